@@ -1,0 +1,3 @@
+module github.com/slget/slget
+
+go 1.26.8

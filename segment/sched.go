@@ -1,0 +1,278 @@
+// Scheduler: claims, work stealing and end-game over a Plan's slices.
+
+package segment
+
+import (
+	"sort"
+	"sync"
+)
+
+// A Claim is a run of slices handed to one worker. The worker fetches
+// Run in one request and reports each slice as it lands with Complete; the
+// run's end may shrink under it when another worker steals the tail, which
+// Complete reports by returning More == false.
+type Claim struct {
+	ID  int
+	Run Run  // the slices to request, fixed when claimed
+	Dup bool // an end-game duplicate of a slice another claim is fetching
+}
+
+// Outcome is what Complete tells a worker about the slice it just finished.
+type Outcome struct {
+	// First is true when this copy of the slice is the first to complete;
+	// only the first copy is to be committed.
+	First bool
+	// More is true when the claim still owns the next slice, so the worker
+	// should keep reading its response.
+	More bool
+	// Cancel lists claims whose remaining work has just become pointless (the
+	// other copies of an end-game slice); their workers should stop.
+	Cancel []int
+}
+
+type claimState struct {
+	next int // the first slice of the claim not yet completed
+	end  int // the current end of the claim; shrinks when stolen
+	dup  bool
+}
+
+// Scheduler hands out runs of missing slices to workers. It is safe for
+// concurrent use. Decisions, in order of preference:
+//
+//  1. a run from the free list, at most Target slices, so that N workers
+//     starting together get equal shares and finish together;
+//  2. the second half of the largest run still in flight (work stealing),
+//     split on a slice boundary; the victim keeps the slice it is reading;
+//  3. end-game: a duplicate of a slice that another worker is still reading,
+//     one duplicate per slice; the first copy to complete wins.
+type Scheduler struct {
+	mu      sync.Mutex
+	plan    Plan
+	done    *Set
+	free    []Run // unclaimed missing runs, sorted, non-overlapping
+	active  map[int]*claimState
+	dups    map[int]int // slice -> number of active duplicates
+	nextID  int
+	target  int
+	changed chan struct{}
+}
+
+// NewScheduler plans the slices of p that done lacks for workers connections.
+// The scheduler takes ownership of done and adds to it as slices complete.
+func NewScheduler(p Plan, done *Set, workers int) *Scheduler {
+	if workers < 1 {
+		workers = 1
+	}
+	if done == nil || done.Len() != p.N() {
+		done = NewSet(p.N())
+	}
+	free := done.Missing()
+	missing := p.N() - done.Count()
+	target := (missing + workers - 1) / workers
+	if target < 1 {
+		target = 1
+	}
+	return &Scheduler{
+		plan:    p,
+		done:    done,
+		free:    free,
+		active:  make(map[int]*claimState),
+		dups:    make(map[int]int),
+		target:  target,
+		changed: make(chan struct{}),
+	}
+}
+
+// Plan is the plan being scheduled.
+func (s *Scheduler) Plan() Plan { return s.plan }
+
+// notify wakes everything waiting on Changed. Callers hold s.mu.
+func (s *Scheduler) notify() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// Changed returns a channel that is closed at the next change of state
+// (a slice completed or a claim released). A worker that found nothing to
+// claim waits on it before asking again.
+func (s *Scheduler) Changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changed
+}
+
+// Finished reports whether every slice is done.
+func (s *Scheduler) Finished() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done.Full()
+}
+
+// DoneCount is the number of slices done.
+func (s *Scheduler) DoneCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done.Count()
+}
+
+// Done returns a copy of the done-set.
+func (s *Scheduler) Done() *Set {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done.Clone()
+}
+
+// Claim hands out the next piece of work, or reports false when there is
+// nothing to do right now (everything is done or claimed and too small to
+// split or duplicate further).
+func (s *Scheduler) Claim() (Claim, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.claimFree(); ok {
+		return c, true
+	}
+	if c, ok := s.steal(); ok {
+		return c, true
+	}
+	return s.duplicate()
+}
+
+func (s *Scheduler) newClaim(r Run, dup bool) Claim {
+	s.nextID++
+	s.active[s.nextID] = &claimState{next: r.First, end: r.End, dup: dup}
+	if dup {
+		s.dups[r.First]++
+	}
+	return Claim{ID: s.nextID, Run: r, Dup: dup}
+}
+
+func (s *Scheduler) claimFree() (Claim, bool) {
+	for len(s.free) > 0 {
+		r := s.free[0]
+		// Skip slices completed meanwhile by an end-game duplicate.
+		for r.First < r.End && s.done.Has(r.First) {
+			r.First++
+		}
+		if r.First >= r.End {
+			s.free = s.free[1:]
+			continue
+		}
+		end := r.First + s.target
+		if end > r.End {
+			end = r.End
+		}
+		for i := r.First + 1; i < end; i++ {
+			if s.done.Has(i) {
+				end = i
+				break
+			}
+		}
+		if end == r.End {
+			s.free = s.free[1:]
+		} else {
+			s.free[0] = Run{First: end, End: r.End}
+		}
+		return s.newClaim(Run{First: r.First, End: end}, false), true
+	}
+	return Claim{}, false
+}
+
+func (s *Scheduler) steal() (Claim, bool) {
+	var victim *claimState
+	best := 0
+	for _, st := range s.active {
+		if st.dup {
+			continue
+		}
+		// The victim keeps the slice it is reading (st.next).
+		if n := st.end - st.next - 1; n > best || (n == best && n > 0 && victim != nil && st.next < victim.next) {
+			best, victim = n, st
+		}
+	}
+	if victim == nil || best < 1 {
+		return Claim{}, false
+	}
+	mid := victim.next + 1 + best/2
+	stolen := Run{First: mid, End: victim.end}
+	victim.end = mid
+	return s.newClaim(stolen, false), true
+}
+
+func (s *Scheduler) duplicate() (Claim, bool) {
+	ids := make([]int, 0, len(s.active))
+	for id := range s.active {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids) // deterministic choice: the oldest claim first
+	for _, id := range ids {
+		st := s.active[id]
+		if st.dup || st.next >= st.end || s.done.Has(st.next) || s.dups[st.next] > 0 {
+			continue
+		}
+		return s.newClaim(Run{First: st.next, End: st.next + 1}, true), true
+	}
+	return Claim{}, false
+}
+
+// Complete records that claim c has written slice i. Slices must be reported
+// in order, starting at c.Run.First.
+func (s *Scheduler) Complete(c Claim, i int) Outcome {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, ok := s.active[c.ID]
+	if !ok {
+		// A released claim: its work went elsewhere; never count it first.
+		return Outcome{}
+	}
+	out := Outcome{First: s.done.Add(i)}
+	if out.First {
+		// Every other copy of slice i is now pointless if that slice is all
+		// it has left.
+		for id, o := range s.active {
+			if id != c.ID && o.next == i && (o.dup || o.end == i+1) {
+				out.Cancel = append(out.Cancel, id)
+			}
+		}
+		sort.Ints(out.Cancel)
+		s.notify()
+	}
+	st.next = i + 1
+	out.More = !st.dup && st.next < st.end
+	return out
+}
+
+// Release ends claim c: whatever it did not complete goes back to the free
+// list for another worker. Call it when a claim's response ends, fails or is
+// cancelled. Releasing twice is harmless.
+func (s *Scheduler) Release(c Claim) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, ok := s.active[c.ID]
+	if !ok {
+		return
+	}
+	delete(s.active, c.ID)
+	if st.dup {
+		if s.dups[c.Run.First]--; s.dups[c.Run.First] <= 0 {
+			delete(s.dups, c.Run.First)
+		}
+	} else if st.next < st.end {
+		s.addFree(Run{First: st.next, End: st.end})
+	}
+	s.notify()
+}
+
+// addFree inserts r into the sorted free list. Callers hold s.mu.
+func (s *Scheduler) addFree(r Run) {
+	i := sort.Search(len(s.free), func(k int) bool { return s.free[k].First >= r.First })
+	s.free = append(s.free, Run{})
+	copy(s.free[i+1:], s.free[i:])
+	s.free[i] = r
+}
+
+// Active is the number of claims in flight.
+func (s *Scheduler) Active() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.active)
+}
