@@ -1,0 +1,832 @@
+// Tests of Server with a plain http.Client: ranges, validators, faults,
+// rate limit, redirects, changes, the request log and Close.
+
+package fetchtest_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/slget/slget/fetch/fetchtest"
+)
+
+// get sends a request with the given headers (name, value, name, value...)
+// and returns the response with its body read.
+func get(t *testing.T, c *http.Client, method, url string, hdr ...string) (*http.Response, []byte, error) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	if c == nil {
+		c = http.DefaultClient
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return resp, body, err
+}
+
+// mustGet is get that fails the test on any error.
+func mustGet(t *testing.T, method, url string, hdr ...string) (*http.Response, []byte) {
+	t.Helper()
+	resp, body, err := get(t, nil, method, url, hdr...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, body
+}
+
+// lastRequest returns the last logged request.
+func lastRequest(t *testing.T, s *fetchtest.Server) fetchtest.Request {
+	t.Helper()
+	log := s.Requests()
+	if len(log) == 0 {
+		t.Fatal("request log is empty")
+	}
+	return log[len(log)-1]
+}
+
+func TestRanges(t *testing.T) {
+	const size = 1000
+	s := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(3))
+	c := s.Content()
+	tests := []struct {
+		name         string
+		rng          string
+		status       int
+		contentRange string
+		off, n       int64 // expected body
+		start, end   int64
+		open         bool
+	}{
+		{"no range", "", 200, "", 0, size, -1, -1, false},
+		{"first slice", "bytes=0-255", 206, "bytes 0-255/1000", 0, 256, 0, 256, false},
+		{"middle slice", "bytes=256-511", 206, "bytes 256-511/1000", 256, 256, 256, 512, false},
+		{"last slice clipped", "bytes=768-1023", 206, "bytes 768-999/1000", 768, 232, 768, 1024, false},
+		{"one byte", "bytes=999-999", 206, "bytes 999-999/1000", 999, 1, 999, 1000, false},
+		{"open ended", "bytes=500-", 206, "bytes 500-999/1000", 500, 500, 500, -1, true},
+		{"suffix", "bytes=-100", 206, "bytes 900-999/1000", 900, 100, 900, 1000, false},
+		{"past EOF", "bytes=1000-1999", 416, "bytes */1000", 0, 0, 1000, 2000, false},
+		{"open past EOF", "bytes=1000-", 416, "bytes */1000", 0, 0, 1000, -1, true},
+		// http.ServeContent refuses other units rather than ignoring them.
+		{"not bytes", "items=0-5", 416, "", 0, 0, -1, -1, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var hdr []string
+			if tc.rng != "" {
+				hdr = []string{"Range", tc.rng}
+			}
+			resp, body := mustGet(t, "GET", s.FileURL(), hdr...)
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status = %d, want %d", resp.StatusCode, tc.status)
+			}
+			if got := resp.Header.Get("Content-Range"); got != tc.contentRange {
+				t.Errorf("Content-Range = %q, want %q", got, tc.contentRange)
+			}
+			if tc.status != 416 {
+				if !bytes.Equal(body, c.Bytes(tc.off, tc.n)) {
+					t.Errorf("body (%d bytes) differs from content [%d, +%d)", len(body), tc.off, tc.n)
+				}
+				if got := resp.Header.Get("Accept-Ranges"); got != "bytes" {
+					t.Errorf("Accept-Ranges = %q", got)
+				}
+				if got := resp.Header.Get("ETag"); got != s.ETag() {
+					t.Errorf("ETag = %q, want %q", got, s.ETag())
+				}
+			}
+			r := lastRequest(t, s)
+			if r.Status != tc.status || r.ContentRange != tc.contentRange || r.Range != tc.rng {
+				t.Errorf("logged status %d, Content-Range %q, Range %q", r.Status, r.ContentRange, r.Range)
+			}
+			if r.Start != tc.start || r.End != tc.end || r.Open != tc.open {
+				t.Errorf("logged range [%d, %d) open=%v, want [%d, %d) open=%v",
+					r.Start, r.End, r.Open, tc.start, tc.end, tc.open)
+			}
+			if r.BodyBytes != int64(len(body)) {
+				t.Errorf("logged BodyBytes = %d, client got %d", r.BodyBytes, len(body))
+			}
+		})
+	}
+}
+
+func TestHeaders(t *testing.T) {
+	lm := time.Date(2025, 5, 6, 7, 8, 9, 0, time.UTC)
+	s := fetchtest.NewServer(t,
+		fetchtest.WithSize(10),
+		fetchtest.WithPath("data/x.iso"),
+		fetchtest.WithETag(`"abc"`),
+		fetchtest.WithLastModified(lm),
+		fetchtest.WithContentType("application/x-iso9660-image"),
+		fetchtest.WithContentDisposition(`attachment; filename="x.iso"`),
+	)
+	if got, want := s.FileURL(), s.URL+"/data/x.iso"; got != want {
+		t.Fatalf("FileURL = %q, want %q", got, want)
+	}
+	resp, _ := mustGet(t, "GET", s.FileURL())
+	for k, want := range map[string]string{
+		"ETag":                `"abc"`,
+		"Last-Modified":       "Tue, 06 May 2025 07:08:09 GMT",
+		"Content-Type":        "application/x-iso9660-image",
+		"Content-Disposition": `attachment; filename="x.iso"`,
+		"Content-Length":      "10",
+	} {
+		if got := resp.Header.Get(k); got != want {
+			t.Errorf("%s = %q, want %q", k, got, want)
+		}
+	}
+
+	s = fetchtest.NewServer(t, fetchtest.WithSize(10), fetchtest.WithoutETag(),
+		fetchtest.WithoutLastModified(), fetchtest.WithContentType(""))
+	resp, _ = mustGet(t, "GET", s.FileURL())
+	for _, k := range []string{"ETag", "Last-Modified", "Content-Type", "Content-Disposition"} {
+		if v, ok := resp.Header[k]; ok {
+			t.Errorf("%s sent: %q", k, v)
+		}
+	}
+	if s.ETag() != "" {
+		t.Errorf("ETag() = %q, want empty", s.ETag())
+	}
+
+	s = fetchtest.NewServer(t)
+	if got, want := s.ETag(), `"1-800000"`; got != want {
+		t.Errorf("default ETag = %q, want %q", got, want)
+	}
+	if got := s.Content(); got != (fetchtest.Content{Size: 8 << 20, Seed: 1}) {
+		t.Errorf("default Content = %+v", got)
+	}
+	resp, _ = mustGet(t, "HEAD", s.FileURL())
+	if resp.StatusCode != 200 || resp.ContentLength != 8<<20 {
+		t.Errorf("HEAD: %d, length %d", resp.StatusCode, resp.ContentLength)
+	}
+	if got := resp.Header.Get("Last-Modified"); got != "Fri, 02 Jan 2026 03:04:05 GMT" {
+		t.Errorf("default Last-Modified = %q", got)
+	}
+	if r := lastRequest(t, s); r.Method != "HEAD" || r.BodyBytes != 0 || s.BytesServed() != 0 {
+		t.Errorf("HEAD logged as %+v, BytesServed %d", r, s.BytesServed())
+	}
+}
+
+func TestIfRange(t *testing.T) {
+	const size = 4096
+	lm := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	strong := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithLastModified(lm))
+	weak := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithWeakETag())
+	lmDate := lm.Format(http.TimeFormat)
+	tests := []struct {
+		name    string
+		s       *fetchtest.Server
+		ifRange string
+		status  int
+	}{
+		{"strong etag match", strong, strong.ETag(), 206},
+		{"strong etag mismatch", strong, `"stale"`, 200},
+		{"weak form of strong etag", strong, "W/" + strong.ETag(), 200},
+		{"date match", strong, lmDate, 206},
+		{"date mismatch", strong, lm.Add(time.Hour).Format(http.TimeFormat), 200},
+		{"weak etag never matches", weak, weak.ETag(), 200},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := mustGet(t, "GET", tc.s.FileURL(), "Range", "bytes=100-199", "If-Range", tc.ifRange)
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status = %d, want %d", resp.StatusCode, tc.status)
+			}
+			want := tc.s.Content().Bytes(100, 100)
+			if tc.status == 200 {
+				want = tc.s.Content().Bytes(0, size)
+			}
+			if !bytes.Equal(body, want) {
+				t.Errorf("body differs (%d bytes)", len(body))
+			}
+			if r := lastRequest(t, tc.s); r.IfRange != tc.ifRange || r.Header.Get("If-Range") != tc.ifRange {
+				t.Errorf("logged If-Range %q", r.IfRange)
+			}
+		})
+	}
+	if got := weak.ETag(); got[:3] != `W/"` {
+		t.Errorf("weak ETag() = %q", got)
+	}
+
+	resp, _ := mustGet(t, "GET", strong.FileURL(), "If-None-Match", strong.ETag())
+	if resp.StatusCode != http.StatusNotModified {
+		t.Errorf("If-None-Match: status %d, want 304", resp.StatusCode)
+	}
+}
+
+func TestNotFound(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(10))
+	resp, _ := mustGet(t, "GET", s.URL+"/nope")
+	if resp.StatusCode != 404 {
+		t.Fatalf("status = %d", resp.StatusCode)
+	}
+	if r := lastRequest(t, s); r.Path != "/nope" || r.Status != 404 || r.N != 1 {
+		t.Errorf("logged %+v", r)
+	}
+	if s.BytesServed() != 0 {
+		t.Errorf("BytesServed = %d after a 404", s.BytesServed())
+	}
+}
+
+func TestStatusFor(t *testing.T) {
+	for _, code := range []int{503, 429, 404, 403, 401} {
+		t.Run(strconv.Itoa(code), func(t *testing.T) {
+			s := fetchtest.NewServer(t, fetchtest.WithSize(100), fetchtest.WithStatusFor(code, 2, "7"))
+			for i := 1; i <= 3; i++ {
+				resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-9")
+				want, retry := code, "7"
+				if i == 3 {
+					want, retry = 206, ""
+				}
+				if resp.StatusCode != want || resp.Header.Get("Retry-After") != retry {
+					t.Fatalf("request %d: %d Retry-After %q, want %d %q",
+						i, resp.StatusCode, resp.Header.Get("Retry-After"), want, retry)
+				}
+				if i < 3 && (resp.Header.Get("ETag") != "" || len(body) == 0) {
+					t.Errorf("request %d: error response has ETag %q, body %q", i, resp.Header.Get("ETag"), body)
+				}
+			}
+			if got := s.BytesServed(); got != 10 {
+				t.Errorf("BytesServed = %d, want 10", got)
+			}
+		})
+	}
+}
+
+func TestCutBody(t *testing.T) {
+	for _, after := range []int64{0, 1, 100, 300 << 10} {
+		t.Run(strconv.FormatInt(after, 10), func(t *testing.T) {
+			const size = 1 << 20
+			s := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithCutBody(2, after))
+			mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-9")
+
+			resp, body, err := get(t, nil, "GET", s.FileURL())
+			if !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Fatalf("cut request: err = %v, want unexpected EOF", err)
+			}
+			if resp.StatusCode != 200 || int64(len(body)) != after {
+				t.Errorf("cut request: status %d, %d body bytes, want 200, %d", resp.StatusCode, len(body), after)
+			}
+			if !bytes.Equal(body, s.Content().Bytes(0, after)) {
+				t.Errorf("cut body differs from content")
+			}
+			if r := lastRequest(t, s); r.BodyBytes != after || r.Status != 200 {
+				t.Errorf("logged %d body bytes, status %d", r.BodyBytes, r.Status)
+			}
+
+			resp, body = mustGet(t, "GET", s.FileURL())
+			if resp.StatusCode != 200 || len(body) != size {
+				t.Errorf("after cut: status %d, %d bytes", resp.StatusCode, len(body))
+			}
+			if got, want := s.BytesServed(), 10+after+size; got != want {
+				t.Errorf("BytesServed = %d, want %d", got, want)
+			}
+		})
+	}
+}
+
+func TestCutBodyShorterThanLimit(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(1000), fetchtest.WithCutBody(1, 500))
+	resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-99")
+	if resp.StatusCode != 206 || len(body) != 100 {
+		t.Errorf("status %d, %d bytes; a body shorter than the cut is sent whole", resp.StatusCode, len(body))
+	}
+}
+
+func TestStall(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(1<<20), fetchtest.WithStall(1, 1000))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", s.FileURL(), nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got := make([]byte, 1000)
+	if _, err := io.ReadFull(resp.Body, got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, s.Content().Bytes(0, 1000)) {
+		t.Error("bytes before the stall differ")
+	}
+	readDone := make(chan error, 1)
+	go func() {
+		_, err := resp.Body.Read(make([]byte, 1))
+		readDone <- err
+	}()
+	select {
+	case err := <-readDone:
+		t.Fatalf("read after stall point returned %v, want it to block", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	cancel()
+	select {
+	case <-readDone:
+	case <-time.After(5 * time.Second):
+		t.Fatal("read did not return after cancel")
+	}
+	// The handler notices the client went away and finishes.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		r := lastRequest(t, s)
+		if r.BodyBytes == 1000 && r.Status == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("logged %+v", r)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	resp2, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-99")
+	if resp2.StatusCode != 206 || len(body) != 100 {
+		t.Errorf("after stall: %d, %d bytes", resp2.StatusCode, len(body))
+	}
+}
+
+func TestCloseWithStalledClient(t *testing.T) {
+	s, err := fetchtest.Start(fetchtest.WithSize(1<<20), fetchtest.WithStall(1, 0),
+		fetchtest.WithLatency(0), fetchtest.WithRateLimit(1<<20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := fetchtest.Start(fetchtest.WithLatency(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clientDone := make(chan struct{}, 2)
+	for _, u := range []string{s.FileURL(), slow.FileURL()} {
+		go func() {
+			defer func() { clientDone <- struct{}{} }()
+			resp, err := http.Get(u) // no timeout: only Close can end it
+			if err == nil {
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+		}()
+	}
+	for _, srv := range []*fetchtest.Server{s, slow} {
+		for len(srv.Requests()) == 0 {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	closed := make(chan struct{})
+	go func() {
+		s.Close()
+		slow.Close()
+		s.Close() // twice is fine
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close hangs with a stalled client")
+	}
+	for range 2 {
+		select {
+		case <-clientDone:
+		case <-time.After(10 * time.Second):
+			t.Fatal("client still blocked after Close")
+		}
+	}
+}
+
+func TestFullOnRange(t *testing.T) {
+	const size = 5000
+	s := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithFullOnRange(1))
+	resp, _ := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-99", "If-Range", s.ETag())
+	if resp.StatusCode != 206 {
+		t.Fatalf("first: status %d, want 206", resp.StatusCode)
+	}
+	resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=100-199", "If-Range", s.ETag())
+	if resp.StatusCode != 200 || !bytes.Equal(body, s.Content().Bytes(0, size)) {
+		t.Fatalf("second: status %d, %d bytes; want 200 with full body", resp.StatusCode, len(body))
+	}
+	if r := lastRequest(t, s); r.Start != 100 || r.End != 200 || r.Status != 200 || r.ContentRange != "" {
+		t.Errorf("logged %+v", r)
+	}
+}
+
+func TestNoRanges(t *testing.T) {
+	const size = 3000
+	s := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithNoRanges())
+	resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-99")
+	if resp.StatusCode != 200 || !bytes.Equal(body, s.Content().Bytes(0, size)) {
+		t.Fatalf("status %d, %d bytes; want 200 full", resp.StatusCode, len(body))
+	}
+	if v, ok := resp.Header["Accept-Ranges"]; ok {
+		t.Errorf("Accept-Ranges sent: %q", v)
+	}
+	if resp.ContentLength != size || resp.Header.Get("ETag") == "" {
+		t.Errorf("Content-Length %d, ETag %q", resp.ContentLength, resp.Header.Get("ETag"))
+	}
+}
+
+func TestNoLength(t *testing.T) {
+	for _, size := range []int64{10, 1 << 20} {
+		s := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithNoLength())
+		resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-9")
+		if resp.StatusCode != 200 || resp.ContentLength != -1 || len(resp.TransferEncoding) == 0 {
+			t.Errorf("size %d: status %d, length %d, TE %v; want 200 chunked",
+				size, resp.StatusCode, resp.ContentLength, resp.TransferEncoding)
+		}
+		if !bytes.Equal(body, s.Content().Bytes(0, size)) {
+			t.Errorf("size %d: body differs", size)
+		}
+		resp, body = mustGet(t, "HEAD", s.FileURL())
+		if resp.StatusCode != 200 || resp.ContentLength != -1 || len(body) != 0 {
+			t.Errorf("HEAD: status %d, length %d", resp.StatusCode, resp.ContentLength)
+		}
+	}
+}
+
+func TestWrongContentRange(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(1000), fetchtest.WithWrongContentRange(2))
+	for i, want := range []string{"bytes 100-199/1000", "bytes 101-200/1000", "bytes 100-199/1000"} {
+		resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=100-199")
+		if got := resp.Header.Get("Content-Range"); resp.StatusCode != 206 || got != want {
+			t.Fatalf("request %d: %d %q, want 206 %q", i+1, resp.StatusCode, got, want)
+		}
+		off := int64(100)
+		if i == 1 {
+			off = 101
+		}
+		if !bytes.Equal(body, s.Content().Bytes(off, 100)) {
+			t.Errorf("request %d: body is not content at %d", i+1, off)
+		}
+		if r := lastRequest(t, s); r.Start != 100 || r.End != 200 || r.ContentRange != want {
+			t.Errorf("request %d logged [%d, %d) %q", i+1, r.Start, r.End, r.ContentRange)
+		}
+	}
+	// A shifted last slice is clipped at the end of the file.
+	s = fetchtest.NewServer(t, fetchtest.WithSize(1000), fetchtest.WithWrongContentRange(1))
+	resp, _ := mustGet(t, "GET", s.FileURL(), "Range", "bytes=900-999")
+	if got := resp.Header.Get("Content-Range"); got != "bytes 901-999/1000" {
+		t.Errorf("shifted last slice: %q", got)
+	}
+}
+
+func TestFaultFunc(t *testing.T) {
+	var mu sync.Mutex
+	var seen []int
+	s := fetchtest.NewServer(t, fetchtest.WithSize(100),
+		fetchtest.WithFault(func(r *http.Request, n int) fetchtest.Fault {
+			mu.Lock()
+			seen = append(seen, n)
+			mu.Unlock()
+			if r.Header.Get("X-Fail") != "" {
+				return fetchtest.Fault{Status: 500}
+			}
+			return fetchtest.Fault{}
+		}),
+		fetchtest.WithFault(func(_ *http.Request, n int) fetchtest.Fault {
+			if n == 2 {
+				return fetchtest.Fault{Status: 502, Delay: 100 * time.Millisecond}
+			}
+			return fetchtest.Fault{}
+		}),
+		fetchtest.WithRedirects(1),
+	)
+	start := time.Now()
+	resp, _ := mustGet(t, "GET", s.FileURL()) // file request 1
+	if resp.StatusCode != 200 || time.Since(start) > 5*time.Second {
+		t.Fatalf("1: status %d", resp.StatusCode)
+	}
+	start = time.Now()
+	resp, _ = mustGet(t, "GET", s.FileURL(), "X-Fail", "1") // 2: the first fault wins
+	if resp.StatusCode != 500 || time.Since(start) >= 100*time.Millisecond {
+		t.Fatalf("2: status %d after %v, want 500 without delay", resp.StatusCode, time.Since(start))
+	}
+	resp, _ = mustGet(t, "GET", s.FileURL()) // 3
+	if resp.StatusCode != 200 {
+		t.Fatalf("3: status %d", resp.StatusCode)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if fmt.Sprint(seen) != "[1 2 3]" {
+		t.Errorf("fault numbers %v, want [1 2 3] (redirect hops do not count)", seen)
+	}
+}
+
+func TestFaultDelay(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(10), fetchtest.WithLatency(50*time.Millisecond),
+		fetchtest.WithFault(func(_ *http.Request, n int) fetchtest.Fault {
+			return fetchtest.Fault{Delay: 100 * time.Millisecond}
+		}))
+	start := time.Now()
+	mustGet(t, "GET", s.FileURL())
+	if d := time.Since(start); d < 150*time.Millisecond {
+		t.Errorf("file request took %v, want at least 150ms", d)
+	}
+	start = time.Now()
+	mustGet(t, "GET", s.URL+"/other")
+	if d := time.Since(start); d < 50*time.Millisecond || d > 150*time.Millisecond+time.Second {
+		t.Errorf("404 took %v, want latency only", d)
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	const n = 256 << 10
+	s := fetchtest.NewServer(t, fetchtest.WithSize(n), fetchtest.WithRateLimit(1<<20))
+	start := time.Now()
+	_, body := mustGet(t, "GET", s.FileURL())
+	d := time.Since(start)
+	if len(body) != n {
+		t.Fatalf("%d bytes", len(body))
+	}
+	// 256 KiB at 1 MiB/s is 250ms, minus a 10ms burst. The machine may be
+	// busy, so the upper bound is generous.
+	if d < 200*time.Millisecond || d > 500*time.Millisecond {
+		t.Errorf("256 KiB at 1 MiB/s took %v, want about 250ms", d)
+	}
+}
+
+func TestRateLimitPerConnection(t *testing.T) {
+	const n = 128 << 10
+	s := fetchtest.NewServer(t, fetchtest.WithSize(4*n), fetchtest.WithRateLimit(1<<20))
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() {
+			c := &http.Client{Transport: &http.Transport{}}
+			defer c.CloseIdleConnections()
+			rng := fmt.Sprintf("bytes=%d-%d", i*n, (i+1)*n-1)
+			resp, body, err := get(t, c, "GET", s.FileURL(), "Range", rng)
+			if err != nil || resp.StatusCode != 206 || len(body) != n {
+				t.Errorf("%s: %v", rng, err)
+			}
+		})
+	}
+	wg.Wait()
+	// Four connections at 1 MiB/s each: 128 KiB each takes 125ms, not 500ms.
+	if d := time.Since(start); d < 100*time.Millisecond || d > 400*time.Millisecond {
+		t.Errorf("4 x 128 KiB on 4 connections took %v, want about 125ms", d)
+	}
+	conns := map[int]bool{}
+	for _, r := range s.Requests() {
+		conns[r.Conn] = true
+	}
+	if len(conns) != 4 {
+		t.Errorf("requests came on %d connections, want 4", len(conns))
+	}
+}
+
+func TestRedirects(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(100), fetchtest.WithRedirects(3),
+		fetchtest.WithStatusFor(503, 1, ""))
+	if got, want := s.FileURL(), s.URL+"/redirect/1"; got != want {
+		t.Fatalf("FileURL = %q, want %q", got, want)
+	}
+	resp, _ := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-9")
+	if resp.StatusCode != 503 {
+		t.Fatalf("status %d, want 503 (first file request)", resp.StatusCode)
+	}
+	resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-9")
+	if resp.StatusCode != 206 || len(body) != 10 {
+		t.Fatalf("status %d, %d bytes", resp.StatusCode, len(body))
+	}
+	if got, want := resp.Request.URL.String(), s.URL+"/file.bin"; got != want {
+		t.Errorf("final URL %q, want %q", got, want)
+	}
+	var got []string
+	for _, r := range s.Requests() {
+		got = append(got, fmt.Sprintf("%d %s %d", r.N, r.Path, r.Status))
+	}
+	want := []string{
+		"1 /redirect/1 302", "2 /redirect/2 302", "3 /redirect/3 302", "4 /file.bin 503",
+		"5 /redirect/1 302", "6 /redirect/2 302", "7 /redirect/3 302", "8 /file.bin 206",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("log:\n%q\nwant\n%q", got, want)
+	}
+	resp, _ = mustGet(t, "GET", s.URL+"/redirect/4")
+	if resp.StatusCode != 404 {
+		t.Errorf("/redirect/4: %d", resp.StatusCode)
+	}
+	if s.BytesServed() != 10 {
+		t.Errorf("BytesServed %d, want 10", s.BytesServed())
+	}
+}
+
+func TestChangeAfter(t *testing.T) {
+	const size = 2000
+	s := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithChangeAfter(2))
+	etag0, c0 := s.ETag(), s.Content()
+	for range 2 {
+		resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-99", "If-Range", etag0)
+		if resp.StatusCode != 206 || resp.Header.Get("ETag") != etag0 || !bytes.Equal(body, c0.Bytes(0, 100)) {
+			t.Fatalf("before change: %d %q", resp.StatusCode, resp.Header.Get("ETag"))
+		}
+	}
+	mustGet(t, "GET", s.URL+"/other") // does not count
+	if s.ETag() != etag0 {
+		t.Fatal("changed before the third file request")
+	}
+	resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-99", "If-Range", etag0)
+	c1 := s.Content()
+	if resp.StatusCode != 200 {
+		t.Fatalf("stale If-Range after change: status %d, want 200", resp.StatusCode)
+	}
+	if resp.Header.Get("ETag") == etag0 || resp.Header.Get("ETag") != s.ETag() {
+		t.Errorf("ETag after change = %q (before %q, ETag() %q)", resp.Header.Get("ETag"), etag0, s.ETag())
+	}
+	if c1.Seed == c0.Seed || c1.Size != size || !bytes.Equal(body, c1.Bytes(0, size)) {
+		t.Errorf("content after change: %+v", c1)
+	}
+	if bytes.Equal(c0.Bytes(0, 100), c1.Bytes(0, 100)) {
+		t.Error("content did not change")
+	}
+	if got := resp.Header.Get("Last-Modified"); got != "Fri, 02 Jan 2026 04:04:05 GMT" {
+		t.Errorf("Last-Modified after change = %q", got)
+	}
+	// Only once.
+	mustGet(t, "GET", s.FileURL())
+	if s.Content() != c1 {
+		t.Error("changed again")
+	}
+}
+
+func TestChange(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(100), fetchtest.WithETag(`W/"v1"`),
+		fetchtest.WithChangeSize(50))
+	if got := s.ETag(); got != `W/"v1"` {
+		t.Fatalf("ETag = %q", got)
+	}
+	s.Change()
+	if got := s.ETag(); got != `W/"v1-1"` {
+		t.Errorf("after Change: ETag = %q", got)
+	}
+	if s.Content().Size != 50 {
+		t.Errorf("after Change: size %d, want 50", s.Content().Size)
+	}
+	resp, body := mustGet(t, "GET", s.FileURL())
+	if resp.ContentLength != 50 || !bytes.Equal(body, s.Content().Bytes(0, 50)) {
+		t.Errorf("after Change: served %d bytes", len(body))
+	}
+	s.Change()
+	if got := s.ETag(); got != `W/"v1-2"` {
+		t.Errorf("after second Change: ETag = %q", got)
+	}
+}
+
+func TestConnIDs(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(1000))
+	c1 := &http.Client{Transport: &http.Transport{}}
+	c2 := &http.Client{Transport: &http.Transport{}}
+	defer c1.CloseIdleConnections()
+	defer c2.CloseIdleConnections()
+	for _, c := range []*http.Client{c1, c1, c2, c1} {
+		if _, _, err := get(t, c, "GET", s.FileURL(), "Range", "bytes=0-99"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log := s.Requests()
+	if len(log) != 4 {
+		t.Fatalf("%d requests logged", len(log))
+	}
+	got := fmt.Sprint(log[0].Conn, log[1].Conn, log[2].Conn, log[3].Conn)
+	if got != "1 1 2 1" {
+		t.Errorf("Conn ids %s, want 1 1 2 1", got)
+	}
+	for i, r := range log {
+		if r.N != i+1 || r.Method != "GET" || r.Path != "/file.bin" || r.Header.Get("Range") != "bytes=0-99" {
+			t.Errorf("log[%d] = %+v", i, r)
+		}
+	}
+	if s.BytesServed() != 400 {
+		t.Errorf("BytesServed = %d", s.BytesServed())
+	}
+	s.ResetLog()
+	if len(s.Requests()) != 0 || s.BytesServed() != 0 {
+		t.Error("ResetLog did not empty the log")
+	}
+	if _, _, err := get(t, c2, "GET", s.FileURL()); err != nil {
+		t.Fatal(err)
+	}
+	if r := lastRequest(t, s); r.N != 1 || r.Conn != 2 {
+		t.Errorf("after ResetLog: N %d Conn %d, want 1 2", r.N, r.Conn)
+	}
+}
+
+func TestRequestsIsACopy(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(10))
+	mustGet(t, "GET", s.FileURL(), "X-A", "1")
+	log := s.Requests()
+	log[0].Status = 999
+	log[0].Header.Set("X-A", "2")
+	if r := s.Requests()[0]; r.Status != 200 || r.Header.Get("X-A") != "1" {
+		t.Errorf("log changed through a copy: %+v", r)
+	}
+}
+
+func TestAligned(t *testing.T) {
+	const slice, size = 100, 950
+	tests := []struct {
+		start, end int64
+		open       bool
+		want       bool
+	}{
+		{0, 100, false, true},
+		{100, 300, false, true},
+		{900, 950, false, true},  // ends at size-1
+		{900, 1000, false, true}, // asked a whole slice past the end
+		{0, 99, false, false},
+		{1, 100, false, false},
+		{100, -1, true, false},
+		{-1, -1, false, false},
+		{100, 100, false, false},
+	}
+	for _, tc := range tests {
+		r := fetchtest.Request{Start: tc.start, End: tc.end, Open: tc.open}
+		if got := r.Aligned(slice, size); got != tc.want {
+			t.Errorf("[%d, %d) open=%v: Aligned = %v, want %v", tc.start, tc.end, tc.open, got, tc.want)
+		}
+	}
+}
+
+func TestConcurrentRanges(t *testing.T) {
+	const size, slice = 4 << 20, 256 << 10
+	s := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(77))
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}
+	defer c.CloseIdleConnections()
+	var wg sync.WaitGroup
+	for i := range int64(size / slice) {
+		wg.Go(func() {
+			rng := fmt.Sprintf("bytes=%d-%d", i*slice, (i+1)*slice-1)
+			resp, body, err := get(t, c, "GET", s.FileURL(), "Range", rng)
+			if err != nil || resp.StatusCode != 206 || !bytes.Equal(body, s.Content().Bytes(i*slice, slice)) {
+				t.Errorf("%s: %v", rng, err)
+			}
+		})
+	}
+	wg.Go(func() { s.Requests(); s.BytesServed(); s.ETag() })
+	wg.Wait()
+	for _, r := range s.Requests() {
+		if !r.Aligned(slice, size) {
+			t.Errorf("request %d not aligned: [%d, %d)", r.N, r.Start, r.End)
+		}
+	}
+	if s.BytesServed() != size {
+		t.Errorf("BytesServed = %d, want %d", s.BytesServed(), size)
+	}
+}
+
+func TestStartErrors(t *testing.T) {
+	for _, opts := range [][]fetchtest.Option{
+		{fetchtest.WithSize(-1)},
+		{fetchtest.WithRateLimit(-1)},
+		{fetchtest.WithRedirects(-1)},
+		{fetchtest.WithRedirects(1), fetchtest.WithPath("/redirect/x")},
+	} {
+		if s, err := fetchtest.Start(opts...); err == nil {
+			s.Close()
+			t.Errorf("Start with %d options: no error", len(opts))
+		}
+	}
+}
+
+func TestEmptyFile(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(0))
+	resp, body := mustGet(t, "GET", s.FileURL())
+	if resp.StatusCode != 200 || len(body) != 0 || resp.ContentLength != 0 {
+		t.Errorf("empty file: %d, %d bytes", resp.StatusCode, len(body))
+	}
+	if got := s.Content().SHA256(); got != "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" {
+		t.Errorf("SHA256 of empty = %s", got)
+	}
+}
+
+func BenchmarkServe(b *testing.B) {
+	const size = 64 << 20
+	s := fetchtest.NewServer(b, fetchtest.WithSize(size))
+	c := &http.Client{Transport: &http.Transport{}}
+	defer c.CloseIdleConnections()
+	buf := make([]byte, 256<<10)
+	b.SetBytes(size)
+	for b.Loop() {
+		resp, err := c.Get(s.FileURL())
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := io.CopyBuffer(io.Discard, resp.Body, buf)
+		resp.Body.Close()
+		if err != nil || n != size {
+			b.Fatalf("%d bytes, %v", n, err)
+		}
+	}
+}
