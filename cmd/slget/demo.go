@@ -1,0 +1,169 @@
+// slget demo: a real parallel download from an origin on loopback that is
+// rate-limited per connection like a WAN link.
+
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/segment"
+)
+
+func demoCommand(con *console) *cli.Command {
+	return &cli.Command{
+		Name:  "demo",
+		Usage: "download from a built-in origin on loopback and show the speed-up over one connection",
+		Description: "Starts an origin on 127.0.0.1 that serves generated data at a fixed rate per\n" +
+			"connection (as a WAN link or nginx's limit_rate would), measures one connection\n" +
+			"for a moment, then downloads the whole file with -x connections, verifies its\n" +
+			"SHA-256 and prints the speed-up. It needs no network.",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "connections", Aliases: []string{"x"}, Value: 8, Usage: "parallel connections (1 to 64)"},
+			&cli.StringFlag{Name: "size", Value: "32m", Usage: "`SIZE` of the demo file"},
+			&cli.StringFlag{Name: "rate", Value: "1m", Usage: "per-connection `RATE` of the origin, bytes/s"},
+			&cli.StringFlag{Name: "slice", Value: "1m", Usage: "slice `SIZE`"},
+			&cli.StringFlag{Name: "dir", Aliases: []string{"d"}, Usage: "keep the file in `DIR` (default: a temporary directory, removed after)"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print only the summary"},
+		},
+		Action: func(c *cli.Context) error { return runDemo(c, con) },
+	}
+}
+
+func runDemo(c *cli.Context, con *console) error {
+	ctx := c.Context
+	x := c.Int("connections")
+	if x < 1 || x > maxConnections {
+		return withCode(exitBadOption, fmt.Errorf("-x %d: want 1 to %d connections", x, maxConnections))
+	}
+	size, err := segment.ParseSize(c.String("size"))
+	if err != nil || size < 1 || size > 8<<30 {
+		return withCode(exitBadOption, fmt.Errorf("--size %q: want 1 byte to 8g", c.String("size")))
+	}
+	rate, err := segment.ParseSize(c.String("rate"))
+	if err != nil || rate < 16<<10 {
+		return withCode(exitBadOption, fmt.Errorf("--rate %q: want at least 16k bytes/s", c.String("rate")))
+	}
+	slice, err := segment.ParseSlice(c.String("slice"))
+	if err != nil {
+		return withCode(exitBadOption, fmt.Errorf("--slice: %v", err))
+	}
+	dir := c.String("dir")
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "slget-demo-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+	}
+	con.quiet = c.Bool("quiet")
+	if con.mode, err = progressModeOf("auto", con.stderr); err != nil {
+		return err
+	}
+
+	srv, err := fetchtest.Start(fetchtest.WithSize(size), fetchtest.WithRateLimit(rate), fetchtest.WithPath("/demo.bin"))
+	if err != nil {
+		return fmt.Errorf("cannot start the demo origin: %w", err)
+	}
+	defer srv.Close()
+	con.printf("demo origin: %s (%s, %s/s per connection, ETag %s)\n", srv.FileURL(), humanBytes(size), humanBytes(rate), srv.ETag())
+
+	cfg := config{connections: x, dir: dir, slice: slice, jobs: 1, maxTries: 5, retryWait: 200 * time.Millisecond,
+		timeout: 30 * time.Second, connectTimeout: 5 * time.Second, stallTimeout: 10 * time.Second}
+	a, err := newApp(con, nil, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.client.CloseIdle()
+
+	// One connection for a short sample: the baseline.
+	single, err := sampleOne(ctx, a.client, srv.FileURL(), slice, 1500*time.Millisecond)
+	if err != nil {
+		return fmt.Errorf("demo: measuring one connection: %w", err)
+	}
+	con.printf("one connection: %s/s (measured for 1.5s)\n", humanBytes(int64(single)))
+
+	start := time.Now()
+	res, err := a.get(ctx, srv.FileURL())
+	if err != nil {
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	sum, err := fileSHA256(res.Path)
+	if err != nil {
+		return err
+	}
+	want := srv.Content().SHA256()
+	if sum != want {
+		return withCode(exitChecksum, fmt.Errorf("demo: SHA-256 of %s is %s, want %s", res.Path, sum, want))
+	}
+	speed := float64(size) / secs
+	ideal := float64(size) / (float64(x) * float64(rate))
+	fmt.Fprintf(con.stderr, "%d connections: %s in %.2fs = %s/s, %.1fx one connection (ideal %.2fs); SHA-256 %s… verified\n",
+		x, humanBytes(size), secs, humanBytes(int64(speed)), speed/single, ideal, sum[:16])
+	var aligned, reqs int
+	for _, r := range srv.Requests() {
+		reqs++
+		if r.Aligned(slice, size) {
+			aligned++
+		}
+	}
+	fmt.Fprintf(con.stderr, "origin saw %d requests, %d of them slice-aligned\n", reqs, aligned)
+	if aligned != reqs {
+		return withCode(exitBadResponse, errors.New("demo: a request was not slice-aligned"))
+	}
+	return nil
+}
+
+// sampleOne downloads from rawURL on one connection for d and returns the
+// speed in bytes per second.
+func sampleOne(ctx context.Context, c *fetch.Client, rawURL string, slice int64, d time.Duration) (float64, error) {
+	p, err := c.Probe(ctx, rawURL, slice)
+	if err != nil {
+		return 0, err
+	}
+	plan, err := segment.NewPlan(p.Validator.Size, slice)
+	if err != nil {
+		p.Body.Close()
+		return 0, err
+	}
+	dl := fetch.NewDownloader(fetch.Config{Connections: 1}, plan, nil, fetch.NewOrigin(c, p), discard{})
+	sctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	start := time.Now()
+	err = dl.Run(sctx, p.Body)
+	el := time.Since(start).Seconds()
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return 0, err
+	}
+	c.CloseIdle()
+	return float64(dl.Stats().Written) / el, nil
+}
+
+type discard struct{}
+
+func (discard) WriteAt(p []byte, _ int64) (int, error) { return len(p), nil }
+func (discard) Sync() error                            { return nil }
+
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(filepath.Clean(path))
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.CopyBuffer(h, f, make([]byte, 1<<20)); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

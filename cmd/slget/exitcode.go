@@ -1,0 +1,86 @@
+// Exit codes: aria2's numbers where the condition matches, new ones above 32.
+
+package main
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"syscall"
+
+	"github.com/slget/slget/fetch"
+)
+
+// Exit codes. Scripts rely on them; the README lists them.
+const (
+	exitOK          = 0
+	exitUnknown     = 1
+	exitTimeout     = 2
+	exitNotFound    = 3
+	exitNetwork     = 6
+	exitUnfinished  = 7
+	exitNoResume    = 8
+	exitDiskFull    = 9
+	exitFileExists  = 13
+	exitBadResponse = 22
+	exitAuth        = 24
+	exitBadOption   = 28
+	exitChecksum    = 32
+	exitChanged     = 33 // the remote file changed during the download
+	exitJournal     = 34 // the journal is damaged, from a newer slget, or locked
+)
+
+// exitError carries an exit code with the error that caused it.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func withCode(code int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: code, err: err}
+}
+
+// exitCode maps an error to the exit code a script sees.
+func exitCode(err error) int {
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	var he *fetch.HTTPError
+	var ce *fetch.ChangedError
+	var re *fetch.RangeError
+	switch {
+	case errors.As(err, &ce):
+		return exitChanged
+	case errors.Is(err, context.Canceled):
+		return exitUnfinished
+	case errors.Is(err, syscall.ENOSPC):
+		return exitDiskFull
+	case errors.As(err, &he):
+		switch he.Status {
+		case http.StatusNotFound, http.StatusGone:
+			return exitNotFound
+		case http.StatusUnauthorized, http.StatusForbidden, http.StatusProxyAuthRequired:
+			return exitAuth
+		}
+		return exitBadResponse
+	case errors.As(err, &re):
+		return exitBadResponse
+	case errors.Is(err, fetch.ErrNoRanges):
+		return exitNoResume
+	case fetch.IsTimeout(err):
+		return exitTimeout
+	case fetch.Retryable(err):
+		return exitNetwork
+	}
+	return exitUnknown
+}

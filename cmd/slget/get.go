@@ -1,0 +1,333 @@
+// One download: probe, name, plan, transfer, verify, rename.
+
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/segment"
+)
+
+// result is the --json object for one download.
+type result struct {
+	URL       string           `json:"url"`
+	FinalURL  string           `json:"final_url,omitempty"`
+	Path      string           `json:"path,omitempty"`
+	Size      int64            `json:"size"`
+	SHA256    string           `json:"sha256,omitempty"`
+	Seconds   float64          `json:"seconds"`
+	BySource  map[string]int64 `json:"bytes_by_source"`
+	Validator *validatorJSON   `json:"validator,omitempty"`
+	Resumed   int64            `json:"resumed_bytes,omitempty"`
+	ExitCode  int              `json:"exit_code"`
+	Error     string           `json:"error,omitempty"`
+}
+
+type validatorJSON struct {
+	ETag         string `json:"etag,omitempty"`
+	LastModified string `json:"last_modified,omitempty"`
+	Strength     string `json:"strength"`
+}
+
+func validatorOut(v fetch.Validator) *validatorJSON {
+	s := map[fetch.Strength]string{fetch.StrongETag: "strong-etag", fetch.LastModified: "last-modified", fetch.SizeOnly: "size-only"}
+	return &validatorJSON{ETag: v.ETag, LastModified: v.LastModified, Strength: s[v.Strength()]}
+}
+
+// get downloads one URL and returns its record; the error carries the exit
+// code.
+func (a *app) get(ctx context.Context, rawURL string) (res result, err error) {
+	start := time.Now()
+	res = result{URL: rawURL, BySource: map[string]int64{}}
+	defer func() {
+		res.Seconds = time.Since(start).Seconds()
+		res.ExitCode = exitCode(err)
+		if err != nil {
+			res.Error = err.Error()
+		}
+	}()
+	p, err := a.probe(ctx, rawURL)
+	if err != nil {
+		return res, err
+	}
+	defer func() {
+		if p.Body != nil {
+			p.Body.Close()
+		}
+	}()
+	res.FinalURL, res.Size, res.Validator = p.FinalURL, p.Validator.Size, validatorOut(p.Validator)
+	if w := p.Validator.Warning(); w != "" && p.Ranged {
+		a.con.warnf("%s: %s", rawURL, w)
+	}
+	path, err := a.outputPath(rawURL, p)
+	if err != nil {
+		return res, err
+	}
+	res.Path = path
+	part := path + ".part"
+	f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return res, fmt.Errorf("cannot create %s: %w", part, err)
+	}
+	defer f.Close()
+
+	var written atomic.Int64
+	if !p.Ranged || p.Validator.Size < 0 {
+		if p.Ranged {
+			return res, fmt.Errorf("%s: the server sent a range without the total size", rawURL)
+		}
+		a.con.warnf("%s: the server does not support ranges; downloading on one connection", rawURL)
+		n, err := a.stream(ctx, rawURL, p, f, &written)
+		res.Size, res.BySource["origin"] = n, n
+		if err != nil {
+			return res, a.keepPartial(part, err)
+		}
+	} else {
+		if err := f.Truncate(p.Validator.Size); err != nil {
+			return res, fmt.Errorf("cannot size %s: %w", part, err)
+		}
+		plan, err := segment.NewPlan(p.Validator.Size, a.cfg.slice)
+		if err != nil {
+			return res, err
+		}
+		origin := fetch.NewOrigin(a.client, p)
+		origin.Warn = func(s string) { a.con.warnf("%s: %s", p.FinalURL, s) }
+		d := fetch.NewDownloader(fetch.Config{
+			Connections:  a.cfg.connections,
+			MaxTries:     a.cfg.maxTries,
+			RetryWait:    a.cfg.retryWait,
+			StallTimeout: a.cfg.stallTimeout,
+			LowestSpeed:  a.cfg.lowestSpeed,
+			Limiter:      a.lim,
+			Logf:         a.con.warnf,
+		}, plan, nil, origin, syncFile{f})
+		stop := a.con.track(rawURL, path, plan.Size, a.cfg.connections, d.Stats)
+		body := p.Body
+		p.Body = nil
+		err = d.Run(ctx, body)
+		stop(err == nil)
+		st := d.Stats()
+		res.BySource["origin"] = st.Written
+		if err != nil {
+			var ce *fetch.ChangedError
+			if errors.As(err, &ce) {
+				f.Close()
+				os.Remove(part)
+				return res, fmt.Errorf("%w\n  %s was removed: its bytes mix two versions. Run slget again to download the current version", err, part)
+			}
+			return res, a.keepPartial(part, err)
+		}
+	}
+	if a.cfg.checksum != nil || a.cfg.jsonOut {
+		sum, err := a.verify(f, part)
+		if err != nil {
+			return res, err
+		}
+		res.SHA256 = sum
+	}
+	if err := f.Sync(); err != nil {
+		return res, fmt.Errorf("cannot sync %s: %w", part, err)
+	}
+	if err := os.Rename(part, path); err != nil {
+		return res, fmt.Errorf("cannot rename %s to %s: %w", part, path, err)
+	}
+	if a.con.mode != progressJSON && !a.cfg.jsonOut {
+		a.con.printf("%s: saved %s (%s in %.1fs)\n", rawURL, path, humanBytes(res.Size), time.Since(start).Seconds())
+	}
+	return res, nil
+}
+
+// keepPartial explains what is left on disk after a failure.
+func (a *app) keepPartial(part string, err error) error {
+	if errors.Is(err, context.Canceled) {
+		return withCode(exitUnfinished, fmt.Errorf("interrupted; the partial download stays in %s", part))
+	}
+	return fmt.Errorf("%w\n  the partial download stays in %s", err, part)
+}
+
+// probe runs the first request, with the same retry policy as slices.
+func (a *app) probe(ctx context.Context, rawURL string) (*fetch.Probe, error) {
+	for try := 1; ; try++ {
+		p, err := a.client.Probe(ctx, rawURL, a.cfg.slice)
+		if err == nil {
+			return p, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if !fetch.Retryable(err) || try >= a.cfg.maxTries {
+			return nil, err
+		}
+		wait := a.cfg.retryWait << (try - 1)
+		if wait > 30*time.Second || wait <= 0 {
+			wait = 30 * time.Second
+		}
+		wait = wait/2 + rand.N(wait/2+1)
+		var he *fetch.HTTPError
+		if errors.As(err, &he) && he.RetryAfter > 0 {
+			wait = min(he.RetryAfter, 5*time.Minute)
+		}
+		a.con.warnf("%v; try %d of %d in %s", err, try+1, a.cfg.maxTries, wait.Round(time.Millisecond))
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// stream downloads a resource without ranges on one connection, starting
+// over on a retryable failure.
+func (a *app) stream(ctx context.Context, rawURL string, p *fetch.Probe, f *os.File, written *atomic.Int64) (int64, error) {
+	stop := a.con.track(rawURL, f.Name(), p.Validator.Size, 1, func() fetch.Stats {
+		return fetch.Stats{Size: p.Validator.Size, Written: written.Load()}
+	})
+	for try := 1; ; try++ {
+		if err := f.Truncate(0); err != nil {
+			stop(false)
+			return 0, fmt.Errorf("cannot truncate %s: %w", f.Name(), err)
+		}
+		written.Store(0)
+		body := p.Body
+		p.Body = nil
+		n, err := fetch.StreamTo(ctx, body, f, written, a.cfg.stallTimeout, a.lim)
+		body.Close()
+		if err == nil {
+			stop(true)
+			return n, nil
+		}
+		if ctx.Err() != nil || !fetch.Retryable(err) || try >= a.cfg.maxTries {
+			stop(false)
+			return n, err
+		}
+		a.con.warnf("%s: %v; starting over (try %d of %d)", rawURL, err, try+1, a.cfg.maxTries)
+		if p, err = a.probe(ctx, rawURL); err != nil {
+			stop(false)
+			return 0, err
+		}
+		if p.Ranged {
+			p.Body.Close()
+			stop(false)
+			return 0, fmt.Errorf("%s: the server started to answer ranges midway; run slget again", rawURL)
+		}
+	}
+}
+
+// verify hashes the finished file: it checks --checksum and returns the
+// SHA-256 for the record.
+func (a *app) verify(f *os.File, part string) (string, error) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return "", err
+	}
+	sha := sha256.New()
+	w := io.Writer(sha)
+	var ch interface {
+		Write([]byte) (int, error)
+		Sum([]byte) []byte
+	}
+	if c := a.cfg.checksum; c != nil && c.algo != "sha-256" && c.algo != "sha256" {
+		ch = c.new()
+		w = io.MultiWriter(sha, ch)
+	}
+	if _, err := io.CopyBuffer(w, f, make([]byte, 1<<20)); err != nil {
+		return "", fmt.Errorf("cannot read back %s: %w", part, err)
+	}
+	sum := sha.Sum(nil)
+	if c := a.cfg.checksum; c != nil {
+		got := sum
+		if ch != nil {
+			got = ch.Sum(nil)
+		}
+		if !equalBytes(got, c.want) {
+			return "", withCode(exitChecksum, fmt.Errorf("%s: %s checksum mismatch: want %x, got %x; the file stays in %s", part, c.algo, c.want, got, part))
+		}
+	}
+	return hex.EncodeToString(sum), nil
+}
+
+func equalBytes(a, b []byte) bool { return string(a) == string(b) }
+
+// outputPath chooses where the file goes: -o, else the sanitised
+// Content-Disposition name, else the URL's last path segment, else
+// index.html; inside -d. An existing file is kept unless
+// --allow-overwrite; with --auto-file-renaming the new one is NAME.N.ext.
+func (a *app) outputPath(rawURL string, p *fetch.Probe) (string, error) {
+	name := a.cfg.out
+	if name == "" {
+		name = p.Filename
+	}
+	if name == "" {
+		if u, err := url.Parse(p.FinalURL); err == nil {
+			name = fetch.FilenameFromURL(u)
+		}
+	}
+	if name == "" {
+		if u, err := url.Parse(rawURL); err == nil {
+			name = fetch.FilenameFromURL(u)
+		}
+	}
+	if name == "" {
+		name = "index.html"
+	}
+	if err := os.MkdirAll(a.cfg.dir, 0o755); err != nil {
+		return "", fmt.Errorf("cannot create directory %s: %w", a.cfg.dir, err)
+	}
+	path := filepath.Join(a.cfg.dir, name)
+	if a.cfg.allowOverwrite || !exists(path) || exists(path+".part") {
+		return path, nil
+	}
+	if !a.cfg.autoRename {
+		return "", withCode(exitFileExists, fmt.Errorf("%s already exists; use --allow-overwrite to replace it or --auto-file-renaming to save beside it", path))
+	}
+	ext := filepath.Ext(name)
+	if strings.HasPrefix(ext, ".") && len(ext) == len(name) {
+		ext = ""
+	}
+	base := strings.TrimSuffix(name, ext)
+	for i := 1; i < 10000; i++ {
+		cand := filepath.Join(a.cfg.dir, fmt.Sprintf("%s.%d%s", base, i, ext))
+		if !exists(cand) || exists(cand+".part") {
+			a.con.warnf("%s exists; saving as %s", path, cand)
+			return cand, nil
+		}
+	}
+	return "", withCode(exitFileExists, fmt.Errorf("%s and 9999 renamed copies exist", path))
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return !errors.Is(err, fs.ErrNotExist)
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// syncFile makes an *os.File a fetch.File whose Sync is fdatasync where the
+// system has it.
+type syncFile struct{ *os.File }
+
+func (s syncFile) Sync() error { return datasync(s.File) }

@@ -1,0 +1,9 @@
+//go:build !linux
+
+// Elsewhere a full fsync stands in for fdatasync.
+
+package main
+
+import "os"
+
+func datasync(f *os.File) error { return f.Sync() }

@@ -1,0 +1,28 @@
+// Package fetch downloads one HTTP(S) resource over several connections in
+// slice-aligned ranges and proves that every byte came from one version of it.
+//
+// The flow is probe → plan → transfer → verify:
+//
+//   - Probe asks for slice 0 with a ranged GET (never HEAD, which is often
+//     wrong or blocked). A 206 gives the size and the Validator, and its body
+//     is slice 0; a 200 means the server does not do ranges and the body is
+//     the whole resource, to be read on that one connection.
+//   - A Downloader runs N workers. Each claims a run of missing slices from a
+//     segment.Scheduler, asks a Source for exactly those bytes, and writes
+//     them through an io.WriterAt. Every ranged response is checked: status
+//     206, the exact Content-Range asked for, the same ETag, sent with
+//     If-Range. Anything else is a typed error.
+//   - Finished slices are reported to a Journal only after the data file has
+//     been synced, in groups, so that a crash loses at most the slices in
+//     flight.
+//
+// fetch knows nothing of terminals, journals on disk or cache layouts: it
+// defines the small interfaces it needs (Source, Journal, File) and the
+// command wires the real ones in.
+//
+// # Caveats
+//
+// HTTP/2 is switched off on purpose: several streams on one TCP connection
+// share one congestion window and one per-connection rate limit, which is
+// exactly what parallel connections are meant to avoid.
+package fetch
