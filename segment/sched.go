@@ -31,9 +31,10 @@ type Outcome struct {
 }
 
 type claimState struct {
-	next int // the first slice of the claim not yet completed
-	end  int // the current end of the claim; shrinks when stolen
-	dup  bool
+	first int // the first slice of the claim, as handed out
+	next  int // the first slice of the claim not yet completed
+	end   int // the current end of the claim; shrinks when stolen
+	dup   bool
 }
 
 // Scheduler hands out runs of missing slices to workers. It is safe for
@@ -59,6 +60,8 @@ type Scheduler struct {
 
 // NewScheduler plans the slices of p that done lacks for workers connections.
 // The scheduler takes ownership of done and adds to it as slices complete.
+// A nil done, or one whose Len is not p.N(), is replaced by an empty set:
+// read the result through Done, not through the set passed in.
 func NewScheduler(p Plan, done *Set, workers int) *Scheduler {
 	if workers < 1 {
 		workers = 1
@@ -95,6 +98,27 @@ func (s *Scheduler) notify() {
 // Changed returns a channel that is closed at the next change of state
 // (a slice completed or a claim released). A worker that found nothing to
 // claim waits on it before asking again.
+//
+// Take the channel before calling Claim, not after it fails: a change that
+// falls between a failed Claim and a later call to Changed would otherwise
+// be missed, and the worker could wait for a change that never comes.
+//
+//	for {
+//		changed := s.Changed()
+//		c, ok := s.Claim()
+//		if !ok {
+//			if s.Finished() {
+//				return nil
+//			}
+//			select {
+//			case <-changed:
+//				continue
+//			case <-ctx.Done():
+//				return ctx.Err()
+//			}
+//		}
+//		// fetch c.Run, Complete each slice, then Release(c)
+//	}
 func (s *Scheduler) Changed() <-chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -139,7 +163,7 @@ func (s *Scheduler) Claim() (Claim, bool) {
 
 func (s *Scheduler) newClaim(r Run, dup bool) Claim {
 	s.nextID++
-	s.active[s.nextID] = &claimState{next: r.First, end: r.End, dup: dup}
+	s.active[s.nextID] = &claimState{first: r.First, next: r.First, end: r.End, dup: dup}
 	if dup {
 		s.dups[r.First]++
 	}
@@ -227,16 +251,21 @@ func (s *Scheduler) Complete(c Claim, i int) Outcome {
 	out := Outcome{First: s.done.Add(i)}
 	if out.First {
 		// Every other copy of slice i is now pointless if that slice is all
-		// it has left.
+		// it has left. A duplicate is a copy only of its own slice: one that
+		// has finished has next == first+1, which may be this i.
 		for id, o := range s.active {
-			if id != c.ID && o.next == i && (o.dup || o.end == i+1) {
+			if id != c.ID && o.next == i && (o.dup && o.first == i || !o.dup && o.end == i+1) {
 				out.Cancel = append(out.Cancel, id)
 			}
 		}
 		sort.Ints(out.Cancel)
 		s.notify()
 	}
-	st.next = i + 1
+	// Never move back: a repeated report must not hand the claim's finished
+	// slices out again (to a thief, or to the free list on Release).
+	if i+1 > st.next {
+		st.next = i + 1
+	}
 	out.More = !st.dup && st.next < st.end
 	return out
 }
@@ -253,8 +282,8 @@ func (s *Scheduler) Release(c Claim) {
 	}
 	delete(s.active, c.ID)
 	if st.dup {
-		if s.dups[c.Run.First]--; s.dups[c.Run.First] <= 0 {
-			delete(s.dups, c.Run.First)
+		if s.dups[st.first]--; s.dups[st.first] <= 0 {
+			delete(s.dups, st.first)
 		}
 	} else if st.next < st.end {
 		s.addFree(Run{First: st.next, End: st.end})
@@ -275,4 +304,35 @@ func (s *Scheduler) Active() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.active)
+}
+
+// ClaimRun claims exactly run r if every slice of it is free (unclaimed and
+// not done); it is how a caller hands the probe's body for slice 0 to a
+// worker.
+func (s *Scheduler) ClaimRun(r Run) (Claim, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r.First >= r.End {
+		return Claim{}, false
+	}
+	for k, f := range s.free {
+		if f.First > r.First || f.End < r.End {
+			continue
+		}
+		for i := r.First; i < r.End; i++ {
+			if s.done.Has(i) {
+				return Claim{}, false
+			}
+		}
+		var rest []Run
+		if f.First < r.First {
+			rest = append(rest, Run{First: f.First, End: r.First})
+		}
+		if r.End < f.End {
+			rest = append(rest, Run{First: r.End, End: f.End})
+		}
+		s.free = append(s.free[:k], append(rest, s.free[k+1:]...)...)
+		return s.newClaim(r, false), true
+	}
+	return Claim{}, false
 }

@@ -22,8 +22,12 @@ func NewSet(n int) *Set {
 	if n < 0 {
 		n = 0
 	}
-	return &Set{n: n, words: make([]uint64, (n+63)/64)}
+	return &Set{n: n, words: make([]uint64, wordsFor(n))}
 }
+
+// wordsFor is the number of 64-bit words that hold n bits, without the
+// overflow of (n+63)/64 near the top of int.
+func wordsFor(n int) int { return n/64 + (n%64+63)/64 }
 
 // Len is the number of slices the set covers.
 func (s *Set) Len() int { return s.n }
@@ -101,13 +105,14 @@ func (s *Set) UnmarshalBinary(b []byte) error {
 		return fmt.Errorf("%w: %d bytes, want at least 8", ErrSetEncoding, len(b))
 	}
 	n64 := binary.LittleEndian.Uint64(b)
-	if n64 > 1<<40 {
+	if n64 > maxSlices {
 		return fmt.Errorf("%w: %d slices", ErrSetEncoding, n64)
 	}
 	n := int(n64)
-	nw := (n + 63) / 64
-	if len(b) != 8+8*nw {
-		return fmt.Errorf("%w: %d bytes for %d slices, want %d", ErrSetEncoding, len(b), n, 8+8*nw)
+	nw := wordsFor(n)
+	// Compare in uint64: 8+8*nw can overflow an int on 32-bit platforms.
+	if uint64(len(b)-8) != 8*uint64(nw) {
+		return fmt.Errorf("%w: %d bytes for %d slices, want %d", ErrSetEncoding, len(b), n, 8+8*uint64(nw))
 	}
 	words := make([]uint64, nw)
 	count := 0

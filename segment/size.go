@@ -3,6 +3,7 @@
 package segment
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -35,6 +36,9 @@ func ParseSize(s string) (int64, error) {
 		t = t[:len(t)-1]
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
+	if errors.Is(err, strconv.ErrRange) && n > 0 {
+		return 0, fmt.Errorf("size %q: too large", s)
+	}
 	if err != nil || n < 0 {
 		return 0, fmt.Errorf("size %q: want a whole number with an optional k, m or g suffix", s)
 	}
