@@ -37,7 +37,8 @@ type SliceDone struct {
 }
 
 // Journal records finished slices. Commit is called only after the File
-// has been synced, so every slice it is given is on disk.
+// has been synced, so every slice it is given is on disk. Commit may be
+// called from several goroutines at once, with batches in any order.
 type Journal interface {
 	Commit(done []SliceDone) error
 }
@@ -136,6 +137,7 @@ type Downloader struct {
 	tries     map[int]int                     // slice → failed tries
 	pending   []SliceDone                     // done, not yet committed
 	commitErr error
+	sliceTime time.Duration // moving average of the time a whole slice takes; 0 until one is done
 }
 
 // errSuperseded cancels a copy of a slice that another copy finished first.
@@ -288,7 +290,9 @@ func (d *Downloader) flush() error {
 
 func (d *Downloader) finished(sd SliceDone) error {
 	d.mu.Lock()
-	d.pending = append(d.pending, sd)
+	if d.cfg.Journal != nil { // without a journal nothing reads them: keep memory flat
+		d.pending = append(d.pending, sd)
+	}
 	n, err := len(d.pending), d.commitErr
 	d.mu.Unlock()
 	if err != nil {
@@ -408,6 +412,17 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	cs.active.Store(true)
 	defer cs.active.Store(false)
 
+	if claim.Dup && body == nil {
+		// An end-game duplicate pays off only if the original copy is slow:
+		// give it the time a slice usually takes first. If it completes, this
+		// claim is cancelled as superseded without a request.
+		if err := d.endGameWait(cctx); err != nil {
+			return at, causeOf(cctx, err)
+		}
+	}
+	// A body opened before the claim (the probe's) says nothing about how
+	// long a slice takes: do not time its first slice.
+	timed, sliceStart := body == nil, time.Now()
 	stall := time.AfterFunc(d.cfg.StallTimeout, func() { cancel(ErrStalled) })
 	defer stall.Stop()
 	if body == nil {
@@ -430,12 +445,18 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 		for off := sr.Start; off < sr.End; {
 			n := int(min(int64(len(buf)), sr.End-off))
 			if d.cfg.Limiter != nil {
-				n = min(n, d.cfg.Limiter.Burst())
-				if err := d.cfg.Limiter.WaitN(cctx, n); err != nil {
-					return at, causeOf(cctx, err)
+				if b := d.cfg.Limiter.Burst(); b > 0 { // rate.Inf may come with burst 0
+					n = min(n, b)
 				}
 			}
-			m, err := io.ReadFull(r, buf[:n])
+			// One Read, not ReadFull: a trickling connection must come back
+			// here often enough for the speed check below to see it.
+			m, err := r.Read(buf[:n])
+			if m > 0 && d.cfg.Limiter != nil {
+				if werr := d.cfg.Limiter.WaitN(cctx, m); werr != nil {
+					return at, causeOf(cctx, werr)
+				}
+			}
 			if m > 0 {
 				if _, werr := d.out.WriteAt(buf[:m], off); werr != nil {
 					return at, &LocalError{Op: "write", Err: werr}
@@ -448,8 +469,11 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 				d.written.Add(int64(m))
 				windowBytes += int64(m)
 			}
+			if err == io.EOF && off == sr.End {
+				err = nil // the body ended with this slice (the run's last)
+			}
 			if err != nil {
-				if err == io.ErrUnexpectedEOF {
+				if err == io.ErrUnexpectedEOF || err == io.EOF {
 					err = ErrShortBody
 				}
 				return at, causeOf(cctx, err)
@@ -463,6 +487,10 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 				}
 			}
 		}
+		if timed {
+			d.timeSlice(time.Since(sliceStart))
+		}
+		timed, sliceStart = true, time.Now()
 		sd := SliceDone{Index: i, From: d.src.Name()}
 		if h != nil {
 			h.Sum(sd.SHA256[:0])
@@ -487,6 +515,43 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 		}
 	}
 	return at, nil
+}
+
+// timeSlice adds the time one whole slice took to the moving average.
+func (d *Downloader) timeSlice(t time.Duration) {
+	d.mu.Lock()
+	if d.sliceTime == 0 {
+		d.sliceTime = t
+	} else {
+		d.sliceTime += (t - d.sliceTime) / 4
+	}
+	d.mu.Unlock()
+}
+
+// endGameWait waits for the usual time of a slice (after the first slice is
+// done, if none is yet), or until ctx ends.
+func (d *Downloader) endGameWait(ctx context.Context) error {
+	for {
+		changed := d.sched.Changed()
+		d.mu.Lock()
+		wait := d.sliceTime
+		d.mu.Unlock()
+		if wait > 0 {
+			t := time.NewTimer(wait)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // causeOf prefers the reason a claim's context was cancelled (a stall, a

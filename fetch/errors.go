@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"syscall"
@@ -95,6 +96,12 @@ func Retryable(err error) bool {
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, syscall.ECONNRESET) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EPIPE) || errors.Is(err, io.EOF) {
 		return true
+	}
+	// *url.Error is a net.Error whatever it wraps (a bad certificate, a
+	// redirect loop): judge by what it wraps.
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Timeout() || Retryable(ue.Err)
 	}
 	var ne net.Error
 	if errors.As(err, &ne) {

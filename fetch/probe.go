@@ -126,6 +126,9 @@ func (e *exactReader) Read(p []byte) (int, error) {
 	}
 	n, err := e.rc.Read(p)
 	e.left -= int64(n)
+	if err == io.ErrUnexpectedEOF && e.left > 0 {
+		return n, ErrShortBody // as Source promises
+	}
 	if err == io.EOF {
 		if e.left > 0 {
 			return n, ErrShortBody

@@ -129,19 +129,22 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 			}
 			return nil, false, &ChangedError{URL: o.URL, Reason: why}
 		}
+		// Several connections may see this at once: only the one that
+		// lowers the mode warns.
 		switch mode {
 		case ifRangeETag:
 			if o.Validator.LastModified != "" {
-				o.mode.CompareAndSwap(mode, ifRangeDate)
-				o.warn("the server ignores If-Range with an ETag; falling back to If-Range with Last-Modified")
-			} else {
-				o.mode.CompareAndSwap(mode, ifRangeNone)
+				if o.mode.CompareAndSwap(mode, ifRangeDate) {
+					o.warn("the server ignores If-Range with an ETag; falling back to If-Range with Last-Modified")
+				}
+			} else if o.mode.CompareAndSwap(mode, ifRangeNone) {
 				o.warn("the server ignores If-Range; every response is still checked against the ETag")
 			}
 			return nil, true, nil
 		case ifRangeDate:
-			o.mode.CompareAndSwap(mode, ifRangeNone)
-			o.warn("the server ignores If-Range; every response is still checked against the validator")
+			if o.mode.CompareAndSwap(mode, ifRangeNone) {
+				o.warn("the server ignores If-Range; every response is still checked against the validator")
+			}
 			return nil, true, nil
 		}
 		return nil, false, ErrNoRanges

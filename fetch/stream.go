@@ -33,7 +33,9 @@ func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written 
 	for {
 		n := len(buf)
 		if lim != nil {
-			n = min(n, lim.Burst())
+			if b := lim.Burst(); b > 0 { // rate.Inf may come with burst 0
+				n = min(n, b)
+			}
 			if err := lim.WaitN(cctx, n); err != nil {
 				return off, causeOf(cctx, err)
 			}
