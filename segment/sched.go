@@ -56,6 +56,21 @@ type Scheduler struct {
 	nextID  int
 	target  int
 	changed chan struct{}
+	margin  func(id, after int) int // slices past the one being read that a victim keeps; nil means 0
+}
+
+// SetMargin sets how many slices after the one it is reading a claim keeps
+// when another worker steals from it: margin(id, after) for claim id, which
+// has after slices left past the one it is reading. Those slices may be in
+// flight already (in socket buffers, or being fetched by a cache in front
+// of the origin), and stealing them would fetch them twice; a claim that
+// will finish soon anyway is not worth stealing from at all (margin ≥
+// after). margin is called with the scheduler's lock held: it must not call
+// back into the scheduler. Set it before the first Claim.
+func (s *Scheduler) SetMargin(margin func(id, after int) int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.margin = margin
 }
 
 // NewScheduler plans the slices of p that done lacks for workers connections.
@@ -203,20 +218,24 @@ func (s *Scheduler) claimFree() (Claim, bool) {
 
 func (s *Scheduler) steal() (Claim, bool) {
 	var victim *claimState
-	best := 0
-	for _, st := range s.active {
+	best, keep := 0, 0
+	for id, st := range s.active {
 		if st.dup {
 			continue
 		}
-		// The victim keeps the slice it is reading (st.next).
-		if n := st.end - st.next - 1; n > best || (n == best && n > 0 && victim != nil && st.next < victim.next) {
-			best, victim = n, st
+		// The victim keeps the slice it is reading (st.next), and its margin.
+		m := 0
+		if after := st.end - st.next - 1; s.margin != nil && after > 0 {
+			m = max(s.margin(id, after), 0)
+		}
+		if n := st.end - st.next - 1 - m; n > best || (n == best && n > 0 && victim != nil && st.next < victim.next) {
+			best, victim, keep = n, st, m
 		}
 	}
 	if victim == nil || best < 1 {
 		return Claim{}, false
 	}
-	mid := victim.next + 1 + best/2
+	mid := victim.next + 1 + keep + best/2
 	stolen := Run{First: mid, End: victim.end}
 	victim.end = mid
 	return s.newClaim(stolen, false), true

@@ -1275,3 +1275,34 @@ func runConcurrent(t *testing.T, n, workers, every int) {
 		}
 	}
 }
+
+// A victim keeps its margin: the slices after the one it reads that are
+// likely in flight already. Only what lies past them is stolen, and a claim
+// with nothing past its margin is not stolen from.
+func TestStealMargin(t *testing.T) {
+	p, _ := NewPlan(20*1024, 1024)
+	s := NewScheduler(p, nil, 1)
+	margins := map[int]int{}
+	s.SetMargin(func(id, _ int) int { return margins[id] })
+	a, ok := s.Claim() // [0,20)
+	if !ok || a.Run != (Run{0, 20}) {
+		t.Fatalf("first claim %v", a.Run)
+	}
+	margins[a.ID] = 5
+	b, ok := s.Claim()
+	// a reads slice 0 and keeps 1..5; 14 slices are stealable, the thief
+	// gets the second half of them.
+	if !ok || b.Run != (Run{13, 20}) {
+		t.Fatalf("stolen %v, want [13,20)", b.Run)
+	}
+	margins[b.ID] = 100 // nothing past its margin
+	margins[a.ID] = 11  // a keeps [1,12) of [1,13): one stealable
+	c, ok := s.Claim()
+	if !ok || c.Run != (Run{12, 13}) {
+		t.Fatalf("stolen %v, want [12,13)", c.Run)
+	}
+	margins[c.ID] = 0
+	if d, ok := s.Claim(); ok && !d.Dup {
+		t.Fatalf("stole %v although every victim keeps all it has", d.Run)
+	}
+}
