@@ -113,10 +113,14 @@ type Stats struct {
 }
 
 type connState struct {
-	bytes  atomic.Int64
-	start  atomic.Int64
-	end    atomic.Int64 // 0 when idle
-	active atomic.Bool
+	claimStart atomic.Int64 // when the current claim began, Unix nanoseconds
+	claimBytes atomic.Int64 // bytes of the current claim so far
+	firstByte  atomic.Int64 // when the current claim's first bytes came, Unix nanoseconds
+	lastByte   atomic.Int64 // when the last bytes came, Unix nanoseconds
+	bytes      atomic.Int64
+	start      atomic.Int64
+	end        atomic.Int64 // 0 when idle
+	active     atomic.Bool
 }
 
 // Downloader fetches the missing slices of one resource.
@@ -137,7 +141,11 @@ type Downloader struct {
 	tries     map[int]int                     // slice → failed tries
 	pending   []SliceDone                     // done, not yet committed
 	commitErr error
-	sliceTime time.Duration // moving average of the time a whole slice takes; 0 until one is done
+	sliceTime time.Duration     // moving average of the time a whole slice takes; 0 until one is done
+	started   map[int]time.Time // slice → when its first (non-duplicate) copy began
+
+	claimsMu  sync.RWMutex
+	claimConn map[int]*connState // claim ID → the connection fetching it
 }
 
 // errSuperseded cancels a copy of a slice that another copy finished first.
@@ -156,7 +164,7 @@ func NewDownloader(cfg Config, plan segment.Plan, done *segment.Set, src Source,
 			resumed += plan.SliceRange(i).Len()
 		}
 	}
-	return &Downloader{
+	d := &Downloader{
 		cfg:     cfg,
 		plan:    plan,
 		sched:   segment.NewScheduler(plan, done.Clone(), cfg.Connections),
@@ -166,7 +174,12 @@ func NewDownloader(cfg Config, plan segment.Plan, done *segment.Set, src Source,
 		conns:   make([]connState, cfg.Connections),
 		cancels: make(map[int]context.CancelCauseFunc),
 		tries:   make(map[int]int),
+		started: make(map[int]time.Time),
+
+		claimConn: make(map[int]*connState),
 	}
+	d.sched.SetMargin(d.margin)
+	return d
 }
 
 // Stats returns a snapshot of the progress; safe to call at any time.
@@ -313,6 +326,7 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 	if d.cfg.Hash {
 		h = sha256.New()
 	}
+	retry := -1 // the slice that failed last, to be retried alone
 	for {
 		if err := ctx.Err(); err != nil {
 			if firstBody != nil {
@@ -328,17 +342,33 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 		if first != nil {
 			claim, ok = *first, true
 			first, firstBody = nil, nil
-		} else {
+		} else if retry >= 0 {
+			// After a failure, ask for the failing slice alone: a cache in
+			// front of the origin (nginx's slice module) that aborts a run
+			// spanning two versions answers a single slice with its real
+			// version, and a bad slice does not take its neighbours down.
+			claim, ok = d.sched.ClaimRun(segment.Run{First: retry, End: retry + 1})
+		}
+		retry = -1
+		if !ok {
 			claim, ok = d.sched.Claim()
 		}
 		if !ok {
 			if d.sched.Finished() {
 				return nil
 			}
+			// Steal and end-game decisions depend on time (a victim that
+			// stalls becomes worth stealing from): look again now and then
+			// even when nothing changes.
+			t := time.NewTimer(idleRecheck)
 			select {
 			case <-changed:
+				t.Stop()
+				continue
+			case <-t.C:
 				continue
 			case <-ctx.Done():
+				t.Stop()
 				return ctx.Err()
 			}
 		}
@@ -356,6 +386,7 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 		if err := d.backoff(ctx, at, err); err != nil {
 			return err
 		}
+		retry = at
 	}
 }
 
@@ -409,16 +440,31 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	}()
 	cs.start.Store(rng.Start)
 	cs.end.Store(rng.End)
+	cs.claimStart.Store(time.Now().UnixNano())
+	cs.claimBytes.Store(0)
 	cs.active.Store(true)
-	defer cs.active.Store(false)
+	d.claimsMu.Lock()
+	d.claimConn[claim.ID] = cs
+	d.claimsMu.Unlock()
+	defer func() {
+		cs.active.Store(false)
+		d.claimsMu.Lock()
+		delete(d.claimConn, claim.ID)
+		d.claimsMu.Unlock()
+	}()
 
 	if claim.Dup && body == nil {
 		// An end-game duplicate pays off only if the original copy is slow:
-		// give it the time a slice usually takes first. If it completes, this
-		// claim is cancelled as superseded without a request.
-		if err := d.endGameWait(cctx); err != nil {
+		// wait until the original has taken clearly longer than a slice
+		// usually takes. If it completes meanwhile, this claim is cancelled
+		// as superseded without a request. Behind a slice cache without a
+		// cache lock every duplicate is a second fetch from the origin, so
+		// duplicates are for connections that really lag.
+		if err := d.endGameWait(cctx, claim.Run.First); err != nil {
 			return at, causeOf(cctx, err)
 		}
+	} else {
+		d.markStarted(claim.Run.First)
 	}
 	// A body opened before the claim (the probe's) says nothing about how
 	// long a slice takes: do not time its first slice.
@@ -465,6 +511,11 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 					h.Write(buf[:m])
 				}
 				off += int64(m)
+				now := time.Now().UnixNano()
+				if cs.claimBytes.Add(int64(m)) == int64(m) {
+					cs.firstByte.Store(now)
+				}
+				cs.lastByte.Store(now)
 				cs.bytes.Add(int64(m))
 				d.written.Add(int64(m))
 				windowBytes += int64(m)
@@ -491,16 +542,30 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 			d.timeSlice(time.Since(sliceStart))
 		}
 		timed, sliceStart = true, time.Now()
+		if !claim.Dup && i+1 < claim.Run.End {
+			d.markStarted(i + 1)
+		}
 		sd := SliceDone{Index: i, From: d.src.Name()}
 		if h != nil {
 			h.Sum(sd.SHA256[:0])
 		}
 		out := d.sched.Complete(claim, i)
-		if len(out.Cancel) > 0 {
+		if out.First || len(out.Cancel) > 0 {
+			finished := out.First && d.sched.Finished()
 			d.mu.Lock()
+			delete(d.started, i) // nothing grows with the file
 			for _, id := range out.Cancel {
 				if c := d.cancels[id]; c != nil {
 					c(errSuperseded)
+				}
+			}
+			if finished {
+				// Every slice is in: whatever is still reading (a stalled
+				// copy of a slice a duplicate finished) has nothing to add.
+				for id, c := range d.cancels {
+					if id != claim.ID {
+						c(errSuperseded)
+					}
 				}
 			}
 			d.mu.Unlock()
@@ -528,23 +593,89 @@ func (d *Downloader) timeSlice(t time.Duration) {
 	d.mu.Unlock()
 }
 
-// endGameWait waits for the usual time of a slice (after the first slice is
-// done, if none is yet), or until ctx ends.
-func (d *Downloader) endGameWait(ctx context.Context) error {
+// inFlight is how long a connection's bytes may be on their way (socket
+// buffers, a proxy's buffers, a cache's fetch) before the worker reads them.
+const inFlight = 500 * time.Millisecond
+
+// idleRecheck is how often an idle worker looks again for work to steal or
+// duplicate when nothing else wakes it.
+const idleRecheck = 250 * time.Millisecond
+
+// minSteal is the least time a victim must still need before stealing from
+// it pays: a new request, and behind a slice cache without a cache lock a
+// second fetch from the origin of whatever the victim had in flight.
+const minSteal = time.Second
+
+// margin is the scheduler's steal margin for claim id, which has after
+// slices left past the one it reads. A connection that brought nothing for
+// minSteal keeps none. One that will be done within minSteal at its speed
+// (measured from its first byte, so a slow start is not held against it)
+// keeps them all: not worth a steal. Any other keeps what is likely in
+// flight: at least one slice (a cache in front of the origin fetches the
+// next slice while it sends this one), more at high speed.
+func (d *Downloader) margin(id, after int) int {
+	d.claimsMu.RLock()
+	cs := d.claimConn[id]
+	d.claimsMu.RUnlock()
+	if cs == nil {
+		return 0
+	}
+	now := time.Now()
+	got := cs.claimBytes.Load()
+	if got == 0 {
+		if now.Sub(time.Unix(0, cs.claimStart.Load())) < minSteal {
+			return after // its response has not started: too early to judge
+		}
+		return 0
+	}
+	if now.Sub(time.Unix(0, cs.lastByte.Load())) >= minSteal {
+		return 0 // stalled
+	}
+	rate := float64(got) / max(now.Sub(time.Unix(0, cs.firstByte.Load())).Seconds(), 0.05)
+	if rate*minSteal.Seconds() >= float64(after+1)*float64(d.plan.Slice) {
+		return after
+	}
+	return max(1, int(rate*inFlight.Seconds()/float64(d.plan.Slice)))
+}
+
+// markStarted notes when the (non-duplicate) copy of slice i began.
+func (d *Downloader) markStarted(i int) {
+	d.mu.Lock()
+	d.started[i] = time.Now()
+	d.mu.Unlock()
+}
+
+// minEndGame is the least time a slice must have taken before it is worth a
+// duplicate: below it, the wait for a second response costs as much as it
+// could save.
+const minEndGame = time.Second
+
+// endGameWait returns once the first copy of slice i has taken longer than
+// twice the usual time of a slice (and at least minEndGame), or when ctx
+// ends (the original finished first and cancelled this duplicate).
+func (d *Downloader) endGameWait(ctx context.Context, i int) error {
 	for {
 		changed := d.sched.Changed()
 		d.mu.Lock()
-		wait := d.sliceTime
+		usual := d.sliceTime
+		began, ok := d.started[i]
 		d.mu.Unlock()
-		if wait > 0 {
+		if ok && usual > 0 {
+			wait := time.Until(began.Add(max(2*usual, minEndGame)))
+			if wait <= 0 {
+				return nil
+			}
 			t := time.NewTimer(wait)
-			defer t.Stop()
 			select {
 			case <-t.C:
 				return nil
+			case <-changed:
+				t.Stop() // the usual time may have moved: look again
 			case <-ctx.Done():
+				t.Stop()
 				return ctx.Err()
 			}
+			continue
 		}
 		select {
 		case <-changed:

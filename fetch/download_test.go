@@ -232,13 +232,14 @@ func TestCutBodyKeepsWholeSlices(t *testing.T) {
 	res := mustDownload(t, srv, slice, fetch.Config{Connections: 1, RetryWait: time.Millisecond})
 	reqs := fileGets(srv.Requests(), "/file.bin")
 	checkAligned(t, reqs, slice, size)
-	if len(reqs) != 3 {
-		t.Fatalf("%d requests, want 3 (probe, cut, rest):\n%s", len(reqs), dumpLog(reqs))
+	// Probe, cut, the slice the cut fell in (alone), the rest.
+	if len(reqs) != 4 {
+		t.Fatalf("%d requests, want 4 (probe, cut, cut slice, rest):\n%s", len(reqs), dumpLog(reqs))
 	}
 	cutAt := reqs[1].Start + cut
 	want := cutAt / slice * slice
-	if reqs[2].Start != want || reqs[2].End != size {
-		t.Errorf("retry asked %q, want bytes=%d-%d (the slices after the last whole one)", reqs[2].Range, want, size-1)
+	if reqs[2].Start != want || reqs[2].End != want+slice || reqs[3].Start != want+slice || reqs[3].End != size {
+		t.Errorf("retries asked %q then %q, want bytes=%d-%d then the rest to %d (nothing before the last whole slice)", reqs[2].Range, reqs[3].Range, want, want+slice-1, size-1)
 	}
 	if wasted := srv.BytesServed() - size; wasted >= slice {
 		t.Errorf("%d bytes served twice, want less than one slice", wasted)
@@ -272,7 +273,7 @@ func TestWrongContentRangeNotWritten(t *testing.T) {
 }
 
 // Point 5: 503 twice with Retry-After, then success; the log shows the
-// retries of the same range.
+// retries of the failing slice.
 func TestRetry503(t *testing.T) {
 	const slice, size = 64 * kib, 512 * kib
 	// Requests 2 and 3 (after the probe) fail.
@@ -286,16 +287,19 @@ func TestRetry503(t *testing.T) {
 	res := mustDownload(t, srv, slice, fetch.Config{Connections: 1, RetryWait: 10 * time.Millisecond})
 	reqs := fileGets(srv.Requests(), "/file.bin")
 	checkAligned(t, reqs, slice, size)
-	if len(reqs) != 4 {
-		t.Fatalf("%d requests, want 4:\n%s", len(reqs), dumpLog(reqs))
+	// The failing slice is retried alone until it succeeds, then the rest
+	// of the run goes in one request.
+	if len(reqs) != 5 {
+		t.Fatalf("%d requests, want 5:\n%s", len(reqs), dumpLog(reqs))
 	}
-	for i := 1; i < 4; i++ {
-		if reqs[i].Range != reqs[1].Range {
-			t.Errorf("request %d asked %q, want the retried %q", reqs[i].N, reqs[i].Range, reqs[1].Range)
+	first := fmt.Sprintf("bytes=%d-%d", slice, 2*slice-1)
+	for i, want := range []string{reqs[1].Range, first, first, fmt.Sprintf("bytes=%d-%d", 2*slice, size-1)} {
+		if reqs[i+1].Range != want {
+			t.Errorf("request %d asked %q, want %q", reqs[i+1].N, reqs[i+1].Range, want)
 		}
 	}
-	if reqs[1].Status != 503 || reqs[2].Status != 503 || reqs[3].Status != 206 {
-		t.Errorf("statuses %d %d %d, want 503 503 206", reqs[1].Status, reqs[2].Status, reqs[3].Status)
+	if reqs[1].Status != 503 || reqs[2].Status != 503 || reqs[3].Status != 206 || reqs[4].Status != 206 {
+		t.Errorf("statuses %d %d %d %d, want 503 503 206 206", reqs[1].Status, reqs[2].Status, reqs[3].Status, reqs[4].Status)
 	}
 	if got := res.d.Stats().Retries; got != 2 {
 		t.Errorf("retries %d, want 2", got)
@@ -339,8 +343,9 @@ func TestRetry429RetryAfter(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithFault(arr.fault), fetchtest.WithFault(fault))
 	mustDownload(t, srv, slice, fetch.Config{Connections: 1, RetryWait: time.Millisecond})
 	reqs := fileGets(srv.Requests(), "/file.bin")
-	if len(reqs) != 3 || reqs[1].Status != 429 || reqs[2].Range != reqs[1].Range {
-		t.Fatalf("want probe, 429, retry of the same range:\n%s", dumpLog(reqs))
+	// The retry asks for the failing slice alone, then the rest.
+	if len(reqs) != 4 || reqs[1].Status != 429 || reqs[2].Start != reqs[1].Start || reqs[2].End != reqs[1].Start+slice || reqs[3].Start != reqs[2].End || reqs[3].End != reqs[1].End {
+		t.Fatalf("want probe, 429, retry of the failing slice alone, the rest:\n%s", dumpLog(reqs))
 	}
 	gap := arr.get(3).Sub(arr.get(2))
 	t.Logf("retry after %s", gap.Round(time.Millisecond))
@@ -424,8 +429,9 @@ func TestStallReplacesConnection(t *testing.T) {
 	res := mustDownload(t, srv, slice, fetch.Config{Connections: 1, StallTimeout: stall, RetryWait: time.Millisecond})
 	reqs := fileGets(srv.Requests(), "/file.bin")
 	checkAligned(t, reqs, slice, size)
-	if len(reqs) != 3 {
-		t.Fatalf("%d requests, want probe, stalled, rest:\n%s", len(reqs), dumpLog(reqs))
+	// After the stall, the slice it stalled in is retried alone, then the rest.
+	if len(reqs) != 4 || reqs[2].End-reqs[2].Start != slice || reqs[3].Start != reqs[2].End || reqs[3].End != reqs[1].End {
+		t.Fatalf("%d requests, want probe, stalled, the stalled slice alone, rest:\n%s", len(reqs), dumpLog(reqs))
 	}
 	stalled, next := reqs[1], reqs[2]
 	if next.Conn == stalled.Conn {

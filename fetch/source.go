@@ -22,11 +22,25 @@ type Source interface {
 	Open(ctx context.Context, r segment.Range) (io.ReadCloser, error)
 }
 
-// If-Range modes, from the best to the last resort.
+// Precondition modes, from the best to the last resort.
+//
+// Every ranged request pins the version with a precondition: If-Match with
+// a strong ETag, else If-Unmodified-Since with Last-Modified. A server whose
+// file changed answers 412 instead of sending bytes of another version.
+//
+// Why not If-Range: nginx's slice module, given a request with If-Range,
+// starts at slice 0 of the file whatever the Range says (it must see the
+// first slice to evaluate If-Range), so every request for slice k makes the
+// cache fetch or read slices 0 to k, and concurrent first requests each
+// fetch the same slices from the origin. If-Match is evaluated by nginx
+// against the slice it serves, is passed to origins without a cache, and
+// when the file changed it costs a 412, not a whole body. Every 206 is still
+// checked against the ETag (or Last-Modified) and the exact Content-Range,
+// so a server that ignores the precondition cannot slip another version in.
 const (
-	ifRangeETag int32 = iota
-	ifRangeDate
-	ifRangeNone
+	pinETag int32 = iota
+	pinDate
+	pinNone
 )
 
 // Origin fetches ranges from the origin server at URL and checks that each
@@ -35,7 +49,8 @@ type Origin struct {
 	Client    *Client
 	URL       string    // the final URL after the probe's redirects
 	Validator Validator // the version being downloaded
-	// Warn, if set, is told about fallbacks (a server that ignores If-Range).
+	// Warn, if set, is told about fallbacks (a server that mishandles
+	// If-Match).
 	Warn func(string)
 
 	mode atomic.Int32
@@ -44,11 +59,11 @@ type Origin struct {
 // NewOrigin returns an Origin for the resource the probe found.
 func NewOrigin(c *Client, p *Probe) *Origin {
 	o := &Origin{Client: c, URL: p.FinalURL, Validator: p.Validator}
-	if p.Validator.Strength() != StrongETag {
-		o.mode.Store(ifRangeDate)
-		if p.Validator.LastModified == "" {
-			o.mode.Store(ifRangeNone)
-		}
+	switch p.Validator.Strength() {
+	case LastModified:
+		o.mode.Store(pinDate)
+	case SizeOnly:
+		o.mode.Store(pinNone)
 	}
 	return o
 }
@@ -56,15 +71,18 @@ func NewOrigin(c *Client, p *Probe) *Origin {
 // Name implements Source.
 func (o *Origin) Name() string { return "origin" }
 
-func (o *Origin) ifRange() (string, int32) {
+// precondition is the header that pins the version in the current mode.
+func (o *Origin) precondition() (name, value string, mode int32) {
 	m := o.mode.Load()
 	switch m {
-	case ifRangeETag:
-		return o.Validator.ETag, m
-	case ifRangeDate:
-		return o.Validator.LastModified, m
+	case pinETag:
+		return "If-Match", o.Validator.ETag, m
+	case pinDate:
+		if o.Validator.LastModified != "" {
+			return "If-Unmodified-Since", o.Validator.LastModified, m
+		}
 	}
-	return "", m
+	return "", "", m
 }
 
 func (o *Origin) warn(s string) {
@@ -73,7 +91,7 @@ func (o *Origin) warn(s string) {
 	}
 }
 
-// Open implements Source: one GET with Range and If-Range, checked.
+// Open implements Source: one GET with Range and a precondition, checked.
 func (o *Origin) Open(ctx context.Context, r segment.Range) (io.ReadCloser, error) {
 	for {
 		rc, retry, err := o.open(ctx, r)
@@ -83,7 +101,7 @@ func (o *Origin) Open(ctx context.Context, r segment.Range) (io.ReadCloser, erro
 	}
 }
 
-// open makes one request; retry is true when the If-Range mode was just
+// open makes one request; retry is true when the precondition mode was just
 // lowered and the same request should go again at once.
 func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, o.URL, nil)
@@ -92,9 +110,9 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 	}
 	o.Client.newRequest(req)
 	req.Header.Set("Range", r.Header())
-	ir, mode := o.ifRange()
-	if ir != "" {
-		req.Header.Set("If-Range", ir)
+	name, value, mode := o.precondition()
+	if name != "" {
+		req.Header.Set(name, value)
 	}
 	resp, err := o.Client.HTTP.Do(req)
 	if err != nil {
@@ -119,35 +137,42 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 		}
 		return exactBody(resp.Body, r.Len()), false, nil
 	case http.StatusOK:
-		// A whole body where a range was asked: the version changed (If-Range
-		// did its job), or the server ignores If-Range of this kind.
+		// A whole body where a range was asked: another version, or a server
+		// that stopped doing ranges.
 		resp.Body.Close()
 		got.Size = resp.ContentLength
+		if got.Size < 0 {
+			got.Size = o.Validator.Size // unknown length: judge by the other validators
+		}
 		if why := o.Validator.differs(got); why != "" {
-			if got.Size < 0 && o.Validator.differs(Validator{Size: o.Validator.Size, ETag: got.ETag, LastModified: got.LastModified}) == "" {
-				why = "the server answered a ranged request with the whole file"
-			}
 			return nil, false, &ChangedError{URL: o.URL, Reason: why}
+		}
+		return nil, false, ErrNoRanges
+	case http.StatusPreconditionFailed:
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		resp.Body.Close()
+		// A 412 that shows another validator is a change. One that shows the
+		// same is a server that mishandles the precondition: fall back to a
+		// weaker one (each 206 is still checked). One that shows nothing
+		// proves nothing either way: fall back too, and let the next
+		// response tell.
+		got.Size = o.Validator.Size
+		if (got.ETag != "" || got.LastModified != "") && o.Validator.differs(got) != "" {
+			return nil, false, &ChangedError{URL: o.URL, Reason: "the server says the file no longer matches " + value + " (412): " + o.Validator.differs(got)}
+		}
+		if mode == pinNone {
+			return nil, false, &HTTPError{URL: o.URL, Status: resp.StatusCode}
+		}
+		next := pinNone
+		if mode == pinETag && o.Validator.LastModified != "" {
+			next = pinDate
 		}
 		// Several connections may see this at once: only the one that
 		// lowers the mode warns.
-		switch mode {
-		case ifRangeETag:
-			if o.Validator.LastModified != "" {
-				if o.mode.CompareAndSwap(mode, ifRangeDate) {
-					o.warn("the server ignores If-Range with an ETag; falling back to If-Range with Last-Modified")
-				}
-			} else if o.mode.CompareAndSwap(mode, ifRangeNone) {
-				o.warn("the server ignores If-Range; every response is still checked against the ETag")
-			}
-			return nil, true, nil
-		case ifRangeDate:
-			if o.mode.CompareAndSwap(mode, ifRangeNone) {
-				o.warn("the server ignores If-Range; every response is still checked against the validator")
-			}
-			return nil, true, nil
+		if o.mode.CompareAndSwap(mode, next) && got.ETag != "" {
+			o.warn(fmt.Sprintf("the server refuses %s although its ETag matches; falling back to a weaker check (every response is still checked against the validator)", name))
 		}
-		return nil, false, ErrNoRanges
+		return nil, true, nil
 	case http.StatusRequestedRangeNotSatisfiable:
 		resp.Body.Close()
 		return nil, false, &ChangedError{URL: o.URL, Reason: "a range inside the file is now past its end"}

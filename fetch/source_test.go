@@ -1,4 +1,4 @@
-// Tests of one version end to end (If-Range, ETag, size), of Origin.Open's
+// Tests of one version end to end (If-Match, ETag, size), of Origin.Open's
 // checks, and of the probe: redirects, no ranges, no length, headers.
 
 package fetch_test
@@ -7,7 +7,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -17,9 +19,10 @@ import (
 	"github.com/slget/slget/segment"
 )
 
-// Point 3: with a strong ETag, every ranged request after the probe carries
-// If-Range with exactly that ETag.
-func TestIfRangeStrongETag(t *testing.T) {
+// Point 3: with a strong ETag, every ranged request after the probe pins
+// the version with If-Match carrying exactly that ETag, and none sends
+// If-Range (which makes nginx's slice module start at slice 0).
+func TestIfMatchStrongETag(t *testing.T) {
 	const slice, size = 64 * kib, 1 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithETag(`"v1"`))
 	res := mustDownload(t, srv, slice, fetch.Config{Connections: 4})
@@ -33,12 +36,17 @@ func TestIfRangeStrongETag(t *testing.T) {
 	if len(reqs) < 2 {
 		t.Fatalf("only %d requests", len(reqs))
 	}
-	if reqs[0].IfRange != "" {
-		t.Errorf("probe sent If-Range %q before knowing the version", reqs[0].IfRange)
+	if h := reqs[0].Header.Get("If-Match"); h != "" {
+		t.Errorf("probe sent If-Match %q before knowing the version", h)
+	}
+	for _, r := range reqs {
+		if r.IfRange != "" {
+			t.Errorf("request %d sent If-Range %q", r.N, r.IfRange)
+		}
 	}
 	for _, r := range reqs[1:] {
-		if r.IfRange != `"v1"` {
-			t.Errorf("request %d (%s) sent If-Range %q, want the ETag", r.N, r.Range, r.IfRange)
+		if h := r.Header.Get("If-Match"); h != `"v1"` {
+			t.Errorf("request %d (%s) sent If-Match %q, want the ETag", r.N, r.Range, h)
 		}
 	}
 	if n := len(res.warn.all()); n != 0 {
@@ -68,21 +76,21 @@ func TestChangedETagMidDownload(t *testing.T) {
 	if res.d.Stats().Retries != 0 {
 		t.Errorf("retries %d after a change", res.d.Stats().Retries)
 	}
-	// The origin answered If-Range with the old ETag by a whole body of the
-	// new version: 200, which was not read.
-	sawFull := false
+	// The origin answered If-Match with the old ETag by 412: no byte of
+	// the new version was even sent.
+	saw412 := false
 	for _, r := range fileGets(srv.Requests(), "/file.bin") {
-		if r.Status == http.StatusOK {
-			sawFull = true
+		if r.Status == http.StatusPreconditionFailed {
+			saw412 = true
 		}
 	}
-	if !sawFull {
-		t.Errorf("no 200 in the log:\n%s", dumpLog(srv.Requests()))
+	if !saw412 {
+		t.Errorf("no 412 in the log:\n%s", dumpLog(srv.Requests()))
 	}
 }
 
 // Point 3: a 206 with another total size (the server honours no validator,
-// so If-Range cannot catch it) is a change.
+// so no precondition can catch it) is a change.
 func TestChangedSizeOn206(t *testing.T) {
 	const slice, size = 64 * kib, 1 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithoutETag(), fetchtest.WithoutLastModified(),
@@ -110,7 +118,7 @@ func TestChangedSizeOn206(t *testing.T) {
 }
 
 // Point 3: a weak ETag falls back to Last-Modified: the strength says so,
-// there is a warning, and If-Range carries the date.
+// there is a warning, and If-Unmodified-Since carries the date.
 func TestWeakETagUsesLastModified(t *testing.T) {
 	const slice, size = 64 * kib, 1 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithWeakETag())
@@ -121,8 +129,8 @@ func TestWeakETagUsesLastModified(t *testing.T) {
 	}
 	date := srv.LastModified().UTC().Format(http.TimeFormat)
 	for _, r := range fileGets(srv.Requests(), "/file.bin")[1:] {
-		if r.IfRange != date {
-			t.Errorf("request %d sent If-Range %q, want %q", r.N, r.IfRange, date)
+		if h := r.Header.Get("If-Unmodified-Since"); h != date || r.Header.Get("If-Match") != "" {
+			t.Errorf("request %d sent If-Unmodified-Since %q, If-Match %q; want %q and none", r.N, h, r.Header.Get("If-Match"), date)
 		}
 		if r.Status != http.StatusPartialContent {
 			t.Errorf("request %d got %d", r.N, r.Status)
@@ -141,7 +149,7 @@ func TestWeakETagChangeCaught(t *testing.T) {
 }
 
 // Point 3: no ETag, no Last-Modified: SizeOnly with the louder warning, no
-// If-Range at all, and still a correct download.
+// precondition at all, and still a correct download.
 func TestNoValidatorsSizeOnly(t *testing.T) {
 	const slice, size = 64 * kib, 1 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithoutETag(), fetchtest.WithoutLastModified())
@@ -151,73 +159,106 @@ func TestNoValidatorsSizeOnly(t *testing.T) {
 		t.Errorf("validator %v: strength %d, warning %q", v, v.Strength(), v.Warning())
 	}
 	for _, r := range fileGets(srv.Requests(), "/file.bin") {
-		if r.IfRange != "" {
-			t.Errorf("request %d sent If-Range %q with nothing to validate", r.N, r.IfRange)
+		if r.IfRange != "" || r.Header.Get("If-Match") != "" || r.Header.Get("If-Unmodified-Since") != "" {
+			t.Errorf("request %d sent a precondition with nothing to validate: %v", r.N, r.Header)
 		}
 	}
 }
 
-// Point 3: a CDN that ignores If-Range with an ETag (answers 200, same
-// ETag) but honours it with a date: the Origin falls back to Last-Modified
-// once, warns once, and the download is right.
-func TestIfRangeETagIgnoredFallsBackToDate(t *testing.T) {
-	const slice, size = 64 * kib, 2 * mib
-	fault := func(r *http.Request, _ int) fetchtest.Fault {
-		if strings.HasPrefix(r.Header.Get("If-Range"), `"`) {
-			return fetchtest.Fault{FullBody: true}
+// refuse412 answers 412 (with no validators, as nginx's own 412 does) to
+// every request that carries the given precondition header.
+func refuse412(header string) fetchtest.FaultFunc {
+	return func(r *http.Request, _ int) fetchtest.Fault {
+		if r.Header.Get(header) != "" {
+			return fetchtest.Fault{Status: http.StatusPreconditionFailed}
 		}
 		return fetchtest.Fault{}
 	}
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(16*mib), fetchtest.WithFault(fault))
-	res := mustDownload(t, srv, slice, fetch.Config{Connections: 8})
+}
+
+// Point 3: a server that refuses If-Match (412) although nothing changed,
+// but honours If-Unmodified-Since: the Origin falls back to the date once
+// and the download is right.
+func TestIfMatchRefusedFallsBackToDate(t *testing.T) {
+	const slice, size = 64 * kib, 2 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(16*mib), fetchtest.WithFault(refuse412("If-Match")))
+	mustDownload(t, srv, slice, fetch.Config{Connections: 8})
 	date := srv.LastModified().UTC().Format(http.TimeFormat)
 	for _, r := range fileGets(srv.Requests(), "/file.bin")[1:] {
-		if r.Status == http.StatusPartialContent && r.IfRange != date {
-			t.Errorf("request %d got 206 with If-Range %q, want the date", r.N, r.IfRange)
+		if r.Status == http.StatusPartialContent && r.Header.Get("If-Unmodified-Since") != date {
+			t.Errorf("request %d got 206 with If-Unmodified-Since %q, want the date", r.N, r.Header.Get("If-Unmodified-Since"))
 		}
-	}
-	if w := res.warn.all(); len(w) != 1 || !strings.Contains(w[0], "Last-Modified") {
-		t.Errorf("warnings %q, want one about falling back to Last-Modified", w)
 	}
 }
 
-// Point 3: a server that ignores If-Range of any kind: the Origin falls
-// back to none (checking every response's ETag itself), warning once per
-// step, and the download is right.
-func TestIfRangeIgnoredFallsBackToNone(t *testing.T) {
+// Point 3: a 412 that carries the very ETag asked for is a server that
+// mishandles If-Match: the Origin warns once and falls back; the next
+// response is still checked.
+func TestIfMatchRefusedWithSameETagWarns(t *testing.T) {
+	const slice, size = 64 * kib, 1 * mib
+	content := fetchtest.Content{Size: size, Seed: 3}
+	var asked []string
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked = append(asked, r.Header.Get("If-Match"))
+		mu.Unlock()
+		w.Header().Set("ETag", `"same"`)
+		if r.Header.Get("If-Match") != "" {
+			w.WriteHeader(http.StatusPreconditionFailed)
+			return
+		}
+		http.ServeContent(w, r, "", time.Time{}, io.NewSectionReader(content, 0, size))
+	}))
+	defer srv.Close()
+	o := &fetch.Origin{Client: newClient(t, 1), URL: srv.URL, Validator: fetch.Validator{Size: size, ETag: `"same"`}}
+	var warned []string
+	o.Warn = func(s string) { warned = append(warned, s) }
+	rc, err := o.Open(t.Context(), segment.Range{Start: slice, End: 2 * slice})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	b, err := io.ReadAll(rc)
+	rc.Close()
+	if err != nil || string(b) != string(content.Bytes(slice, slice)) {
+		t.Fatalf("wrong body after the fallback (%v)", err)
+	}
+	if len(asked) != 2 || asked[0] != `"same"` || asked[1] != "" {
+		t.Errorf("If-Match sent %q, want the ETag, then none", asked)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "If-Match") {
+		t.Errorf("warnings %q, want one about If-Match", warned)
+	}
+}
+
+// Point 3: a server that refuses every precondition: the Origin falls back
+// to none (checking every response's ETag itself), and the download is
+// right.
+func TestPreconditionsRefusedFallsBackToNone(t *testing.T) {
 	const slice, size = 64 * kib, 2 * mib
-	fault := func(r *http.Request, _ int) fetchtest.Fault {
-		if r.Header.Get("If-Range") != "" {
-			return fetchtest.Fault{FullBody: true}
+	fault := func(r *http.Request, n int) fetchtest.Fault {
+		if r.Header.Get("If-Match") != "" || r.Header.Get("If-Unmodified-Since") != "" {
+			return fetchtest.Fault{Status: http.StatusPreconditionFailed}
 		}
 		return fetchtest.Fault{}
 	}
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(16*mib), fetchtest.WithFault(fault))
-	res := mustDownload(t, srv, slice, fetch.Config{Connections: 8})
-	if w := res.warn.all(); len(w) != 2 {
-		t.Errorf("warnings %q, want two (ETag to date, date to none)", w)
-	}
+	mustDownload(t, srv, slice, fetch.Config{Connections: 8})
 	for _, r := range fileGets(srv.Requests(), "/file.bin")[1:] {
-		if r.Status == http.StatusPartialContent && r.IfRange != "" {
-			t.Errorf("request %d got 206 with If-Range %q", r.N, r.IfRange)
+		if r.Status == http.StatusPartialContent && (r.Header.Get("If-Match") != "" || r.Header.Get("If-Unmodified-Since") != "") {
+			t.Errorf("request %d got 206 with a precondition the server refuses", r.N)
 		}
 	}
 }
 
-// Point 3: after falling back to no If-Range, a change is still caught by
-// the ETag of the 206.
-func TestChangeCaughtWithoutIfRange(t *testing.T) {
+// Point 3: after falling back to no precondition, a change is still caught
+// by the ETag of the 206.
+func TestChangeCaughtWithoutPrecondition(t *testing.T) {
 	const slice, size = 64 * kib, 1 * mib
-	fault := func(r *http.Request, _ int) fetchtest.Fault {
-		if r.Header.Get("If-Range") != "" {
-			return fetchtest.Fault{FullBody: true}
-		}
-		return fetchtest.Fault{}
-	}
-	// Probe (1), ETag If-Range ignored (2), no If-Range (3): the change
-	// comes just before 3.
+	// Probe (1), If-Match refused (2), no precondition (3): the change comes
+	// just before 3.
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithoutLastModified(),
-		fetchtest.WithFault(fault), fetchtest.WithChangeAfter(2))
+		fetchtest.WithFault(refuse412("If-Match")), fetchtest.WithChangeAfter(2))
 	res, err := download(t, srv, slice, fetch.Config{Connections: 1})
 	var ce *fetch.ChangedError
 	if !errors.As(err, &ce) || !strings.Contains(ce.Reason, "ETag") {
@@ -229,7 +270,7 @@ func TestChangeCaughtWithoutIfRange(t *testing.T) {
 }
 
 // Point 3: a server that drops ranges altogether after the probe (200, same
-// ETag, whatever If-Range says) ends the download with ErrNoRanges.
+// ETag) ends the download with ErrNoRanges.
 func TestRangesDroppedMidway(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(1*mib), fetchtest.WithFullOnRange(1))
 	res, err := download(t, srv, 64*kib, fetch.Config{Connections: 2, RetryWait: time.Millisecond})
