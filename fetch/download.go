@@ -58,7 +58,7 @@ type Config struct {
 	Limiter           *rate.Limiter // overall download rate; nil means none
 	Journal           Journal       // nil means no journal (and no fsync until the end)
 	CommitEvery       time.Duration // group commit interval; zero means 250ms
-	CommitSlices      int           // or after this many slices; zero means 16
+	CommitSlices      int           // or after this many slices; zero means 64
 	Hash              bool          // compute a SHA-256 per slice for the journal
 	BufferSize        int           // bytes per read per connection; zero means 256 KiB
 	// Logf, if set, is told about retries and replaced connections.
@@ -88,7 +88,7 @@ func (c *Config) defaults() {
 		c.CommitEvery = 250 * time.Millisecond
 	}
 	if c.CommitSlices <= 0 {
-		c.CommitSlices = 16
+		c.CommitSlices = 64
 	}
 	if c.BufferSize <= 0 {
 		c.BufferSize = 256 << 10

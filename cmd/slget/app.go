@@ -53,6 +53,9 @@ type app struct {
 	client *fetch.Client
 	lim    *rate.Limiter
 	cfg    config
+
+	mu    sync.Mutex
+	taken map[string]bool // output paths chosen by this invocation
 }
 
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
@@ -115,7 +118,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Action: func(c *cli.Context) error {
 			return downloadAction(c.Context, c, con, stdin)
 		},
-		Commands: []*cli.Command{demoCommand(con)},
+		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con)},
 	}
 	err := capp.RunContext(ctx, permuteArgs(args, capp.Flags))
 	if err != nil {
@@ -361,7 +364,7 @@ func permuteArgs(args []string, flags []cli.Flag) []string {
 			break
 		}
 		if len(pos) == 0 && !strings.HasPrefix(a, "-") {
-			if a == "demo" || a == "help" {
+			if a == "demo" || a == "status" || a == "verify" || a == "help" {
 				return args // a subcommand parses its own flags
 			}
 		}

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch"
-	"github.com/slget/slget/segment"
+	"github.com/slget/slget/resume"
 )
 
 // result is the --json object for one download.
@@ -79,30 +79,36 @@ func (a *app) get(ctx context.Context, rawURL string) (res result, err error) {
 	}
 	res.Path = path
 	part := path + ".part"
-	f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return res, fmt.Errorf("cannot create %s: %w", part, err)
-	}
-	defer f.Close()
 
-	var written atomic.Int64
+	var f *os.File
+	var j *resume.Journal
 	if !p.Ranged || p.Validator.Size < 0 {
 		if p.Ranged {
 			return res, fmt.Errorf("%s: the server sent a range without the total size", rawURL)
 		}
-		a.con.warnf("%s: the server does not support ranges; downloading on one connection", rawURL)
+		a.con.warnf("%s: the server does not support ranges; downloading on one connection (no resume)", rawURL)
+		if f, err = os.OpenFile(part, os.O_RDWR|os.O_CREATE, 0o644); err != nil {
+			return res, fmt.Errorf("cannot create %s: %w", part, err)
+		}
+		defer f.Close()
+		var written atomic.Int64
 		n, err := a.stream(ctx, rawURL, p, f, &written)
 		res.Size, res.BySource["origin"] = n, n
 		if err != nil {
 			return res, a.keepPartial(part, err)
 		}
 	} else {
-		if err := f.Truncate(p.Validator.Size); err != nil {
-			return res, fmt.Errorf("cannot size %s: %w", part, err)
-		}
-		plan, err := segment.NewPlan(p.Validator.Size, a.cfg.slice)
+		pt, err := a.openPartial(ctx, rawURL, path, p)
 		if err != nil {
 			return res, err
+		}
+		defer pt.close()
+		f, j = pt.f, pt.j
+		body := p.Body
+		p.Body = nil
+		if pt.plan.Slice != a.cfg.slice {
+			body.Close() // the probe's slice 0 is not the journal's slice 0
+			body = nil
 		}
 		origin := fetch.NewOrigin(a.client, p)
 		origin.Warn = func(s string) { a.con.warnf("%s: %s", p.FinalURL, s) }
@@ -113,19 +119,21 @@ func (a *app) get(ctx context.Context, rawURL string) (res result, err error) {
 			StallTimeout: a.cfg.stallTimeout,
 			LowestSpeed:  a.cfg.lowestSpeed,
 			Limiter:      a.lim,
+			Journal:      journalCommitter{pt.j},
+			Hash:         true,
 			Logf:         a.con.warnf,
-		}, plan, nil, origin, syncFile{f})
-		stop := a.con.track(rawURL, path, plan.Size, a.cfg.connections, d.Stats)
-		body := p.Body
-		p.Body = nil
+		}, pt.plan, pt.done, origin, syncFile{pt.f})
+		stop := a.con.track(rawURL, path, pt.plan.Size, a.cfg.connections, d.Stats)
 		err = d.Run(ctx, body)
 		stop(err == nil)
 		st := d.Stats()
 		res.BySource["origin"] = st.Written
+		res.Resumed = st.Resumed
 		if err != nil {
 			var ce *fetch.ChangedError
 			if errors.As(err, &ce) {
-				f.Close()
+				pt.close()
+				resume.Remove(journalPath(path))
 				os.Remove(part)
 				return res, fmt.Errorf("%w\n  %s was removed: its bytes mix two versions. Run slget again to download the current version", err, part)
 			}
@@ -145,6 +153,14 @@ func (a *app) get(ctx context.Context, rawURL string) (res result, err error) {
 	if err := os.Rename(part, path); err != nil {
 		return res, fmt.Errorf("cannot rename %s to %s: %w", part, path, err)
 	}
+	if j != nil {
+		// Only after the rename: a crash before it leaves a complete .part
+		// that its journal resumes in no time.
+		j.Close()
+		if err := resume.Remove(journalPath(path)); err != nil {
+			a.con.warnf("%v", err)
+		}
+	}
 	if a.con.mode != progressJSON && !a.cfg.jsonOut {
 		a.con.printf("%s: saved %s (%s in %.1fs)\n", rawURL, path, humanBytes(res.Size), time.Since(start).Seconds())
 	}
@@ -154,9 +170,9 @@ func (a *app) get(ctx context.Context, rawURL string) (res result, err error) {
 // keepPartial explains what is left on disk after a failure.
 func (a *app) keepPartial(part string, err error) error {
 	if errors.Is(err, context.Canceled) {
-		return withCode(exitUnfinished, fmt.Errorf("interrupted; the partial download stays in %s", part))
+		return withCode(exitUnfinished, fmt.Errorf("interrupted; the partial download stays in %s; run the same command again to resume", part))
 	}
-	return fmt.Errorf("%w\n  the partial download stays in %s", err, part)
+	return fmt.Errorf("%w\n  the partial download stays in %s; run the same command again to resume", err, part)
 }
 
 // probe runs the first request, with the same retry policy as slices.
@@ -263,8 +279,9 @@ func equalBytes(a, b []byte) bool { return string(a) == string(b) }
 
 // outputPath chooses where the file goes: -o, else the sanitised
 // Content-Disposition name, else the URL's last path segment, else
-// index.html; inside -d. An existing file is kept unless
-// --allow-overwrite; with --auto-file-renaming the new one is NAME.N.ext.
+// index.html; inside -d. An existing file is kept unless --allow-overwrite
+// (or -c, which continues it); with --auto-file-renaming the new one is
+// NAME.N.ext.
 func (a *app) outputPath(rawURL string, p *fetch.Probe) (string, error) {
 	name := a.cfg.out
 	if name == "" {
@@ -287,7 +304,7 @@ func (a *app) outputPath(rawURL string, p *fetch.Probe) (string, error) {
 		return "", fmt.Errorf("cannot create directory %s: %w", a.cfg.dir, err)
 	}
 	path := filepath.Join(a.cfg.dir, name)
-	if a.cfg.allowOverwrite || !exists(path) || exists(path+".part") {
+	if (a.cfg.allowOverwrite || a.cfg.cont || !exists(path) || exists(path+".part")) && a.reserve(path) {
 		return path, nil
 	}
 	if !a.cfg.autoRename {
@@ -300,12 +317,28 @@ func (a *app) outputPath(rawURL string, p *fetch.Probe) (string, error) {
 	base := strings.TrimSuffix(name, ext)
 	for i := 1; i < 10000; i++ {
 		cand := filepath.Join(a.cfg.dir, fmt.Sprintf("%s.%d%s", base, i, ext))
-		if !exists(cand) || exists(cand+".part") {
+		if (!exists(cand) || exists(cand+".part")) && a.reserve(cand) {
 			a.con.warnf("%s exists; saving as %s", path, cand)
 			return cand, nil
 		}
 	}
 	return "", withCode(exitFileExists, fmt.Errorf("%s and 9999 renamed copies exist", path))
+}
+
+// reserve claims path for one download of this process, so that two
+// downloads at once (-j) never pick the same name; it reports false when the
+// path is taken. Reservations last as long as the process.
+func (a *app) reserve(path string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.taken == nil {
+		a.taken = make(map[string]bool)
+	}
+	if a.taken[path] {
+		return false
+	}
+	a.taken[path] = true
+	return true
 }
 
 func exists(p string) bool {

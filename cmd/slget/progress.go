@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -165,13 +166,14 @@ func (c *console) track(url, path string, size int64, conns int, stats func() fe
 	c.bars = p
 	c.mu.Unlock()
 	total := p.AddBar(max(size, 0),
-		mpb.PrependDecorators(decor.Name(shorten(path, 24), decor.WCSyncSpaceR), decor.CountersKibiByte("% .1f / % .1f", decor.WCSyncSpace)),
+		mpb.PrependDecorators(decor.Name(shorten(filepath.Base(path), 24), decor.WCSyncSpaceR), decor.CountersKibiByte("% .1f / % .1f", decor.WCSyncSpace)),
 		mpb.AppendDecorators(decor.EwmaSpeed(decor.SizeB1024(0), "% .1f", 30, decor.WCSyncSpace), decor.Name(" ETA "), decor.EwmaETA(decor.ET_STYLE_MMSS, 30)),
 	)
 	var bars []*mpb.Bar
+	share := max(size, 0)/int64(max(conns, 1)) + 1 // a connection's bar fills at its fair share
 	if conns > 1 {
 		for i := 0; i < conns; i++ {
-			bars = append(bars, p.AddBar(max(size, 0),
+			bars = append(bars, p.AddBar(share,
 				mpb.BarRemoveOnComplete(),
 				mpb.PrependDecorators(decor.Name(fmt.Sprintf("  conn %d", i+1), decor.WCSyncSpaceR), decor.CurrentKibiByte("% .1f", decor.WCSyncSpace)),
 				mpb.AppendDecorators(decor.EwmaSpeed(decor.SizeB1024(0), "% .1f", 30, decor.WCSyncSpace)),
@@ -195,6 +197,9 @@ func (c *console) track(url, path string, size int64, conns int, stats func() fe
 			total.EwmaSetCurrent(doneBytes(s), now.Sub(last))
 			for i, b := range bars {
 				if i < len(s.Conns) {
+					if n := s.Conns[i].Bytes; n >= share {
+						b.SetTotal(n+1, false) // stealing gave it more than its share
+					}
 					b.EwmaSetCurrent(s.Conns[i].Bytes, now.Sub(last))
 				}
 			}

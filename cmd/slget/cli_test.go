@@ -1,0 +1,225 @@
+// End-to-end tests of the command against the test origin.
+
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/slget/slget/fetch/fetchtest"
+)
+
+func TestDownloadParallelAligned(t *testing.T) {
+	const size, slice = 5<<20 + 12345, 256 << 10
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	dir := t.TempDir()
+	r := slget(t, "-x", "8", "--slice", "256k", "-d", dir, "--json", srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	path := filepath.Join(dir, "file.bin")
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatalf("sha256 %s, want %s", got, srv.Content().SHA256())
+	}
+	mustNotExist(t, path+".part")
+	mustNotExist(t, path+".slget")
+	reqs := srv.Requests()
+	if reqs[0].Range != "bytes=0-262143" {
+		t.Errorf("probe asked %q, want the first slice", reqs[0].Range)
+	}
+	zero := 0
+	for _, q := range reqs {
+		if !q.Aligned(slice, size) {
+			t.Errorf("request %d asked %q: not slice-aligned", q.N, q.Range)
+		}
+		if q.N > 1 && q.Header.Get("If-Match") != srv.ETag() {
+			t.Errorf("request %d sent If-Match %q, want %q", q.N, q.Header.Get("If-Match"), srv.ETag())
+		}
+		if q.Start == 0 {
+			zero++
+		}
+	}
+	if zero != 1 {
+		t.Errorf("slice 0 was asked %d times, want once (the probe's body is used)", zero)
+	}
+	var res result
+	if err := json.Unmarshal([]byte(strings.TrimSpace(r.stdout)), &res); err != nil {
+		t.Fatalf("--json output %q: %v", r.stdout, err)
+	}
+	if res.SHA256 != srv.Content().SHA256() || res.Size != size || res.ExitCode != 0 || res.Path != path || res.Validator.Strength != "strong-etag" {
+		t.Errorf("--json record %+v", res)
+	}
+}
+
+func TestRemoteChangedMidDownload(t *testing.T) {
+	const size = 4 << 20
+	// The file changes right after the probe: every later request pins the
+	// old version and must be refused.
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithChangeAfter(1))
+	dir := t.TempDir()
+	r := slget(t, "-x", "2", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != exitChanged {
+		t.Fatalf("exit %d, want %d (remote changed)", r.code, exitChanged)
+	}
+	if !strings.Contains(r.stderr, "remote file changed") {
+		t.Errorf("stderr does not say the remote file changed: %q", r.stderr)
+	}
+	path := filepath.Join(dir, "file.bin")
+	mustNotExist(t, path)
+	mustNotExist(t, path+".part")
+	mustNotExist(t, path+".slget")
+}
+
+func TestExitCodes(t *testing.T) {
+	cases := []struct {
+		name string
+		opts []fetchtest.Option
+		args []string
+		want int
+	}{
+		{"not found", []fetchtest.Option{fetchtest.WithStatusFor(404, 100, "")}, nil, exitNotFound},
+		{"unauthorized", []fetchtest.Option{fetchtest.WithStatusFor(401, 100, "")}, nil, exitAuth},
+		{"forbidden", []fetchtest.Option{fetchtest.WithStatusFor(403, 100, "")}, nil, exitAuth},
+		{"server error after tries", []fetchtest.Option{fetchtest.WithStatusFor(500, 100, "")}, []string{"--max-tries", "2", "--retry-wait", "10ms"}, exitBadResponse},
+		{"bad slice", nil, []string{"--slice", "3x"}, exitBadOption},
+		{"bad checksum option", nil, []string{"--checksum", "sha-256=zz"}, exitBadOption},
+		{"checksum mismatch", nil, []string{"--checksum", "sha-256=" + strings.Repeat("0", 64)}, exitChecksum},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv := fetchtest.NewServer(t, append([]fetchtest.Option{fetchtest.WithSize(300 << 10)}, c.opts...)...)
+			dir := t.TempDir()
+			args := append(append([]string{"-d", dir, "--slice", "64k"}, c.args...), srv.FileURL())
+			r := slget(t, args...)
+			if r.code != c.want {
+				t.Fatalf("exit %d, want %d", r.code, c.want)
+			}
+			mustNotExist(t, filepath.Join(dir, "file.bin"))
+		})
+	}
+}
+
+func TestChecksumOK(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(1<<20))
+	dir := t.TempDir()
+	r := slget(t, "-d", dir, "--checksum", "sha-256="+srv.Content().SHA256(), srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+}
+
+func TestExistingFileIsKept(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(200<<10))
+	dir := t.TempDir()
+	old := filepath.Join(dir, "file.bin")
+	if err := os.WriteFile(old, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := slget(t, "-d", dir, "--auto-file-renaming=false", srv.FileURL())
+	if r.code != exitFileExists {
+		t.Fatalf("exit %d, want %d", r.code, exitFileExists)
+	}
+	r = slget(t, "-d", dir, srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	if b, _ := os.ReadFile(old); string(b) != "keep me" {
+		t.Fatalf("existing file was changed")
+	}
+	if got := fileSHA(t, filepath.Join(dir, "file.1.bin")); got != srv.Content().SHA256() {
+		t.Fatal("renamed download is wrong")
+	}
+}
+
+func TestOptionsAfterURL(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
+	dir := t.TempDir()
+	r := slget(t, srv.FileURL(), "-o", "x.bin", "-d", dir, "-q")
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	if got := fileSHA(t, filepath.Join(dir, "x.bin")); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+}
+
+func TestContentDispositionIsSanitised(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10), fetchtest.WithContentDisposition(`attachment; filename="../../evil.sh"`))
+	dir := t.TempDir()
+	r := slget(t, "-d", dir, srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	if got := fileSHA(t, filepath.Join(dir, "evil.sh")); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+	mustNotExist(t, filepath.Join(filepath.Dir(filepath.Dir(dir)), "evil.sh"))
+}
+
+func TestInputFileMany(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(64<<10))
+	dir := t.TempDir()
+	list := filepath.Join(dir, "urls.txt")
+	var b strings.Builder
+	b.WriteString("# a comment\n\n")
+	for i := 0; i < 5; i++ {
+		b.WriteString(srv.FileURL() + "\n")
+	}
+	os.WriteFile(list, []byte(b.String()), 0o644)
+	out := filepath.Join(dir, "out")
+	r := slget(t, "-j", "3", "-d", out, "-i", list, "--json")
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d JSON lines, want 5", len(lines))
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 5 {
+		t.Fatalf("%d files, want 5 (file.bin, file.1.bin, ...)", len(entries))
+	}
+	for _, e := range entries {
+		if got := fileSHA(t, filepath.Join(out, e.Name())); got != srv.Content().SHA256() {
+			t.Errorf("%s: wrong bytes", e.Name())
+		}
+	}
+}
+
+func TestNoRangesServer(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(3<<20), fetchtest.WithNoRanges())
+	dir := t.TempDir()
+	r := slget(t, "-x", "8", "-d", dir, srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+	if n := len(srv.Requests()); n != 1 {
+		t.Errorf("%d requests, want 1 stream", n)
+	}
+}
+
+func TestNotEnoughDiskSpace(t *testing.T) {
+	// A server that claims an absurd size: refused before any allocation.
+	huge := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("ETag", `"x"`)
+		w.Header().Set("Content-Range", "bytes 0-1048575/36028797018963968")
+		w.Header().Set("Content-Length", "1048576")
+		w.WriteHeader(http.StatusPartialContent)
+		w.Write(make([]byte, 1<<20))
+	}))
+	defer huge.Close()
+	dir := t.TempDir()
+	r := slget(t, "-d", dir, huge.URL+"/big")
+	if r.code != exitDiskFull || !strings.Contains(r.stderr, "free") {
+		t.Fatalf("exit %d, want %d with a message about free space", r.code, exitDiskFull)
+	}
+	mustNotExist(t, filepath.Join(dir, "big.part"))
+}

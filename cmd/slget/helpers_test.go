@@ -1,0 +1,86 @@
+// Helpers for the command's tests: running slget in-process or as a binary.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+// runResult is what one in-process run of slget printed and returned.
+type runResult struct {
+	code           int
+	stdout, stderr string
+}
+
+// slget runs the command in-process with args (without the program name).
+func slget(t *testing.T, args ...string) runResult {
+	t.Helper()
+	return slgetCtx(t, context.Background(), args...)
+}
+
+func slgetCtx(t *testing.T, ctx context.Context, args ...string) runResult {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(ctx, append([]string{"slget"}, args...), bytes.NewReader(nil), &out, &errb)
+	r := runResult{code: code, stdout: out.String(), stderr: errb.String()}
+	t.Logf("slget %q: exit %d\nstdout: %s\nstderr: %s", args, code, r.stdout, r.stderr)
+	return r
+}
+
+// fileSHA returns the hex SHA-256 of a file, failing the test if it is
+// missing.
+func fileSHA(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading %s: %v", path, err)
+	}
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+func mustNotExist(t *testing.T, path string) {
+	t.Helper()
+	if _, err := os.Lstat(path); err == nil {
+		t.Fatalf("%s exists, want it absent", path)
+	}
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// binary builds the slget command once per test run and returns its path.
+func binary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "slget-bin-")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "slget")
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, "go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = err
+			binPath = string(out)
+		}
+	})
+	if binErr != nil {
+		t.Fatalf("building slget: %v\n%s", binErr, binPath)
+	}
+	return binPath
+}

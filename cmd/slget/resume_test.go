@@ -1,0 +1,337 @@
+// Crash-safe resume, proven with the real binary killed with SIGKILL.
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/resume"
+)
+
+// TestKill9Loop kills the real binary at random points many times during a
+// download from a rate-limited origin, then lets it finish: the bytes must be
+// right, and the origin must not have served much more than the file: at
+// most the slices in flight at each kill.
+func TestKill9Loop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills a real process 20 times; skipped with -short")
+	}
+	bin := binary(t)
+	const (
+		size  = 24 << 20
+		slice = 256 << 10
+		conns = 4
+		kills = 20
+	)
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(512<<10))
+	dir := t.TempDir()
+	args := []string{"-x", "4", "--slice", "256k", "-q", "-d", dir, srv.FileURL()}
+	rng := rand.New(rand.NewPCG(1, 2))
+	path := filepath.Join(dir, "file.bin")
+	killed := 0
+	for killed < kills {
+		cmd := exec.Command(bin, args...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(50+rng.IntN(400)) * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		err := cmd.Wait()
+		if err == nil {
+			t.Fatalf("the download finished before kill %d; make the file larger", killed+1)
+		}
+		if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+			t.Fatalf("run %d ended with %v, not by SIGKILL: %s", killed+1, err, stderr.String())
+		}
+		killed++
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("final run: %v\n%s", err, out)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatalf("after %d kills: sha256 %s, want %s", killed, got, srv.Content().SHA256())
+	}
+	mustNotExist(t, path+".part")
+	mustNotExist(t, path+".slget")
+	// In flight at a kill: one slice per connection, the probe's slice, and
+	// the slices finished since the last group commit (250ms at 2 MiB/s is
+	// at most two slices of 256 KiB).
+	perKill := int64(conns+1+2) * slice
+	served := srv.BytesServed()
+	t.Logf("%d kills: origin served %d bytes for a %d-byte file (%.2fx); bound %d", killed, served, size, float64(served)/size, size+int64(killed)*perKill)
+	if served > size+int64(killed)*perKill {
+		t.Fatalf("origin served %d bytes, more than the file (%d) plus %d kills × %d in flight", served, size, killed, perKill)
+	}
+	for _, q := range srv.Requests() {
+		if !q.Aligned(slice, size) {
+			t.Errorf("request %d asked %q: not slice-aligned", q.N, q.Range)
+		}
+	}
+}
+
+// interrupt starts a download in-process and cancels it once part of the
+// file is on disk, as Ctrl-C would.
+func interrupt(t *testing.T, srv *fetchtest.Server, dir string, args ...string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	base := srv.BytesServed()
+	go func() {
+		for ctx.Err() == nil {
+			if srv.BytesServed()-base >= 2<<20 {
+				cancel()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	r := slgetCtx(t, ctx, append(args, "-d", dir, srv.FileURL())...)
+	if r.code != exitUnfinished {
+		t.Fatalf("interrupted run: exit %d, want %d", r.code, exitUnfinished)
+	}
+	if !strings.Contains(r.stderr, "resume") {
+		t.Errorf("interrupted run does not say how to resume: %q", r.stderr)
+	}
+}
+
+func TestInterruptThenResume(t *testing.T) {
+	const size = 8 << 20
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1<<20))
+	dir := t.TempDir()
+	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
+	path := filepath.Join(dir, "file.bin")
+	_, doneSet, _, err := resume.Inspect(journalPath(path))
+	if err != nil || doneSet.Count() == 0 {
+		t.Fatalf("after Ctrl-C the journal shows no slices done (%v)", err)
+	}
+	before := srv.BytesServed()
+	srv.ResetLog()
+	r := slget(t, "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("resume: exit %d", r.code)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("resumed file has wrong bytes")
+	}
+	// No slice the journal had as done is asked again (but by the probe,
+	// whose body is dropped when slice 0 is done).
+	for _, q := range srv.Requests()[1:] {
+		for off := q.Start; off >= 0 && off < q.End; off += 256 << 10 {
+			if doneSet.Has(int(off / (256 << 10))) {
+				t.Errorf("request %d (%s) re-asks slice %d, which the journal had as done", q.N, q.Range, off/(256<<10))
+			}
+		}
+	}
+	if total := before + srv.BytesServed(); total > size+6*(256<<10) {
+		t.Errorf("origin served %d bytes in all for a %d-byte file", total, size)
+	}
+}
+
+func TestResumeAfterRemoteChanged(t *testing.T) {
+	const size = 8 << 20
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1<<20))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
+	srv.Change() // same size, new ETag, new bytes
+
+	// --no-restart: stop with the changed code, keep the partial download.
+	r := slget(t, "--no-restart", "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != exitChanged || !strings.Contains(r.stderr, "changed") {
+		t.Fatalf("--no-restart: exit %d, want %d with a message", r.code, exitChanged)
+	}
+	mustNotExist(t, path)
+	if _, err := os.Stat(path + ".part"); err != nil {
+		t.Fatalf("--no-restart removed the partial download: %v", err)
+	}
+
+	// Default: start over from zero, with a warning, never a mixed file.
+	r = slget(t, "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	if !strings.Contains(r.stderr, "changed") || !strings.Contains(r.stderr, "starting over") {
+		t.Errorf("no warning about starting over: %q", r.stderr)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("file after a change is not the new version (mixed?)")
+	}
+}
+
+func TestResumeWithOtherSliceSizeAndSignedURL(t *testing.T) {
+	const size = 8 << 20
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1<<20))
+	dir := t.TempDir()
+	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
+	srv.ResetLog()
+	// A new query string (a re-signed URL) and another --slice: the journal's
+	// slice size wins, and the validator says it is the same file.
+	r := slget(t, "-x", "4", "--slice", "1m", "-o", "file.bin", "-d", dir, srv.FileURL()+"?sig=new")
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	if !strings.Contains(r.stderr, "resuming") {
+		t.Errorf("did not resume: %q", r.stderr)
+	}
+	if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+	for _, q := range srv.Requests()[1:] {
+		if !q.Aligned(256<<10, size) {
+			t.Errorf("request %q not aligned to the journal's 256k slices", q.Range)
+		}
+	}
+}
+
+func TestDamagedJournal(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(1<<20))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	os.WriteFile(path+".part", make([]byte, 1<<20), 0o644)
+	os.WriteFile(path+".slget", []byte("this is not a journal at all, just some bytes that happen to be here"), 0o644)
+	r := slget(t, "-d", dir, srv.FileURL())
+	if r.code != exitJournal {
+		t.Fatalf("exit %d, want %d", r.code, exitJournal)
+	}
+	if !strings.Contains(r.stderr, path+".slget") || !strings.Contains(r.stderr, "--restart") {
+		t.Errorf("message does not name the journal and --restart: %q", r.stderr)
+	}
+	mustNotExist(t, path)
+	r = slget(t, "--restart", "-d", dir, srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("--restart: exit %d", r.code)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+}
+
+func TestSecondSlgetOnSameFileFailsFast(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithRateLimit(256<<10))
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan runResult, 1)
+	go func() { done <- slgetCtx(t, ctx, "-x", "2", "--slice", "256k", "-d", dir, srv.FileURL()) }()
+	path := filepath.Join(dir, "file.bin")
+	deadline := time.Now().Add(10 * time.Second)
+	for !exists(journalPath(path)) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	start := time.Now()
+	r := slget(t, "-x", "2", "--slice", "256k", "--auto-file-renaming=false", "-d", dir, srv.FileURL())
+	if r.code != exitJournal || !strings.Contains(r.stderr, "another slget is downloading") {
+		t.Fatalf("second slget: exit %d, want %d with 'another slget is downloading'", r.code, exitJournal)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("second slget took %s to fail", el)
+	}
+	cancel()
+	<-done
+}
+
+func TestStatusAndVerify(t *testing.T) {
+	const size = 8 << 20
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1<<20))
+	dir := t.TempDir()
+	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
+	path := filepath.Join(dir, "file.bin")
+
+	r := slget(t, "status", "--json", path)
+	if r.code != 0 {
+		t.Fatalf("status: exit %d", r.code)
+	}
+	var st statusJSON
+	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil {
+		t.Fatalf("status --json: %v", err)
+	}
+	_, done, recs, err := resume.Inspect(journalPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.SlicesDone != done.Count() || st.Slices != 32 || st.Size != size || st.ETag != srv.ETag() || st.BySource["origin"] != st.BytesDone || st.BytesDone == 0 {
+		t.Errorf("status %+v, journal has %d slices done", st, done.Count())
+	}
+	if r := slget(t, "status", path+".part"); r.code != 0 || !strings.Contains(r.stdout, "slices of 256k") {
+		t.Errorf("status text: exit %d %q", r.code, r.stdout)
+	}
+
+	r = slget(t, "verify", path)
+	if r.code != 0 || !strings.Contains(r.stdout, fmt.Sprintf("%d slices verified, 0 bad", len(recs))) {
+		t.Fatalf("verify: exit %d %q", r.code, r.stdout)
+	}
+	// Damage one byte of a finished slice: verify must find it.
+	f, err := os.OpenFile(path+".part", os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := int64(recs[len(recs)-1].Index)*(256<<10) + 100
+	b := make([]byte, 1)
+	f.ReadAt(b, off)
+	b[0] ^= 0xff
+	f.WriteAt(b, off)
+	f.Close()
+	r = slget(t, "verify", path)
+	if r.code != exitChecksum || !strings.Contains(r.stdout, fmt.Sprintf("slice %d", recs[len(recs)-1].Index)) {
+		t.Fatalf("verify after damage: exit %d %q", r.code, r.stdout)
+	}
+	if r := slget(t, "status", filepath.Join(dir, "nothing")); r.code == 0 || !strings.Contains(r.stderr, "no partial download") {
+		t.Errorf("status of nothing: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// -c adopts a plain partial file from another tool (curl -o, wget) once its
+// last whole slice matches the server's, and asks only for the rest; a file
+// of another version is not adopted.
+func TestContinueAdoptsForeignPartial(t *testing.T) {
+	const size, slice = 4 << 20, 256 << 10
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	os.WriteFile(path, srv.Content().Bytes(0, 10*slice+1000), 0o644) // 10 whole slices and a bit
+	r := slget(t, "-c", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != 0 || !strings.Contains(r.stderr, "adopting") {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+	// Probe (slice 0), the re-check of slice 9, then slices 10.. only.
+	reqs := srv.Requests()
+	if len(reqs) < 3 || reqs[1].Start != 9*slice || reqs[1].End != 10*slice {
+		t.Fatalf("want the probe and a re-check of slice 9, got %v", reqs)
+	}
+	for _, q := range reqs[2:] {
+		if q.Start < 10*slice {
+			t.Errorf("request %d (%s) asks for an adopted slice", q.N, q.Range)
+		}
+	}
+
+	// Another version on disk: not adopted, downloaded whole.
+	other := fetchtest.Content{Size: size, Seed: 99}
+	os.WriteFile(path, other.Bytes(0, 10*slice), 0o644)
+	srv.ResetLog()
+	r = slget(t, "-c", "--allow-overwrite", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != 0 || !strings.Contains(r.stderr, "not adopting") {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("a file of another version was adopted: wrong bytes")
+	}
+}
