@@ -141,7 +141,7 @@ type Downloader struct {
 	tries     map[int]int                     // slice → failed tries
 	pending   []SliceDone                     // done, not yet committed
 	commitErr error
-	sliceTime time.Duration     // moving average of the time a whole slice takes; 0 until one is done
+	sliceTime time.Duration     // moving average of the time a whole slice takes (scaled to a full slice); 0 until one is done
 	started   map[int]time.Time // slice → when its first (non-duplicate) copy began
 
 	claimsMu  sync.RWMutex
@@ -539,7 +539,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 			}
 		}
 		if timed {
-			d.timeSlice(time.Since(sliceStart))
+			d.timeSlice(time.Since(sliceStart), sr.Len())
 		}
 		timed, sliceStart = true, time.Now()
 		if !claim.Dup && i+1 < claim.Run.End {
@@ -582,8 +582,14 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	return at, nil
 }
 
-// timeSlice adds the time one whole slice took to the moving average.
-func (d *Downloader) timeSlice(t time.Duration) {
+// timeSlice adds the time one slice of n bytes took to the moving average,
+// scaled to a full slice: a short last slice does not make the usual time
+// look shorter than it is.
+func (d *Downloader) timeSlice(t time.Duration, n int64) {
+	if n <= 0 {
+		return
+	}
+	t = time.Duration(float64(t) * float64(d.plan.Slice) / float64(n))
 	d.mu.Lock()
 	if d.sliceTime == 0 {
 		d.sliceTime = t
@@ -595,7 +601,10 @@ func (d *Downloader) timeSlice(t time.Duration) {
 
 // inFlight is how long a connection's bytes may be on their way (socket
 // buffers, a proxy's buffers, a cache's fetch) before the worker reads them.
-const inFlight = 500 * time.Millisecond
+// Generous on purpose: when the client is short of CPU, the server has
+// filled the socket buffers long before the worker gets to them, and the
+// rate the worker sees understates what is in flight.
+const inFlight = 2 * time.Second
 
 // idleRecheck is how often an idle worker looks again for work to steal or
 // duplicate when nothing else wakes it.
@@ -648,10 +657,10 @@ func (d *Downloader) markStarted(i int) {
 // minEndGame is the least time a slice must have taken before it is worth a
 // duplicate: below it, the wait for a second response costs as much as it
 // could save.
-const minEndGame = time.Second
+const minEndGame = 2 * time.Second
 
 // endGameWait returns once the first copy of slice i has taken longer than
-// twice the usual time of a slice (and at least minEndGame), or when ctx
+// three times the usual time of a slice (and at least minEndGame), or when ctx
 // ends (the original finished first and cancelled this duplicate).
 func (d *Downloader) endGameWait(ctx context.Context, i int) error {
 	for {
@@ -661,7 +670,7 @@ func (d *Downloader) endGameWait(ctx context.Context, i int) error {
 		began, ok := d.started[i]
 		d.mu.Unlock()
 		if ok && usual > 0 {
-			wait := time.Until(began.Add(max(2*usual, minEndGame)))
+			wait := time.Until(began.Add(max(3*usual, minEndGame)))
 			if wait <= 0 {
 				return nil
 			}

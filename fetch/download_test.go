@@ -101,13 +101,13 @@ func TestParallelSpeedup(t *testing.T) {
 	}
 }
 
-// Point 2: one connection is much slower (its first claim waits 3s before
+// Point 2: one connection is much slower (its first claim waits 6s before
 // the headers). Idle workers steal its run down to the slice it holds and
 // then duplicate that slice, so the download ends near the ideal time, with
 // the right bytes.
 func TestStealAndEndGame(t *testing.T) {
 	const slice, size, rate = 64 * kib, 4 * mib, 2 * mib
-	const delay = 3 * time.Second
+	const delay = 6 * time.Second // end-game waits at least 2s before duplicating
 	// Workers claim 8 slices each; the run at slice 9 belongs to some
 	// worker's first claim (slice 0 comes from the probe).
 	slowStart := fmt.Sprintf("bytes=%d-", 9*slice)

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -86,12 +87,24 @@ http {
 	cmd := exec.Command(bin, "-p", dir, "-c", confPath, "-g", "daemon off;")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
+	// Its own process group, so that stopping it stops its workers too; and
+	// a bound on the wait for its stderr, which a worker may hold open.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = 2 * time.Second
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting nginx: %v", err)
 	}
 	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
+		pgid := cmd.Process.Pid
+		syscall.Kill(-pgid, syscall.SIGTERM) // nginx's fast shutdown
+		exited := make(chan struct{})
+		go func() { cmd.Wait(); close(exited) }()
+		select {
+		case <-exited:
+		case <-time.After(5 * time.Second):
+			syscall.Kill(-pgid, syscall.SIGKILL)
+			<-exited
+		}
 		if t.Failed() {
 			log, _ := os.ReadFile(filepath.Join(dir, "logs", "error.log"))
 			acc, _ := os.ReadFile(filepath.Join(dir, "logs", "access.log"))
