@@ -401,19 +401,33 @@ func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
 	if n >= d.cfg.MaxTries {
 		return fmt.Errorf("slice %d (%s) failed %d times, giving up: %w", at, d.plan.SliceRange(at), n, err)
 	}
-	wait := d.cfg.RetryWait << (n - 1)
-	if wait > d.cfg.MaxRetryWait || wait <= 0 {
-		wait = d.cfg.MaxRetryWait
+	wait := RetryDelay(n, d.cfg.RetryWait, d.cfg.MaxRetryWait, err)
+	if d.cfg.Logf != nil {
+		d.cfg.Logf("slice %d: %v; try %d of %d in %s", at, err, n+1, d.cfg.MaxTries, wait.Round(time.Millisecond))
 	}
-	wait = wait/2 + rand.N(wait/2+1) // jitter: spread retries of many connections
+	return sleep(ctx, wait)
+}
+
+// RetryDelay is how long to wait after the n-th failed try (n ≥ 1) with
+// error err: base doubled per try, capped at max, with jitter so that many
+// connections do not retry in step; a server's Retry-After wins (up to five
+// minutes).
+func RetryDelay(n int, base, max time.Duration, err error) time.Duration {
+	wait := base << (n - 1)
+	if wait > max || wait <= 0 {
+		wait = max
+	}
+	wait = wait/2 + rand.N(wait/2+1)
 	var he *HTTPError
 	if errors.As(err, &he) && he.RetryAfter > 0 {
 		wait = min(he.RetryAfter, 5*time.Minute)
 	}
-	if d.cfg.Logf != nil {
-		d.cfg.Logf("slice %d: %v; try %d of %d in %s", at, err, n+1, d.cfg.MaxTries, wait.Round(time.Millisecond))
-	}
-	t := time.NewTimer(wait)
+	return wait
+}
+
+// sleep waits for d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-t.C:

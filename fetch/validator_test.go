@@ -16,6 +16,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/segment"
@@ -214,5 +215,23 @@ func TestErrorMessages(t *testing.T) {
 	}
 	if !errors.Is(fetch.ErrShortBody, io.ErrUnexpectedEOF) {
 		t.Error("ErrShortBody is not an io.ErrUnexpectedEOF")
+	}
+}
+
+// RetryDelay doubles per try within jitter, caps, and lets Retry-After win.
+func TestRetryDelay(t *testing.T) {
+	base, maxWait := 100*time.Millisecond, time.Second
+	for n, want := range map[int]time.Duration{1: 100 * time.Millisecond, 2: 200 * time.Millisecond, 3: 400 * time.Millisecond, 5: time.Second, 60: time.Second} {
+		for k := 0; k < 50; k++ {
+			if got := fetch.RetryDelay(n, base, maxWait, io.ErrUnexpectedEOF); got < want/2 || got > want {
+				t.Fatalf("try %d: %s, want within [%s, %s]", n, got, want/2, want)
+			}
+		}
+	}
+	if got := fetch.RetryDelay(1, base, maxWait, &fetch.HTTPError{Status: 429, RetryAfter: 7 * time.Second}); got != 7*time.Second {
+		t.Errorf("Retry-After 7s gave %s", got)
+	}
+	if got := fetch.RetryDelay(1, base, maxWait, &fetch.HTTPError{Status: 503, RetryAfter: time.Hour}); got != 5*time.Minute {
+		t.Errorf("Retry-After 1h gave %s, want the 5m cap", got)
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -188,15 +187,7 @@ func (a *app) probe(ctx context.Context, rawURL string) (*fetch.Probe, error) {
 		if !fetch.Retryable(err) || try >= a.cfg.maxTries {
 			return nil, err
 		}
-		wait := a.cfg.retryWait << (try - 1)
-		if wait > 30*time.Second || wait <= 0 {
-			wait = 30 * time.Second
-		}
-		wait = wait/2 + rand.N(wait/2+1)
-		var he *fetch.HTTPError
-		if errors.As(err, &he) && he.RetryAfter > 0 {
-			wait = min(he.RetryAfter, 5*time.Minute)
-		}
+		wait := fetch.RetryDelay(try, a.cfg.retryWait, 30*time.Second, err)
 		a.con.warnf("%v; try %d of %d in %s", err, try+1, a.cfg.maxTries, wait.Round(time.Millisecond))
 		select {
 		case <-time.After(wait):
