@@ -679,6 +679,11 @@ const minEndGame = 2 * time.Second
 func (d *Downloader) endGameWait(ctx context.Context, i int) error {
 	for {
 		changed := d.sched.Changed()
+		// The original may have finished before this duplicate's cancel was
+		// registered, so that its "superseded" never reached it.
+		if d.sched.IsDone(i) {
+			return errSuperseded
+		}
 		d.mu.Lock()
 		usual := d.sliceTime
 		began, ok := d.started[i]
@@ -700,11 +705,15 @@ func (d *Downloader) endGameWait(ctx context.Context, i int) error {
 			}
 			continue
 		}
+		t := time.NewTimer(idleRecheck)
 		select {
 		case <-changed:
+		case <-t.C:
 		case <-ctx.Done():
+			t.Stop()
 			return ctx.Err()
 		}
+		t.Stop()
 	}
 }
 

@@ -587,3 +587,21 @@ func TestResumeSkipsDoneSlices(t *testing.T) {
 		t.Error("done-set not full")
 	}
 }
+
+// A file of one slice, many connections, many times: the idle workers'
+// end-game duplicates of slice 0 must end when the probe's copy completes,
+// even when it completes before a duplicate's cancel is registered (this
+// once hung a download of many small files forever).
+func TestSingleSliceManyConnectionsEnds(t *testing.T) {
+	const slice = 64 * kib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(slice-100))
+	for i := 0; i < 200; i++ {
+		res, err := download(t, srv, slice, fetch.Config{Connections: 8})
+		if err != nil {
+			t.Fatalf("run %d: %v", i, err)
+		}
+		if res.elapsed > 5*time.Second {
+			t.Fatalf("run %d took %s for one slice", i, res.elapsed)
+		}
+	}
+}

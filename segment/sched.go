@@ -147,6 +147,13 @@ func (s *Scheduler) Finished() bool {
 	return s.done.Full()
 }
 
+// IsDone reports whether slice i is done.
+func (s *Scheduler) IsDone(i int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done.Has(i)
+}
+
 // DoneCount is the number of slices done.
 func (s *Scheduler) DoneCount() int {
 	s.mu.Lock()
