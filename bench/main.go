@@ -1,0 +1,504 @@
+//go:build unix
+
+// Command bench runs slget side by side with aria2c, axel and curl against a
+// private nginx on loopback and writes the results into BENCHMARKS.md.
+//
+// Run it from the module root:
+//
+//	go run ./bench -runs 5
+//
+// Every scenario of issue 4 gets a Markdown table: median wall time, MB/s,
+// median CPU time (user + sys) and median peak RSS per tool, with ratios
+// against slget and, for rate-limited origins, the ideal time. The raw runs
+// go to bench/results/latest.csv.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/slget/slget/bench/delayproxy"
+)
+
+// options are the command line flags.
+type options struct {
+	runs      int
+	scenarios []int
+	tools     []string
+	quick     bool
+	limits    []string
+	rtt       time.Duration
+	out       string
+	md        string
+	csv       string
+	write     bool
+	keep      bool
+}
+
+func main() {
+	log := func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
+	o, err := parseFlags(os.Args[1:])
+	if err != nil {
+		log("bench: %v", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, o, log); err != nil {
+		log("bench: %v", err)
+		stop()
+		os.Exit(1)
+	}
+}
+
+func parseFlags(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.IntVar(&o.runs, "runs", 5, "timed runs of each tool per scenario")
+	scen := fs.String("scenarios", "1,2,3,4,5", "scenarios to run, by the issue's numbers")
+	tools := fs.String("tools", "slget,aria2c,axel,curl", "tools to compare")
+	fs.BoolVar(&o.quick, "quick", false, "small files and 3 runs unless -runs: a smoke test (writes no results unless -write)")
+	limit := fs.String("limit", "both", "how rates are enforced in scenarios 1 and 3: nginx (limit_rate, per request), conn (per TCP connection, by the harness) or both")
+	fs.DurationVar(&o.rtt, "rtt", 25*time.Millisecond, "round trip added in scenario 3")
+	fs.StringVar(&o.out, "out", "bench/results/tmp", "where test files and downloads go (a run directory is made and removed inside)")
+	fs.StringVar(&o.md, "md", "BENCHMARKS.md", "Markdown file whose bench section is replaced")
+	fs.StringVar(&o.csv, "csv", "bench/results/latest.csv", "where the raw runs are written")
+	fs.BoolVar(&o.write, "write", true, "write -md and -csv (default false with -quick)")
+	fs.BoolVar(&o.keep, "keep", false, "keep the run directory (test files, nginx logs)")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.quick && !set["write"] {
+		o.write = false
+	}
+	if o.quick && !set["runs"] {
+		o.runs = 3
+	}
+	if o.runs < 1 {
+		return o, errors.New("-runs must be at least 1")
+	}
+	for _, f := range strings.Split(*scen, ",") {
+		id, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || id < 1 || id > 5 {
+			return o, fmt.Errorf("-scenarios: %q is not one of 1 to 5", f)
+		}
+		o.scenarios = append(o.scenarios, id)
+	}
+	known := map[string]bool{}
+	for _, t := range knownTools() {
+		known[t.name] = true
+	}
+	for _, f := range strings.Split(*tools, ",") {
+		if f = strings.TrimSpace(f); !known[f] {
+			return o, fmt.Errorf("-tools: unknown tool %q", f)
+		}
+		o.tools = append(o.tools, f)
+	}
+	switch *limit {
+	case "both":
+		o.limits = []string{limitNginx, limitConn}
+	case limitNginx, limitConn:
+		o.limits = []string{*limit}
+	default:
+		return o, fmt.Errorf("-limit: %q is not nginx, conn or both", *limit)
+	}
+	return o, nil
+}
+
+// run is the whole benchmark.
+func run(ctx context.Context, o options, log func(string, ...any)) error {
+	start := time.Now()
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	root, err := findModuleRoot(wd)
+	if err != nil {
+		return err
+	}
+	abs := func(p string) string {
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(root, p)
+	}
+	if err := os.MkdirAll(abs(o.out), 0o755); err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp(abs(o.out), "run-")
+	if err != nil {
+		return err
+	}
+	if o.keep {
+		log("run directory kept: %s", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+
+	nginxBin, err := lookPath("nginx")
+	if err != nil {
+		return errors.New("nginx is not installed: it is the origin of every scenario")
+	}
+	timeBin := "/usr/bin/time"
+	if _, err := os.Stat(timeBin); err != nil {
+		log("no /usr/bin/time: CPU and RSS come from the kernel's rusage instead")
+		timeBin = ""
+	}
+
+	// The tools, built or found.
+	var tools []*tool
+	for _, t := range knownTools() {
+		if !slices.Contains(o.tools, t.name) {
+			continue
+		}
+		tools = append(tools, t)
+		if t.name == "slget" {
+			bin := filepath.Join(dir, "bin", "slget")
+			cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/slget")
+			cmd.Dir = root
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.why = "build failed"
+				log("slget does not build, going on without it:\n%s", strings.TrimSpace(string(out)))
+				continue
+			}
+			t.bin = bin
+			continue
+		}
+		if p, err := lookPath(t.name); err == nil {
+			t.bin = p
+		} else {
+			t.why = "not installed"
+		}
+	}
+
+	// Versions, which also warms each binary.
+	env := machine(ctx)
+	var versions []string
+	for _, t := range tools {
+		v := t.why
+		if t.bin != "" {
+			v = version(ctx, versionArgs(t)...)
+			if t.name == "slget" {
+				v = slgetVersion(ctx, t.bin, root)
+			}
+		}
+		versions = append(versions, fmt.Sprintf("%s: %s", t.name, v))
+	}
+	versions = append(versions, "nginx: "+version(ctx, nginxBin, "-v"))
+	loadStart := loadAvg()
+	if busy(loadStart) {
+		log("warning: load average %s on %d CPUs: other work will skew the numbers", loadStart, runtime.NumCPU())
+	}
+	fmt.Println("# slget benchmark")
+	fmt.Println(env)
+	for _, v := range versions {
+		fmt.Println("- " + v)
+	}
+	fmt.Println()
+
+	// Files, the same for every tool, then on disk before anything is timed.
+	scens := scenarios(o.scenarios, o.quick, o.limits, o.rtt)
+	www := filepath.Join(dir, "www")
+	files := map[string][]srcFile{}
+	var limits []int64
+	for _, s := range scens {
+		if s.rate > 0 && s.limit == limitNginx {
+			limits = append(limits, s.rate)
+		}
+		if _, ok := files[s.sourceKey()]; ok {
+			continue
+		}
+		log("writing %d × %s of random bytes for %s", s.files, sizeName(s.size), s.sourceKey())
+		for _, name := range s.sourceNames() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			f, err := makeFile(www, name, s.size)
+			if err != nil {
+				return err
+			}
+			files[s.sourceKey()] = append(files[s.sourceKey()], f)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(www, "ready.txt"), []byte("ok\n"), 0o644); err != nil {
+		return err
+	}
+	syscall.Sync()
+
+	addr, err := freePort()
+	if err != nil {
+		return err
+	}
+	ngx, err := startNginx(ctx, nginxBin, nginxConf{
+		Prefix: filepath.Join(dir, "nginx"),
+		Root:   www,
+		Listen: addr,
+		AsRoot: os.Geteuid() == 0,
+		Limits: limits,
+	}, "ready.txt")
+	if err != nil {
+		return err
+	}
+	defer ngx.stop()
+
+	var all []runResult
+	var sections []string
+	for _, s := range scens {
+		rows, runs, err := runScenario(ctx, o, s, tools, timeBin, addr, dir, www, files[s.sourceKey()], log)
+		all = append(all, runs...)
+		if err != nil {
+			return err
+		}
+		sec := renderScenario(s, rows)
+		fmt.Println(sec)
+		sections = append(sections, sec)
+	}
+
+	if !o.write {
+		log("-quick: BENCHMARKS.md and the CSV left as they are (add -write to write them)")
+		log("done in %v", time.Since(start).Round(time.Second))
+		return nil
+	}
+	header := fmt.Sprintf("Measured %s with `go run ./bench %s` (%d runs per tool, medians), in %v; "+
+		"load average (1, 5, 15 min) %s at the start, %s at the end.\n\n%s\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), strings.Join(os.Args[1:], " "), o.runs,
+		time.Since(start).Round(time.Second), loadStart, loadAvg(), env)
+	for _, v := range versions {
+		header += "- " + v + "\n"
+	}
+	section := header + "\n" + strings.Join(sections, "\n")
+	if o.md != "" {
+		doc, err := os.ReadFile(abs(o.md))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		if err := os.WriteFile(abs(o.md), []byte(replaceSection(string(doc), section)), 0o644); err != nil {
+			return err
+		}
+		log("wrote %s", abs(o.md))
+	}
+	if o.csv != "" {
+		if err := os.MkdirAll(filepath.Dir(abs(o.csv)), 0o755); err != nil {
+			return err
+		}
+		f, err := os.Create(abs(o.csv))
+		if err != nil {
+			return err
+		}
+		if err := writeCSV(f, all); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+		log("wrote %s", abs(o.csv))
+	}
+	log("done in %v", time.Since(start).Round(time.Second))
+	return nil
+}
+
+// runScenario runs every tool of s in turn, o.runs times.
+func runScenario(ctx context.Context, o options, s scenario, tools []*tool, timeBin, nginxAddr, dir, www string,
+	src []srcFile, log func(string, ...any)) ([]row, []runResult, error) {
+	log("== %s", s.title)
+	host := nginxAddr
+	path := limitPath(0)
+	if s.rate > 0 && s.limit == limitNginx {
+		path = limitPath(s.rate)
+	}
+	if s.rtt > 0 || (s.rate > 0 && s.limit == limitConn) {
+		cfg := delayproxy.Config{RTT: s.rtt}
+		if s.limit == limitConn {
+			cfg.Rate = s.rate
+		}
+		p, err := delayproxy.StartConfig("127.0.0.1:0", nginxAddr, cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer p.Close()
+		host = p.Addr()
+	}
+	var urls []string
+	for _, f := range src {
+		urls = append(urls, "http://"+host+path+f.name)
+	}
+	list := ""
+	if s.files > 1 {
+		list = filepath.Join(dir, s.key+".list")
+		if err := os.WriteFile(list, []byte(strings.Join(urls, "\n")+"\n"), 0o644); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, f := range src {
+		if err := warm(filepath.Join(www, filepath.FromSlash(f.name))); err != nil {
+			return nil, nil, err
+		}
+	}
+
+	var taking []*tool
+	for _, t := range tools {
+		if slices.Contains(s.tools, t.name) {
+			taking = append(taking, t)
+		}
+	}
+	out := filepath.Join(dir, "out")
+	byTool := map[string][]runResult{}
+	var all []runResult
+	for r := 1; r <= o.runs; r++ {
+		for _, t := range taking {
+			if t.bin == "" {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, all, err
+			}
+			if err := emptyDir(out); err != nil {
+				return nil, all, err
+			}
+			syscall.Sync() // no writeback of an earlier run's bytes in this one
+			j := job{n: s.n, urls: urls, list: list, dir: out, name: filepath.Base(src[0].name)}
+			m, err := measure(ctx, timeBin, t.argv(t.bin, j), out, s.timeout)
+			res := runResult{scenario: s.key, tool: t.name, run: r, wall: m.wall, user: m.user, sys: m.sys,
+				maxRSSKiB: m.maxRSSKiB, ok: err == nil}
+			if err == nil {
+				if verr := verify(out, src); verr != nil {
+					res.ok, res.note = false, "wrong output: "+verr.Error()
+				}
+			} else {
+				res.note = err.Error()
+			}
+			status := "ok"
+			if !res.ok {
+				status = "FAILED: " + res.note
+			}
+			log("%s run %d/%d %-6s %7.3f s  cpu %6.2f s  rss %6.1f MiB  %s", s.key, r, o.runs, t.name,
+				res.wall, res.user+res.sys, float64(res.maxRSSKiB)/1024, status)
+			byTool[t.name] = append(byTool[t.name], res)
+			all = append(all, res)
+		}
+	}
+	if err := emptyDir(out); err != nil {
+		return nil, all, err
+	}
+
+	var rows []row
+	for _, t := range taking {
+		r := summarize(t.name, t.label(s.n), byTool[t.name], s.ideal(t.streams(s.n)))
+		if t.bin == "" {
+			r.missing = t.why
+		}
+		rows = append(rows, r)
+	}
+	return rows, all, nil
+}
+
+// renderScenario is a scenario's heading, table and notes.
+func renderScenario(s scenario, rows []row) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### %s\n\n", s.title)
+	b.WriteString(table(s.totalBytes(), s.rate > 0, rows))
+	var notes []string
+	for _, r := range rows {
+		if r.failure != "" {
+			notes = append(notes, fmt.Sprintf("%s failed %d of %d runs; first failure: %s", r.tool, r.runs-r.ok, r.runs, r.failure))
+		}
+	}
+	if g := s.goal.check(rows); g != "" {
+		notes = append(notes, g)
+	}
+	notes = append(notes, s.notes...)
+	if len(notes) > 0 {
+		b.WriteString("\n")
+		for _, n := range notes {
+			b.WriteString("- " + n + "\n")
+		}
+	}
+	return b.String()
+}
+
+// machine describes where the benchmark ran.
+func machine(ctx context.Context) string {
+	cpu := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				cpu = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	kernel := version(ctx, "uname", "-r")
+	return fmt.Sprintf("Machine: %s, %d CPUs, Linux %s, %s; files and downloads on the same disk, in the page cache.",
+		cpu, runtime.NumCPU(), kernel, runtime.Version())
+}
+
+// slgetVersion is slget's own --version line, or the commit it was built from.
+func slgetVersion(ctx context.Context, bin, root string) string {
+	rev := version(ctx, "git", "-C", root, "rev-parse", "--short", "HEAD")
+	if out, err := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain").Output(); err == nil && len(strings.TrimSpace(string(out))) > 0 {
+		rev += " with uncommitted changes"
+	}
+	cmd := exec.CommandContext(ctx, bin, "--version")
+	if out, err := cmd.Output(); err == nil {
+		if line := strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0]); line != "" {
+			return line + " (commit " + rev + ")"
+		}
+	}
+	return "built from commit " + rev
+}
+
+// loadAvg is the 1, 5 and 15 minute load averages, as /proc/loadavg says.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// busy reports whether the 1 minute load is above the number of CPUs.
+func busy(load string) bool {
+	f := strings.Fields(load)
+	if len(f) == 0 {
+		return false
+	}
+	v, err := strconv.ParseFloat(f[0], 64)
+	return err == nil && v > float64(runtime.NumCPU())
+}
+
+// lookPath finds a program in PATH or, failing that, in the sbin folders
+// that a user's PATH may lack (Debian's nginx is /usr/sbin/nginx).
+func lookPath(name string) (string, error) {
+	p, err := exec.LookPath(name)
+	if err == nil {
+		return p, nil
+	}
+	for _, d := range []string{"/usr/sbin", "/usr/local/sbin", "/sbin"} {
+		if p, err2 := exec.LookPath(filepath.Join(d, name)); err2 == nil {
+			return p, nil
+		}
+	}
+	return "", err
+}

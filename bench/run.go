@@ -1,0 +1,152 @@
+//go:build unix
+
+// Running one tool once under /usr/bin/time.
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// timeFormat is what /usr/bin/time writes: wall, user, sys, max RSS (KiB).
+const timeFormat = "%e %U %S %M"
+
+// measurement is what one process cost.
+type measurement struct {
+	wall      float64 // seconds, by the harness's monotonic clock
+	user, sys float64 // seconds
+	maxRSSKiB int64
+}
+
+// tailBuffer keeps the last bytes written to it.
+type tailBuffer struct{ b []byte }
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > 2048 {
+		t.b = t.b[len(t.b)-2048:]
+	}
+	return len(p), nil
+}
+
+// measure runs argv in dir, wrapped in timeBin (/usr/bin/time) when it is
+// not empty and otherwise measured by the kernel's rusage, killing the
+// whole process group after timeout. An error means the run failed; its text
+// ends with the tail of the program's output.
+func measure(ctx context.Context, timeBin string, argv []string, dir string, timeout time.Duration) (measurement, error) {
+	var m measurement
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	timeFile := ""
+	full := argv
+	if timeBin != "" {
+		f, err := os.CreateTemp("", "bench-time-")
+		if err != nil {
+			return m, err
+		}
+		f.Close()
+		timeFile = f.Name()
+		defer os.Remove(timeFile)
+		full = append([]string{timeBin, "-f", timeFormat, "-o", timeFile}, argv...)
+	}
+	cmd := exec.CommandContext(ctx, full[0], full[1:]...)
+	cmd.Dir = dir
+	var out tailBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	begin := time.Now()
+	runErr := cmd.Run()
+	m.wall = time.Since(begin).Seconds()
+
+	if timeBin != "" {
+		raw, err := os.ReadFile(timeFile)
+		if err == nil {
+			err = parseTime(raw, &m)
+		}
+		if err != nil && runErr == nil {
+			runErr = fmt.Errorf("reading /usr/bin/time's output: %w", err)
+		}
+	} else if cmd.ProcessState != nil {
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
+			m.user = time.Duration(ru.Utime.Nano()).Seconds()
+			m.sys = time.Duration(ru.Stime.Nano()).Seconds()
+			m.maxRSSKiB = ru.Maxrss
+		}
+	}
+	if runErr != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			runErr = fmt.Errorf("timed out after %v", timeout)
+		}
+		if tail := strings.TrimSpace(out.String()); tail != "" {
+			runErr = fmt.Errorf("%w: %s", runErr, lastLine(tail))
+		}
+		return m, runErr
+	}
+	return m, nil
+}
+
+func (t *tailBuffer) String() string { return string(t.b) }
+
+// lastLine is the last line of s, cut to a length fit for a CSV cell.
+func lastLine(s string) string {
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
+
+// parseTime reads the last line of /usr/bin/time's output (earlier lines say
+// how the command exited).
+func parseTime(raw []byte, m *measurement) error {
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	f := strings.Fields(lines[len(lines)-1])
+	if len(f) != 4 {
+		return fmt.Errorf("unexpected %q", bytes.TrimSpace(raw))
+	}
+	var err error
+	var vals [3]float64
+	for i := range vals {
+		if vals[i], err = strconv.ParseFloat(f[i], 64); err != nil {
+			return err
+		}
+	}
+	m.user, m.sys = vals[1], vals[2]
+	m.maxRSSKiB, err = strconv.ParseInt(f[3], 10, 64)
+	return err
+}
+
+// emptyDir removes everything in dir (creating it if needed).
+func emptyDir(dir string) error {
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.MkdirAll(dir, 0o755)
+}
+
+// findModuleRoot walks up from dir to the directory holding go.mod.
+func findModuleRoot(dir string) (string, error) {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the current directory: run from the slget module")
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,177 @@
+//go:build unix
+
+// The benchmark scenarios of issue 4 and their sizes.
+package main
+
+import (
+	"fmt"
+	"time"
+)
+
+const (
+	kib = int64(1) << 10
+	mib = int64(1) << 20
+	gib = int64(1) << 30
+)
+
+// How a per-connection rate is enforced.
+const (
+	// limitNginx uses nginx's limit_rate, which limits each request (not
+	// each connection) and lets every request start with about one second
+	// of unthrottled bytes.
+	limitNginx = "nginx"
+	// limitConn has the harness's proxy shape each TCP connection, with no
+	// burst allowance, in front of an unlimited nginx.
+	limitConn = "conn"
+)
+
+// scenario is one table of the report.
+type scenario struct {
+	id      int    // the issue's scenario number, for -scenarios
+	key     string // unique, for the CSV
+	title   string
+	n       int           // connections
+	size    int64         // bytes per file
+	files   int           // number of files; more than one means a list download (-i)
+	rate    int64         // per-connection rate, bytes per second; 0 is unlimited
+	limit   string        // limitNginx or limitConn when rate > 0
+	rtt     time.Duration // added round trip, through the delaying proxy
+	tools   []string      // which tools take part, in order
+	notes   []string      // printed under the table
+	goal    goal          // what issue 4 asks of slget here
+	timeout time.Duration // per run
+}
+
+// totalBytes is what one run downloads.
+func (s scenario) totalBytes() int64 { return s.size * int64(s.files) }
+
+// ideal is the fastest a tool with the given connections can finish when the
+// origin limits each connection; zero when it does not.
+func (s scenario) ideal(streams int) time.Duration {
+	if s.rate == 0 || streams == 0 {
+		return 0
+	}
+	return time.Duration(float64(s.totalBytes()) / float64(int64(streams)*s.rate) * float64(time.Second))
+}
+
+// sourceKey names the files of a scenario; variants of one scenario (the
+// limit modes, the connection counts) share them.
+func (s scenario) sourceKey() string { return fmt.Sprintf("s%d", s.id) }
+
+// sourceNames are the source paths (below the nginx root) of the scenario.
+func (s scenario) sourceNames() []string {
+	if s.files <= 1 {
+		return []string{s.sourceKey() + ".bin"}
+	}
+	names := make([]string, s.files)
+	for i := range names {
+		names[i] = fmt.Sprintf("%s/f%03d.bin", s.sourceKey(), i)
+	}
+	return names
+}
+
+// sizeName writes a byte count as the table titles do: 64 MiB, 1 GiB.
+func sizeName(n int64) string {
+	switch {
+	case n >= gib && n%gib == 0:
+		return fmt.Sprintf("%d GiB", n/gib)
+	case n >= mib && n%mib == 0:
+		return fmt.Sprintf("%d MiB", n/mib)
+	case n >= kib && n%kib == 0:
+		return fmt.Sprintf("%d KiB", n/kib)
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// scenarios returns the scenarios with the given ids, full size or quick,
+// with the limited ones in the given limit modes.
+func scenarios(ids []int, quick bool, limits []string, rtt time.Duration) []scenario {
+	pick := func(full, small int64) int64 {
+		if quick {
+			return small
+		}
+		return full
+	}
+	all4 := []string{"slget", "aria2c", "axel", "curl"}
+	multi := []string{"slget", "aria2c", "axel"}
+	want := make(map[int]bool)
+	for _, id := range ids {
+		want[id] = true
+	}
+	var out []scenario
+	if want[1] {
+		for _, l := range limits {
+			s := scenario{id: 1, key: "s1-" + l, n: 8, size: pick(64*mib, 8*mib), files: 1,
+				rate: 2 * mib, limit: l, tools: all4, timeout: 3 * time.Minute,
+				goal: goal{text: "slget within 3% of the ideal and not slower than aria2c or axel",
+					overIdeal: 0.03, notSlower: []string{"aria2c", "axel"}}}
+			s.title = fmt.Sprintf("1. Per-connection limited origin, %s, %s, N = %d", limitText(s.rate, l), sizeName(s.size), s.n)
+			if l == limitConn {
+				s.tools = multi
+				s.notes = append(s.notes, fmt.Sprintf("curl (one stream) left out here: its bound is size/rate = %.0f s.",
+					s.ideal(1).Seconds()))
+			}
+			s.notes = append(s.notes, limitNote(l))
+			out = append(out, s)
+		}
+	}
+	if want[2] {
+		s := scenario{id: 2, key: "s2", n: 8, size: pick(gib, 64*mib), files: 1, tools: all4, timeout: 3 * time.Minute,
+			goal: goal{text: "slget at least 0.9 × curl's single-stream throughput and less CPU than aria2c",
+				throughputOf: "curl", throughputFrac: 0.9, lessCPUThan: "aria2c"}}
+		s.title = fmt.Sprintf("2. Unlimited loopback, %s, N = %d", sizeName(s.size), s.n)
+		out = append(out, s)
+	}
+	if want[3] {
+		for _, l := range limits {
+			for _, n := range []int{8, 16} {
+				s := scenario{id: 3, key: fmt.Sprintf("s3-n%d-%s", n, l), n: n, size: pick(128*mib, 16*mib), files: 1,
+					rate: 4 * mib, limit: l, rtt: rtt, tools: multi, timeout: 3 * time.Minute}
+				s.goal = goal{overIdeal: 0.05, notSlower: []string{"aria2c", "axel"}}
+				if n == 16 {
+					s.goal.overIdeal = 0.10
+				}
+				s.goal.text = fmt.Sprintf("slget within %.0f%% of the ideal and not slower than aria2c or axel", s.goal.overIdeal*100)
+				s.title = fmt.Sprintf("3. Latency, %v round trip, %s, %s, N = %d", rtt, limitText(s.rate, l), sizeName(s.size), n)
+				s.notes = append(s.notes,
+					fmt.Sprintf("The round trip is added by the harness's delaying proxy (half of it each way, connection set-up included); curl (one stream) left out: its bound is size/rate = %.0f s.", s.ideal(1).Seconds()),
+					limitNote(l))
+				out = append(out, s)
+			}
+		}
+	}
+	if want[4] {
+		s := scenario{id: 4, key: "s4", n: 8, size: 64 * kib, files: int(pick(100, 20)), tools: all4, timeout: 30 * time.Second}
+		s.title = fmt.Sprintf("4. Many small files, %d × %s via a URL list, N = %d", s.files, sizeName(s.size), s.n)
+		s.notes = append(s.notes,
+			"slget and aria2c read the list with -i, each with its default number of downloads at once "+
+				"(-j: 1 for slget, 5 for aria2c); "+
+				"curl gets every URL in one invocation (--remote-name-all, one connection reused); "+
+				"axel takes one file per run, so it runs once per file from a shell loop.")
+		out = append(out, s)
+	}
+	if want[5] {
+		s := scenario{id: 5, key: "s5", n: 16, size: pick(2*gib, 128*mib), files: 1, tools: all4, timeout: 4 * time.Minute,
+			goal: goal{text: "slget's peak RSS below 64 MiB", rssMiB: 64}}
+		s.title = fmt.Sprintf("5. Peak memory, %s, N = %d", sizeName(s.size), s.n)
+		out = append(out, s)
+	}
+	return out
+}
+
+func limitText(rate int64, mode string) string {
+	if mode == limitConn {
+		return fmt.Sprintf("%s/s per connection (shaped by the harness)", sizeName(rate))
+	}
+	return fmt.Sprintf("nginx `limit_rate %s`", rateName(rate))
+}
+
+func limitNote(mode string) string {
+	if mode == limitConn {
+		return "Each TCP connection is shaped to the rate by the harness's proxy in front of an unlimited nginx, " +
+			"with no credit saved up while idle, so the ideal is a true bound for every tool."
+	}
+	return "nginx's `limit_rate` limits each request, not each connection, and lets every request send about " +
+		"one second's worth of bytes unthrottled (`rate × (elapsed s + 1)`, whole seconds), so a tool that " +
+		"asks for many short ranges can beat the ideal, and even one long request finishes up to a second early."
+}
