@@ -60,7 +60,7 @@ type Config struct {
 	CommitEvery       time.Duration // group commit interval; zero means 250ms
 	CommitSlices      int           // or after this many slices; zero means 64
 	Hash              bool          // compute a SHA-256 per slice for the journal
-	BufferSize        int           // bytes per read per connection; zero means 256 KiB
+	BufferSize        int           // bytes per read per connection; zero means 128 KiB
 	// Logf, if set, is told about retries and replaced connections.
 	Logf func(format string, args ...any)
 }
@@ -91,7 +91,11 @@ func (c *Config) defaults() {
 		c.CommitSlices = 64
 	}
 	if c.BufferSize <= 0 {
-		c.BufferSize = 256 << 10
+		// Measured on a 1 GiB loopback download with 8 connections: 128 KiB
+		// gave 915 MB/s, 64 KiB 835 MB/s, 256 KiB 860 MB/s, and 1 MiB only
+		// 400 MB/s at twice the CPU (eight 1 MiB buffers, written and hashed,
+		// no longer fit the CPU's caches).
+		c.BufferSize = 128 << 10
 	}
 }
 
