@@ -69,7 +69,7 @@ func downloadFlags() []cli.Flag {
 		&cli.StringFlag{Name: "dir", Aliases: []string{"d"}, Value: ".", Usage: "save into `DIR`"},
 		&cli.StringFlag{Name: "slice", Value: "1m", Usage: "slice `SIZE` every range is aligned to: 512k, 1m, 8m (match the cache in front of the origin)"},
 		&cli.StringFlag{Name: "input-file", Aliases: []string{"i"}, Usage: "read URLs from `FILE`, one per line (- for stdin)"},
-		&cli.IntFlag{Name: "max-concurrent-downloads", Aliases: []string{"j"}, Value: 1, Usage: "`N` downloads at once with -i or several URLs"},
+		&cli.IntFlag{Name: "max-concurrent-downloads", Aliases: []string{"j"}, Value: 5, Usage: "`N` downloads at once with -i or several URLs (as aria2c)"},
 		&cli.StringSliceFlag{Name: "header", Usage: "send `\"NAME: VALUE\"` with every request (repeatable)"},
 		&cli.StringFlag{Name: "user-agent", Aliases: []string{"U"}, Usage: "User-Agent `STRING`"},
 		&cli.StringFlag{Name: "all-proxy", Usage: "proxy `URL` for every request (default: the http_proxy, https_proxy and no_proxy variables)"},
@@ -267,6 +267,7 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		return err
 	}
 	defer a.client.CloseIdle()
+	con.solo = cfg.jobs == 1 || len(urls) == 1
 	return a.getAll(ctx, urls)
 }
 

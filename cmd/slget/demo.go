@@ -67,6 +67,7 @@ func runDemo(c *cli.Context, con *console) error {
 		defer os.RemoveAll(dir)
 	}
 	con.quiet = c.Bool("quiet")
+	con.solo = true
 	if con.mode, err = progressModeOf("auto", con.stderr); err != nil {
 		return err
 	}

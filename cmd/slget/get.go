@@ -111,17 +111,19 @@ func (a *app) get(ctx context.Context, rawURL string) (res result, err error) {
 		}
 		origin := fetch.NewOrigin(a.client, p)
 		origin.Warn = func(s string) { a.con.warnf("%s: %s", p.FinalURL, s) }
-		d := fetch.NewDownloader(fetch.Config{
+		cfg := fetch.Config{
 			Connections:  a.cfg.connections,
 			MaxTries:     a.cfg.maxTries,
 			RetryWait:    a.cfg.retryWait,
 			StallTimeout: a.cfg.stallTimeout,
 			LowestSpeed:  a.cfg.lowestSpeed,
 			Limiter:      a.lim,
-			Journal:      journalCommitter{pt.j},
-			Hash:         true,
 			Logf:         a.con.warnf,
-		}, pt.plan, pt.done, origin, syncFile{pt.f})
+		}
+		if pt.j != nil {
+			cfg.Journal, cfg.Hash = journalCommitter{pt.j}, true
+		}
+		d := fetch.NewDownloader(cfg, pt.plan, pt.done, origin, syncFile{pt.f})
 		stop := a.con.track(rawURL, path, pt.plan.Size, a.cfg.connections, d.Stats)
 		err = d.Run(ctx, body)
 		stop(err == nil)

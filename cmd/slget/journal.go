@@ -190,6 +190,20 @@ func (a *app) newPartial(ctx context.Context, rawURL, path string, p *fetch.Prob
 		return nil, err
 	}
 	done := segment.NewSet(plan.N())
+	if plan.N() <= 1 {
+		// One slice: a crash loses that slice with or without a journal, so
+		// none is written; it would cost a file and three fsyncs per small
+		// file of a long -i list.
+		f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("cannot create %s: %w", part, err)
+		}
+		if err := f.Truncate(plan.Size); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("cannot size %s to %d bytes: %w", part, plan.Size, err)
+		}
+		return &partial{f: f, plan: plan, done: done}, nil
+	}
 	if a.cfg.cont {
 		if adopted, err := a.adopt(ctx, path, part, plan, done, fetch.NewOrigin(a.client, p)); err != nil {
 			return nil, err

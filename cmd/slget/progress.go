@@ -43,7 +43,9 @@ type console struct {
 	stderr io.Writer
 	quiet  bool
 	mode   progressMode
-	bars   *mpb.Progress // non-nil while bars are drawn
+	bars   *mpb.Progress // non-nil while bars are drawn; shared by downloads at once (-j)
+	active int           // downloads drawing bars now
+	solo   bool          // one download at a time: also draw a bar per connection
 }
 
 // warnf prints a line for people on stderr (above the bars when drawn).
@@ -161,9 +163,12 @@ func (c *console) track(url, path string, size int64, conns int, stats func() fe
 		return func(ok bool) { done <- ok; wg.Wait() }
 	}
 
-	p := mpb.New(mpb.WithOutput(c.stderr), mpb.WithWidth(64), mpb.WithRefreshRate(150*time.Millisecond), mpb.WithAutoRefresh())
 	c.mu.Lock()
-	c.bars = p
+	if c.bars == nil {
+		c.bars = mpb.New(mpb.WithOutput(c.stderr), mpb.WithWidth(64), mpb.WithRefreshRate(150*time.Millisecond), mpb.WithAutoRefresh())
+	}
+	c.active++
+	p, solo := c.bars, c.solo
 	c.mu.Unlock()
 	total := p.AddBar(max(size, 0),
 		mpb.PrependDecorators(decor.Name(shorten(filepath.Base(path), 24), decor.WCSyncSpaceR), decor.CountersKibiByte("% .1f / % .1f", decor.WCSyncSpace)),
@@ -171,7 +176,7 @@ func (c *console) track(url, path string, size int64, conns int, stats func() fe
 	)
 	var bars []*mpb.Bar
 	share := max(size, 0)/int64(max(conns, 1)) + 1 // a connection's bar fills at its fair share
-	if conns > 1 {
+	if conns > 1 && solo {
 		for i := 0; i < conns; i++ {
 			bars = append(bars, p.AddBar(share,
 				mpb.BarRemoveOnComplete(),
@@ -220,10 +225,16 @@ func (c *console) track(url, path string, size int64, conns int, stats func() fe
 	return func(ok bool) {
 		done <- ok
 		wg.Wait()
-		p.Wait()
 		c.mu.Lock()
-		c.bars = nil
+		c.active--
+		last := c.active == 0
+		if last {
+			c.bars = nil
+		}
 		c.mu.Unlock()
+		if last {
+			p.Wait() // every bar of every download has ended by now
+		}
 	}
 }
 

@@ -335,3 +335,30 @@ func TestContinueAdoptsForeignPartial(t *testing.T) {
 		t.Fatal("a file of another version was adopted: wrong bytes")
 	}
 }
+
+// A file of one slice gets no journal: a crash would lose that one slice
+// either way, and a long -i list of small files should not pay a journal
+// each.
+func TestSingleSliceHasNoJournal(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10), fetchtest.WithStall(1, 10<<10))
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(500*time.Millisecond, cancel) // Ctrl-C while it stalls
+	r := slgetCtx(t, ctx, "-d", dir, srv.FileURL())
+	if r.code != exitUnfinished {
+		t.Fatalf("exit %d, want %d", r.code, exitUnfinished)
+	}
+	path := filepath.Join(dir, "file.bin")
+	mustNotExist(t, journalPath(path))
+	if _, err := os.Stat(path + ".part"); err != nil {
+		t.Fatalf("no partial file: %v", err)
+	}
+	r = slget(t, "-d", dir, srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("second run: exit %d", r.code)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+}
