@@ -145,7 +145,7 @@ func scenarios(ids []int, quick bool, limits []string, rtt time.Duration) []scen
 		s.title = fmt.Sprintf("4. Many small files, %d × %s via a URL list, N = %d", s.files, sizeName(s.size), s.n)
 		s.notes = append(s.notes,
 			"slget and aria2c read the list with -i, each with its default number of downloads at once "+
-				"(-j: 1 for slget, 5 for aria2c); "+
+				"(-j 5 for both); "+
 				"curl gets every URL in one invocation (--remote-name-all, one connection reused); "+
 				"axel takes one file per run, so it runs once per file from a shell loop.")
 		out = append(out, s)
