@@ -4,11 +4,13 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/slget/slget/fetch/fetchtest"
@@ -222,4 +224,71 @@ func TestNotEnoughDiskSpace(t *testing.T) {
 		t.Fatalf("exit %d, want %d with a message about free space", r.code, exitDiskFull)
 	}
 	mustNotExist(t, filepath.Join(dir, "big.part"))
+}
+
+// --header and -U reach every request; slget's own Range and precondition
+// cannot be overridden.
+func TestHeadersAndUserAgent(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(3<<20))
+	dir := t.TempDir()
+	r := slget(t, "-x", "3", "-d", dir, "--header", "X-Token: abc 123", "--header", "Accept-Language: fr", "-U", "agent/1.0", srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	for _, q := range srv.Requests() {
+		if q.Header.Get("X-Token") != "abc 123" || q.Header.Get("Accept-Language") != "fr" || q.Header.Get("User-Agent") != "agent/1.0" {
+			t.Errorf("request %d headers %v", q.N, q.Header)
+		}
+	}
+	if r := slget(t, "--header", "Range: bytes=0-", srv.FileURL()); r.code != exitBadOption || !strings.Contains(r.stderr, "Range") {
+		t.Errorf("--header Range: exit %d %q", r.code, r.stderr)
+	}
+	if r := slget(t, "--header", "no colon", srv.FileURL()); r.code != exitBadOption {
+		t.Errorf("--header without a colon: exit %d", r.code)
+	}
+}
+
+// --all-proxy sends every request through the proxy, as absolute-URI
+// requests, and the file is right.
+func TestAllProxy(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(2<<20))
+	var mu sync.Mutex
+	seen := 0
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !r.URL.IsAbs() {
+			http.Error(w, "not a proxy request", http.StatusBadRequest)
+			return
+		}
+		mu.Lock()
+		seen++
+		mu.Unlock()
+		out, _ := http.NewRequestWithContext(r.Context(), r.Method, r.URL.String(), nil)
+		out.Header = r.Header.Clone()
+		resp, err := http.DefaultTransport.RoundTrip(out)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body)
+	}))
+	defer proxy.Close()
+	dir := t.TempDir()
+	r := slget(t, "-x", "4", "--slice", "256k", "-d", dir, "--all-proxy", proxy.URL, srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes through the proxy")
+	}
+	if n := len(srv.Requests()); seen != n || n == 0 {
+		t.Errorf("proxy saw %d requests, origin %d: not all went through the proxy", seen, n)
+	}
+	if r := slget(t, "--all-proxy", "not a url", srv.FileURL()); r.code != exitBadOption {
+		t.Errorf("bad --all-proxy: exit %d", r.code)
+	}
 }
