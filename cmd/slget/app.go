@@ -42,6 +42,7 @@ type config struct {
 	autoRename     bool
 	jsonOut        bool
 	restart        bool // discard a journal and start over
+	noJournal      bool // keep no journal: no resume after a crash
 	noRestart      bool // stop instead of restarting when the remote changed
 	cont           bool // -c: also adopt a partial file without a journal
 }
@@ -86,6 +87,7 @@ func downloadFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "continue", Aliases: []string{"c"}, Usage: "resume a partial download (automatic when slget's journal is there)"},
 		&cli.BoolFlag{Name: "restart", Usage: "discard a partial download and its journal and start over"},
 		&cli.BoolFlag{Name: "no-restart", Usage: "when the remote file changed since a partial download, stop (exit 33) instead of starting over"},
+		&cli.BoolFlag{Name: "no-journal", Usage: "keep no journal (no resume after a crash, no per-slice SHA-256): for throwaway or CPU-starved downloads"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per finished download on stdout"},
 		&cli.StringFlag{Name: "progress", Value: "auto", Usage: "`MODE`: auto (bars on a terminal), bar, json (lines on stdout), none"},
@@ -152,6 +154,7 @@ func readConfig(c *cli.Context) (config, error) {
 		jsonOut:        c.Bool("json"),
 		restart:        c.Bool("restart"),
 		noRestart:      c.Bool("no-restart"),
+		noJournal:      c.Bool("no-journal"),
 		cont:           c.Bool("continue"),
 	}
 	var err error

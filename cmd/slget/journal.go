@@ -190,10 +190,10 @@ func (a *app) newPartial(ctx context.Context, rawURL, path string, p *fetch.Prob
 		return nil, err
 	}
 	done := segment.NewSet(plan.N())
-	if plan.N() <= 1 {
+	if plan.N() <= 1 || a.cfg.noJournal {
 		// One slice: a crash loses that slice with or without a journal, so
 		// none is written; it would cost a file and three fsyncs per small
-		// file of a long -i list.
+		// file of a long -i list. And none when the user asks for none.
 		f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 		if err != nil {
 			return nil, fmt.Errorf("cannot create %s: %w", part, err)

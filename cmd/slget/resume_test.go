@@ -362,3 +362,27 @@ func TestSingleSliceHasNoJournal(t *testing.T) {
 		t.Fatal("wrong bytes")
 	}
 }
+
+// --no-journal: no journal beside a multi-slice download, interrupted or
+// not; the next run starts over and gets it right.
+func TestNoJournal(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithRateLimit(1<<20))
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(400*time.Millisecond, cancel)
+	r := slgetCtx(t, ctx, "--no-journal", "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != exitUnfinished {
+		t.Fatalf("exit %d, want %d", r.code, exitUnfinished)
+	}
+	path := filepath.Join(dir, "file.bin")
+	mustNotExist(t, journalPath(path))
+	r = slget(t, "--no-journal", "-x", "8", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	mustNotExist(t, journalPath(path))
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+}
