@@ -131,7 +131,7 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 			return nil, false, &RangeError{URL: o.URL, Asked: r.Header(), ContentRange: resp.Header.Get("Content-Range")}
 		}
 		got.Size = cr.Total
-		if why := o.Validator.differs(got); why != "" {
+		if why := o.Validator.Differs(got); why != "" {
 			resp.Body.Close()
 			return nil, false, &ChangedError{URL: o.URL, Reason: why}
 		}
@@ -144,7 +144,7 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 		if got.Size < 0 {
 			got.Size = o.Validator.Size // unknown length: judge by the other validators
 		}
-		if why := o.Validator.differs(got); why != "" {
+		if why := o.Validator.Differs(got); why != "" {
 			return nil, false, &ChangedError{URL: o.URL, Reason: why}
 		}
 		return nil, false, ErrNoRanges
@@ -157,8 +157,8 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 		// proves nothing either way: fall back too, and let the next
 		// response tell.
 		got.Size = o.Validator.Size
-		if (got.ETag != "" || got.LastModified != "") && o.Validator.differs(got) != "" {
-			return nil, false, &ChangedError{URL: o.URL, Reason: "the server says the file no longer matches " + value + " (412): " + o.Validator.differs(got)}
+		if (got.ETag != "" || got.LastModified != "") && o.Validator.Differs(got) != "" {
+			return nil, false, &ChangedError{URL: o.URL, Reason: "the server says the file no longer matches " + value + " (412): " + o.Validator.Differs(got)}
 		}
 		if mode == pinNone {
 			return nil, false, &HTTPError{URL: o.URL, Status: resp.StatusCode}

@@ -71,10 +71,11 @@ func validatorOf(h http.Header, size int64) Validator {
 	return Validator{Size: size, ETag: h.Get("ETag"), LastModified: h.Get("Last-Modified")}
 }
 
-// Same reports why the validator seen in a response differs from v, or ""
-// when it is the same version. A strong ETag must match exactly; without
-// one, Last-Modified must; the size must always match.
-func (v Validator) differs(got Validator) string {
+// Differs says why got (seen in a response, or on a later run) is another
+// version than v, or "" when it is the same version. A strong ETag must
+// match exactly; without one, Last-Modified must; the size must always
+// match.
+func (v Validator) Differs(got Validator) string {
 	if got.Size != v.Size {
 		return fmt.Sprintf("size was %d, now %d", v.Size, got.Size)
 	}

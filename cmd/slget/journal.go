@@ -73,28 +73,7 @@ func journalErr(err error) error {
 // sameVersion says why the journal's version differs from what the probe
 // found, or "" when it is the same.
 func sameVersion(m resume.Meta, v fetch.Validator) string {
-	old := fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}
-	if old.Size != v.Size {
-		return fmt.Sprintf("size was %d, now %d", old.Size, v.Size)
-	}
-	switch old.Strength() {
-	case fetch.StrongETag:
-		if old.ETag != v.ETag {
-			return fmt.Sprintf("ETag was %s, now %s", old.ETag, orNone(v.ETag))
-		}
-	case fetch.LastModified:
-		if old.LastModified != v.LastModified {
-			return fmt.Sprintf("Last-Modified was %s, now %s", old.LastModified, orNone(v.LastModified))
-		}
-	}
-	return ""
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
+	return fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}.Differs(v)
 }
 
 // openPartial finds or makes the partial download of path for the version
