@@ -386,3 +386,31 @@ func TestNoJournal(t *testing.T) {
 		t.Fatal("wrong bytes")
 	}
 }
+
+// slget status reads the journal of a download that is running (and holds
+// it locked) from a snapshot, and says that it is running.
+func TestStatusWhileDownloading(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithRateLimit(1<<20))
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan runResult, 1)
+	go func() { done <- slgetCtx(t, ctx, "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL()) }()
+	for srv.BytesServed() < 2<<20 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(400 * time.Millisecond) // a group commit or two
+	r := slget(t, "status", "--json", filepath.Join(dir, "file.bin"))
+	cancel()
+	<-done
+	if r.code != 0 {
+		t.Fatalf("status during a download: exit %d", r.code)
+	}
+	var st statusJSON
+	if err := json.Unmarshal([]byte(r.stdout), &st); err != nil {
+		t.Fatal(err)
+	}
+	if !st.Active || st.SlicesDone == 0 || st.Size != 8<<20 {
+		t.Errorf("status %+v: want an active download with slices done", st)
+	}
+}
