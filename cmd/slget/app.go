@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +31,7 @@ type config struct {
 	header         http.Header
 	userAgent      string
 	proxy          string
+	tls            *tls.Config // nil: the system's roots, verified
 	maxTries       int
 	retryWait      time.Duration
 	timeout        time.Duration
@@ -74,6 +76,8 @@ func downloadFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "header", Usage: "send `\"NAME: VALUE\"` with every request (repeatable)"},
 		&cli.StringFlag{Name: "user-agent", Aliases: []string{"U"}, Usage: "User-Agent `STRING`"},
 		&cli.StringFlag{Name: "all-proxy", Usage: "proxy `URL` for every request (default: the http_proxy, https_proxy and no_proxy variables)"},
+		&cli.StringFlag{Name: "ca-certificate", Usage: "trust the CA certificates in `FILE` (PEM) for HTTPS, besides the system's"},
+		&cli.BoolFlag{Name: "check-certificate", Value: true, Usage: "verify the server's HTTPS certificate (--check-certificate=false to skip: insecure)"},
 		&cli.IntFlag{Name: "max-tries", Aliases: []string{"m"}, Value: 5, Usage: "`N` tries per slice before giving up"},
 		&cli.StringFlag{Name: "retry-wait", Value: "1", Usage: "first wait between tries in `SECONDS`, doubled each try, with jitter"},
 		&cli.StringFlag{Name: "timeout", Aliases: []string{"t"}, Value: "60", Usage: "`SECONDS` to wait for response headers"},
@@ -194,6 +198,9 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.checksum, err = parseChecksum(c.String("checksum")); err != nil {
 		return bad(err)
 	}
+	if cfg.tls, err = tlsConfig(c.String("ca-certificate"), c.Bool("check-certificate")); err != nil {
+		return bad(err)
+	}
 	return cfg, nil
 }
 
@@ -224,6 +231,7 @@ func newApp(con *console, stdin io.Reader, cfg config) (*app, error) {
 		Proxy:          cfg.proxy,
 		Header:         cfg.header,
 		UserAgent:      cfg.userAgent,
+		TLSConfig:      cfg.tls,
 	})
 	if err != nil {
 		return nil, withCode(exitBadOption, err)

@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"encoding/pem"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/slget/slget/fetch/fetchtest"
 )
@@ -290,5 +292,46 @@ func TestAllProxy(t *testing.T) {
 	}
 	if r := slget(t, "--all-proxy", "not a url", srv.FileURL()); r.code != exitBadOption {
 		t.Errorf("bad --all-proxy: exit %d", r.code)
+	}
+}
+
+// HTTPS: a server with a private CA is refused without --ca-certificate
+// (exit 1, a certificate error, not retried) and downloaded with it, over
+// HTTP/1.1 connections even though the server offers HTTP/2.
+func TestHTTPSWithCACertificate(t *testing.T) {
+	const size = 3 << 20
+	content := fetchtest.Content{Size: size, Seed: 5}
+	var mu sync.Mutex
+	protos := map[string]int{}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		protos[r.Proto]++
+		mu.Unlock()
+		w.Header().Set("ETag", `"tls-1"`)
+		http.ServeContent(w, r, "", time.Time{}, io.NewSectionReader(content, 0, size))
+	}))
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	defer srv.Close()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o644)
+	dir := t.TempDir()
+
+	r := slget(t, "-d", dir, "--max-tries", "3", srv.URL+"/f.bin")
+	if r.code == 0 || !strings.Contains(r.stderr, "--ca-certificate") || strings.Contains(r.stderr, "try 2") {
+		t.Fatalf("untrusted certificate: exit %d %q; want a certificate error, not retried", r.code, r.stderr)
+	}
+	r = slget(t, "-x", "4", "--slice", "256k", "-d", dir, "--ca-certificate", ca, srv.URL+"/f.bin")
+	if r.code != 0 {
+		t.Fatalf("with --ca-certificate: exit %d", r.code)
+	}
+	if got := fileSHA(t, filepath.Join(dir, "f.bin")); got != content.SHA256() {
+		t.Fatal("wrong bytes over HTTPS")
+	}
+	if protos["HTTP/2.0"] != 0 || protos["HTTP/1.1"] < 2 {
+		t.Errorf("protocols used: %v; want HTTP/1.1 only", protos)
+	}
+	if r := slget(t, "--ca-certificate", filepath.Join(dir, "f.bin"), srv.URL+"/f.bin"); r.code != exitBadOption {
+		t.Errorf("a non-PEM --ca-certificate: exit %d", r.code)
 	}
 }

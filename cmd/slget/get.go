@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"crypto/sha256"
+	"crypto/tls"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -61,6 +62,10 @@ func (a *app) get(ctx context.Context, rawURL string) (res result, err error) {
 	}()
 	p, err := a.probe(ctx, rawURL)
 	if err != nil {
+		var cv *tls.CertificateVerificationError
+		if errors.As(err, &cv) {
+			err = fmt.Errorf("%w\n  if you trust this server, name its CA with --ca-certificate FILE (or, insecurely, --check-certificate=false)", err)
+		}
 		return res, err
 	}
 	defer func() {

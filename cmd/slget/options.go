@@ -7,11 +7,14 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/hex"
 	"fmt"
 	"hash"
 	"net/http"
 	"net/textproto"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -100,5 +103,29 @@ func parseChecksum(s string) (*checksum, error) {
 		return nil, fmt.Errorf("--checksum %q: want %d hex digits after %s=", s, 2*size, algo)
 	}
 	c.want = want
+	return c, nil
+}
+
+// tlsConfig builds the HTTPS settings of --ca-certificate and
+// --check-certificate; nil means the defaults (system roots, verified).
+func tlsConfig(caFile string, check bool) (*tls.Config, error) {
+	if caFile == "" && check {
+		return nil, nil
+	}
+	c := &tls.Config{InsecureSkipVerify: !check}
+	if caFile != "" {
+		pem, err := os.ReadFile(caFile)
+		if err != nil {
+			return nil, fmt.Errorf("--ca-certificate: %v", err)
+		}
+		pool, err := x509.SystemCertPool()
+		if err != nil || pool == nil {
+			pool = x509.NewCertPool()
+		}
+		if !pool.AppendCertsFromPEM(pem) {
+			return nil, fmt.Errorf("--ca-certificate %s: no PEM certificate in it", caFile)
+		}
+		c.RootCAs = pool
+	}
 	return c, nil
 }
