@@ -77,6 +77,10 @@ func (c *console) printf(format string, args ...any) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.bars != nil { // other downloads still draw bars: print above them
+		c.bars.Write([]byte(fmt.Sprintf(format, args...)))
+		return
+	}
 	fmt.Fprintf(c.stderr, format, args...)
 }
 
