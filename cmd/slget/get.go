@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/tls"
@@ -266,14 +267,12 @@ func (a *app) verify(f *os.File, part string) (string, error) {
 		if ch != nil {
 			got = ch.Sum(nil)
 		}
-		if !equalBytes(got, c.want) {
+		if !bytes.Equal(got, c.want) {
 			return "", withCode(exitChecksum, fmt.Errorf("%s: %s checksum mismatch: want %x, got %x; the file stays in %s", part, c.algo, c.want, got, part))
 		}
 	}
 	return hex.EncodeToString(sum), nil
 }
-
-func equalBytes(a, b []byte) bool { return string(a) == string(b) }
 
 // outputPath chooses where the file goes: -o, else the sanitised
 // Content-Disposition name, else the URL's last path segment, else
