@@ -143,25 +143,13 @@ func TestExistingFileIsKept(t *testing.T) {
 func TestOptionsAfterURL(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
 	dir := t.TempDir()
-	r := slget(t, srv.FileURL(), "-o", "x.bin", "-d", dir, "-q")
-	if r.code != 0 {
-		t.Fatalf("exit %d", r.code)
-	}
-	if got := fileSHA(t, filepath.Join(dir, "x.bin")); got != srv.Content().SHA256() {
-		t.Fatal("wrong bytes")
-	}
+	mustFetch(t, filepath.Join(dir, "x.bin"), srv.Content().SHA256(), srv.FileURL(), "-o", "x.bin", "-d", dir, "-q")
 }
 
 func TestContentDispositionIsSanitised(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10), fetchtest.WithContentDisposition(`attachment; filename="../../evil.sh"`))
 	dir := t.TempDir()
-	r := slget(t, "-d", dir, srv.FileURL())
-	if r.code != 0 {
-		t.Fatalf("exit %d", r.code)
-	}
-	if got := fileSHA(t, filepath.Join(dir, "evil.sh")); got != srv.Content().SHA256() {
-		t.Fatal("wrong bytes")
-	}
+	mustFetch(t, filepath.Join(dir, "evil.sh"), srv.Content().SHA256(), "-d", dir, srv.FileURL())
 	mustNotExist(t, filepath.Join(filepath.Dir(filepath.Dir(dir)), "evil.sh"))
 }
 
@@ -198,13 +186,7 @@ func TestInputFileMany(t *testing.T) {
 func TestNoRangesServer(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(3<<20), fetchtest.WithNoRanges())
 	dir := t.TempDir()
-	r := slget(t, "-x", "8", "-d", dir, srv.FileURL())
-	if r.code != 0 {
-		t.Fatalf("exit %d", r.code)
-	}
-	if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != srv.Content().SHA256() {
-		t.Fatal("wrong bytes")
-	}
+	mustFetch(t, filepath.Join(dir, "file.bin"), srv.Content().SHA256(), "-x", "8", "-d", dir, srv.FileURL())
 	if n := len(srv.Requests()); n != 1 {
 		t.Errorf("%d requests, want 1 stream", n)
 	}
@@ -280,13 +262,7 @@ func TestAllProxy(t *testing.T) {
 	}))
 	defer proxy.Close()
 	dir := t.TempDir()
-	r := slget(t, "-x", "4", "--slice", "256k", "-d", dir, "--all-proxy", proxy.URL, srv.FileURL())
-	if r.code != 0 {
-		t.Fatalf("exit %d", r.code)
-	}
-	if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != srv.Content().SHA256() {
-		t.Fatal("wrong bytes through the proxy")
-	}
+	mustFetch(t, filepath.Join(dir, "file.bin"), srv.Content().SHA256(), "-x", "4", "--slice", "256k", "-d", dir, "--all-proxy", proxy.URL, srv.FileURL())
 	if n := len(srv.Requests()); seen != n || n == 0 {
 		t.Errorf("proxy saw %d requests, origin %d: not all went through the proxy", seen, n)
 	}
@@ -321,13 +297,7 @@ func TestHTTPSWithCACertificate(t *testing.T) {
 	if r.code == 0 || !strings.Contains(r.stderr, "--ca-certificate") || strings.Contains(r.stderr, "try 2") {
 		t.Fatalf("untrusted certificate: exit %d %q; want a certificate error, not retried", r.code, r.stderr)
 	}
-	r = slget(t, "-x", "4", "--slice", "256k", "-d", dir, "--ca-certificate", ca, srv.URL+"/f.bin")
-	if r.code != 0 {
-		t.Fatalf("with --ca-certificate: exit %d", r.code)
-	}
-	if got := fileSHA(t, filepath.Join(dir, "f.bin")); got != content.SHA256() {
-		t.Fatal("wrong bytes over HTTPS")
-	}
+	mustFetch(t, filepath.Join(dir, "f.bin"), content.SHA256(), "-x", "4", "--slice", "256k", "-d", dir, "--ca-certificate", ca, srv.URL+"/f.bin")
 	if protos["HTTP/2.0"] != 0 || protos["HTTP/1.1"] < 2 {
 		t.Errorf("protocols used: %v; want HTTP/1.1 only", protos)
 	}

@@ -84,3 +84,17 @@ func binary(t *testing.T) string {
 	}
 	return binPath
 }
+
+// mustFetch runs slget with args and fails the test unless it exits 0 and
+// path then holds exactly the content whose hex SHA-256 is want.
+func mustFetch(t *testing.T, path, want string, args ...string) runResult {
+	t.Helper()
+	r := slget(t, args...)
+	if r.code != 0 {
+		t.Fatalf("slget %q: exit %d, want 0", args, r.code)
+	}
+	if got := fileSHA(t, path); got != want {
+		t.Fatalf("slget %q: %s has SHA-256 %s, want %s", args, path, got, want)
+	}
+	return r
+}

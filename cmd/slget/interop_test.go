@@ -166,13 +166,7 @@ func TestNginxSliceCache(t *testing.T) {
 			origin := fetchtest.NewServer(t, fetchtest.WithSize(size))
 			base, _ := startNginx(t, sliceCacheConf(c.nginx, origin.URL))
 			dir := t.TempDir()
-			r := slget(t, "-x", "8", "--slice", c.slget, "-q", "-d", dir, base+"/file.bin")
-			if r.code != 0 {
-				t.Fatalf("through nginx: exit %d", r.code)
-			}
-			if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != origin.Content().SHA256() {
-				t.Fatal("wrong bytes through nginx")
-			}
+			mustFetch(t, filepath.Join(dir, "file.bin"), origin.Content().SHA256(), "-x", "8", "--slice", c.slget, "-q", "-d", dir, base+"/file.bin")
 			// The origin saw each slice exactly once, and nothing else.
 			n := int((size + c.slice - 1) / c.slice)
 			want := map[string]int{}

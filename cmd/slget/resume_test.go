@@ -122,13 +122,7 @@ func TestInterruptThenResume(t *testing.T) {
 	}
 	before := srv.BytesServed()
 	srv.ResetLog()
-	r := slget(t, "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != 0 {
-		t.Fatalf("resume: exit %d", r.code)
-	}
-	if got := fileSHA(t, path); got != srv.Content().SHA256() {
-		t.Fatal("resumed file has wrong bytes")
-	}
+	mustFetch(t, path, srv.Content().SHA256(), "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
 	// No slice the journal had as done is asked again (but by the probe,
 	// whose body is dropped when slice 0 is done).
 	for _, q := range srv.Requests()[1:] {
@@ -213,13 +207,7 @@ func TestDamagedJournal(t *testing.T) {
 		t.Errorf("message does not name the journal and --restart: %q", r.stderr)
 	}
 	mustNotExist(t, path)
-	r = slget(t, "--restart", "-d", dir, srv.FileURL())
-	if r.code != 0 {
-		t.Fatalf("--restart: exit %d", r.code)
-	}
-	if got := fileSHA(t, path); got != srv.Content().SHA256() {
-		t.Fatal("wrong bytes")
-	}
+	mustFetch(t, path, srv.Content().SHA256(), "--restart", "-d", dir, srv.FileURL())
 }
 
 func TestSecondSlgetOnSameFileFailsFast(t *testing.T) {
@@ -354,13 +342,7 @@ func TestSingleSliceHasNoJournal(t *testing.T) {
 	if _, err := os.Stat(path + ".part"); err != nil {
 		t.Fatalf("no partial file: %v", err)
 	}
-	r = slget(t, "-d", dir, srv.FileURL())
-	if r.code != 0 {
-		t.Fatalf("second run: exit %d", r.code)
-	}
-	if got := fileSHA(t, path); got != srv.Content().SHA256() {
-		t.Fatal("wrong bytes")
-	}
+	mustFetch(t, path, srv.Content().SHA256(), "-d", dir, srv.FileURL())
 }
 
 // --no-journal: no journal beside a multi-slice download, interrupted or
