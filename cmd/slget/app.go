@@ -54,7 +54,6 @@ type app struct {
 	con    *console
 	stdin  io.Reader
 	client *fetch.Client
-	lim    *rate.Limiter
 	cfg    config
 
 	mu    sync.Mutex
@@ -236,12 +235,17 @@ func newApp(con *console, stdin io.Reader, cfg config) (*app, error) {
 	if err != nil {
 		return nil, withCode(exitBadOption, err)
 	}
-	a := &app{con: con, stdin: stdin, client: client, cfg: cfg}
-	if cfg.maxDownload > 0 {
-		burst := int(min(cfg.maxDownload/10+1, 256<<10))
-		a.lim = rate.NewLimiter(rate.Limit(cfg.maxDownload), max(burst, 16<<10))
+	return &app{con: con, stdin: stdin, client: client, cfg: cfg}, nil
+}
+
+// limiter is the --max-download-limit of one download (as aria2c's, it caps
+// each download, not their sum), or nil when there is none.
+func (a *app) limiter() *rate.Limiter {
+	if a.cfg.maxDownload <= 0 {
+		return nil
 	}
-	return a, nil
+	burst := int(min(a.cfg.maxDownload/10+1, 256<<10))
+	return rate.NewLimiter(rate.Limit(a.cfg.maxDownload), max(burst, 16<<10))
 }
 
 func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {

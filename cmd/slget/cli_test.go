@@ -305,3 +305,21 @@ func TestHTTPSWithCACertificate(t *testing.T) {
 		t.Errorf("a non-PEM --ca-certificate: exit %d", r.code)
 	}
 }
+
+// --max-download-limit caps each download, as aria2c's does: three
+// downloads at once of 384 KiB at 256 KiB/s each take about 1.5 s, not 4.5 s
+// (a shared cap) and not a few milliseconds (no cap).
+func TestMaxDownloadLimitPerDownload(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(384<<10))
+	dir := t.TempDir()
+	start := time.Now()
+	r := slget(t, "-j", "3", "-x", "2", "--slice", "64k", "--max-download-limit", "256k", "-d", dir, srv.FileURL(), srv.FileURL(), srv.FileURL())
+	el := time.Since(start)
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	t.Logf("three 384 KiB downloads at 256 KiB/s each: %s", el.Round(time.Millisecond))
+	if el < time.Second || el > 3500*time.Millisecond {
+		t.Errorf("took %s, want about 1.5 s (each download capped on its own)", el)
+	}
+}

@@ -123,7 +123,7 @@ func (a *app) get(ctx context.Context, rawURL string) (res result, err error) {
 			RetryWait:    a.cfg.retryWait,
 			StallTimeout: a.cfg.stallTimeout,
 			LowestSpeed:  a.cfg.lowestSpeed,
-			Limiter:      a.lim,
+			Limiter:      a.limiter(),
 			Logf:         a.con.warnf,
 		}
 		if pt.j != nil {
@@ -211,6 +211,7 @@ func (a *app) stream(ctx context.Context, rawURL string, p *fetch.Probe, f *os.F
 	stop := a.con.track(rawURL, f.Name(), p.Validator.Size, 1, func() fetch.Stats {
 		return fetch.Stats{Size: p.Validator.Size, Written: written.Load()}
 	})
+	lim := a.limiter()
 	for try := 1; ; try++ {
 		if err := f.Truncate(0); err != nil {
 			stop(false)
@@ -219,7 +220,7 @@ func (a *app) stream(ctx context.Context, rawURL string, p *fetch.Probe, f *os.F
 		written.Store(0)
 		body := p.Body
 		p.Body = nil
-		n, err := fetch.StreamTo(ctx, body, f, written, a.cfg.stallTimeout, a.lim)
+		n, err := fetch.StreamTo(ctx, body, f, written, a.cfg.stallTimeout, lim)
 		body.Close()
 		if err == nil {
 			stop(true)
