@@ -181,10 +181,6 @@ func (a *app) newPartial(ctx context.Context, rawURL, path string, p *fetch.Prob
 			f.Close()
 			return nil, fmt.Errorf("cannot size %s to %d bytes: %w", part, plan.Size, err)
 		}
-		if err := preallocate(f, plan.Size); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("cannot allocate %s for %s: %w", humanBytes(plan.Size), part, err)
-		}
 		return &partial{f: f, plan: plan, done: done}, nil
 	}
 	if a.cfg.cont {
@@ -207,10 +203,6 @@ func (a *app) newPartial(ctx context.Context, rawURL, path string, p *fetch.Prob
 	if err := f.Truncate(plan.Size); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("cannot size %s to %d bytes: %w", part, plan.Size, err)
-	}
-	if err := preallocate(f, plan.Size); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("cannot allocate %s for %s: %w", humanBytes(plan.Size), part, err)
 	}
 	resume.Remove(jpath) // a journal we could not use is gone by now; a stale empty one is harmless to remove
 	j, err := resume.Create(jpath, resume.Meta{

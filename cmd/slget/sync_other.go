@@ -10,6 +10,3 @@ func datasync(f *os.File) error { return f.Sync() }
 
 // freeSpace cannot be told here.
 func freeSpace(string) int64 { return -1 }
-
-// preallocate leaves the file sparse here.
-func preallocate(*os.File, int64) error { return nil }
