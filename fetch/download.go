@@ -136,6 +136,7 @@ type Downloader struct {
 	out   File
 
 	resumed int64
+	done    atomic.Int64 // bytes of finished slices, resumed ones included
 	written atomic.Int64
 	retries atomic.Int64
 	conns   []connState
@@ -182,6 +183,7 @@ func NewDownloader(cfg Config, plan segment.Plan, done *segment.Set, src Source,
 
 		claimConn: make(map[int]*connState),
 	}
+	d.done.Store(resumed)
 	d.sched.SetMargin(d.margin)
 	return d
 }
@@ -195,12 +197,7 @@ func (d *Downloader) Stats() Stats {
 		Retries: d.retries.Load(),
 		Conns:   make([]ConnStats, len(d.conns)),
 	}
-	done := d.sched.Done()
-	for i := 0; i < d.plan.N(); i++ {
-		if done.Has(i) {
-			s.Done += d.plan.SliceRange(i).Len()
-		}
-	}
+	s.Done = d.done.Load()
 	for i := range d.conns {
 		c := &d.conns[i]
 		s.Conns[i] = ConnStats{Bytes: c.bytes.Load(), Active: c.active.Load(),
@@ -589,6 +586,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 			d.mu.Unlock()
 		}
 		if out.First {
+			d.done.Add(sr.Len())
 			if err := d.finished(sd); err != nil {
 				return at, err
 			}
