@@ -8,11 +8,14 @@ import (
 	"strconv"
 )
 
-// maxSlices bounds the number of slices of a Plan and of a decoded Set. A
-// plan within it has a done-set that UnmarshalBinary accepts back, and a
-// slice count that fits an int on 32-bit platforms too. A size that would
-// need more (a bogus Content-Range total, say) is rejected by NewPlan.
-const maxSlices = min(1<<40, math.MaxInt)
+// MaxSlices bounds the number of slices of a Plan and of a decoded Set: 64
+// Mi slices, 64 TiB in 1 MiB slices. A plan within it has a done-set of at
+// most 8 MiB that UnmarshalBinary accepts back and that a journal can
+// record (resume.MaxSlices is this bound), and a slice count that fits an
+// int on 32-bit platforms too. A size that would need more (a bogus
+// Content-Range total, or a tiny slice size for a huge file) is rejected
+// by NewPlan: choose a larger slice.
+const MaxSlices = 1 << 26
 
 // Range is a half-open byte range [Start, End). The zero Range is empty.
 type Range struct {
@@ -59,8 +62,8 @@ func NewPlan(size, slice int64) (Plan, error) {
 		return Plan{}, fmt.Errorf("segment: slice size %d must be positive", slice)
 	}
 	p := Plan{Size: size, Slice: slice}
-	if p.n() > maxSlices {
-		return Plan{}, fmt.Errorf("segment: size %d in slices of %d makes %d slices, more than %d", size, slice, p.n(), int64(maxSlices))
+	if p.n() > MaxSlices {
+		return Plan{}, fmt.Errorf("segment: size %d in slices of %d makes %d slices, more than %d", size, slice, p.n(), int64(MaxSlices))
 	}
 	return p, nil
 }

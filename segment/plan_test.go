@@ -35,7 +35,7 @@ func TestNewPlan(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p, err := NewPlan(tt.size, tt.slice)
-		if tt.wantErr || tt.wantN > maxSlices { // too many for an int on 32-bit
+		if tt.wantErr || tt.wantN > MaxSlices { // too many for an int on 32-bit
 			if err == nil {
 				t.Errorf("NewPlan(%d, %d) = %+v, want an error", tt.size, tt.slice, p)
 			}

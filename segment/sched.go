@@ -276,11 +276,14 @@ func (s *Scheduler) Complete(c Claim, i int) Outcome {
 	}
 	out := Outcome{First: s.done.Add(i)}
 	if out.First {
-		// Every other copy of slice i is now pointless if that slice is all
-		// it has left. A duplicate is a copy only of its own slice: one that
-		// has finished has next == first+1, which may be this i.
+		// Every other claim still reading slice i has lost the race for it:
+		// a duplicate has nothing else to do, and an original that a
+		// duplicate beat is slow (duplicates start only for slow slices).
+		// Cancelling the original gives back the slices it kept past i (its
+		// steal margin) on Release, so that no connection, however slow,
+		// can hold them.
 		for id, o := range s.active {
-			if id != c.ID && o.next == i && (o.dup && o.first == i || !o.dup && o.end == i+1) {
+			if id != c.ID && o.next == i && (o.dup && o.first == i || !o.dup && i < o.end) {
 				out.Cancel = append(out.Cancel, id)
 			}
 		}

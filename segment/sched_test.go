@@ -893,7 +893,10 @@ func (m *sim) complete(w int) {
 			if id == mc.c.ID || o.pos != i {
 				continue
 			}
-			if o.c.Dup && o.c.Run.First == i || !o.c.Dup && o.end == i+1 {
+			// Every other claim still reading slice i lost the race: a
+			// duplicate of it, and an original however many slices it kept
+			// past i (a slow connection must not hold them).
+			if o.c.Dup && o.c.Run.First == i || !o.c.Dup && i < o.end {
 				wantCancel = append(wantCancel, id)
 			}
 		}
@@ -1304,5 +1307,32 @@ func TestStealMargin(t *testing.T) {
 	margins[c.ID] = 0
 	if d, ok := s.Claim(); ok && !d.Dup {
 		t.Fatalf("stole %v although every victim keeps all it has", d.Run)
+	}
+}
+
+// A slow original that keeps slices past the one it reads (its steal
+// margin) loses all of them when a duplicate beats it to that slice: they
+// go back to the free list, so a trickling connection cannot hold the
+// download at 99%.
+func TestSchedulerSlowOriginalLosesKeptSlices(t *testing.T) {
+	s := newTestScheduler(t, 3, 1)
+	s.SetMargin(func(id, after int) int { return after }) // keeps everything: nothing to steal
+	a := mustClaim(t, s)                                  // [0,3)
+	if a.Run != (Run{0, 3}) {
+		t.Fatalf("claim %v, want [0,3)", a.Run)
+	}
+	d := mustClaim(t, s)
+	if !d.Dup || d.Run != (Run{0, 1}) {
+		t.Fatalf("want a duplicate of slice 0, got %+v", d)
+	}
+	noClaim(t, s)
+	// The duplicate wins slice 0: the original is cancelled although it
+	// still holds slices 1 and 2.
+	wantOutcome(t, s.Complete(d, 0), true, false, a.ID)
+	s.Release(d)
+	s.Release(a)
+	b := mustClaim(t, s)
+	if b.Dup || b.Run != (Run{1, 3}) {
+		t.Fatalf("after the slow original was cancelled: %+v, want [1,3)", b)
 	}
 }

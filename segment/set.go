@@ -105,7 +105,7 @@ func (s *Set) UnmarshalBinary(b []byte) error {
 		return fmt.Errorf("%w: %d bytes, want at least 8", ErrSetEncoding, len(b))
 	}
 	n64 := binary.LittleEndian.Uint64(b)
-	if n64 > maxSlices {
+	if n64 > MaxSlices {
 		return fmt.Errorf("%w: %d slices", ErrSetEncoding, n64)
 	}
 	n := int(n64)
