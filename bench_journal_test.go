@@ -1,6 +1,6 @@
 // Benchmarks of a whole download with and without the journal.
 
-package main
+package slget
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 
 // BenchmarkJournalCost downloads 256 MiB from a fast loopback origin into a
 // real file: without a journal (none, what a plain downloader does), with
-// slget's journal (journal: per-slice SHA-256, fdatasync, grouped bbolt
+// slget's journal (journal: per-slice CRC-32C, fdatasync, grouped bbolt
 // commits), and, to tell the costs apart, the journal without the hashes
 // (commits) and the hashes without the journal (hashes).
 func BenchmarkJournalCost(b *testing.B) {
@@ -45,7 +45,7 @@ func BenchmarkJournalCost(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					cfg.Journal = journalCommitter{j}
+					cfg.Journal = committer{j}
 				}
 				cfg.Hash = mode == "journal" || mode == "hashes"
 				plan, _ := segment.NewPlan(size, slice)

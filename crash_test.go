@@ -1,10 +1,9 @@
 // Crash injection between the data write and the journal commit.
 
-package main
+package slget
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"os"
 	"path/filepath"
@@ -42,13 +41,13 @@ func (c *crashingFile) Sync() error {
 
 // countingCommitter counts what reached the journal.
 type countingCommitter struct {
-	journalCommitter
+	committer
 	mu        sync.Mutex
 	committed map[int]bool
 }
 
 func (c *countingCommitter) Commit(done []fetch.SliceDone) error {
-	if err := c.journalCommitter.Commit(done); err != nil {
+	if err := c.committer.Commit(done); err != nil {
 		return err
 	}
 	c.mu.Lock()
@@ -80,7 +79,7 @@ func TestCrashBetweenWriteAndCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	plan, _ := segment.NewPlan(size, slice)
-	cc := &countingCommitter{journalCommitter: journalCommitter{j}, committed: map[int]bool{}}
+	cc := &countingCommitter{committer: committer{j}, committed: map[int]bool{}}
 	out := &crashingFile{File: f, crashAt: 4}
 	d := fetch.NewDownloader(fetch.Config{Connections: 2, Journal: cc, Hash: true, CommitSlices: 3, CommitEvery: 50 * time.Millisecond},
 		plan, nil, fetch.NewOrigin(client, p), out)
@@ -114,7 +113,7 @@ func TestCrashBetweenWriteAndCommit(t *testing.T) {
 		if _, err := f.ReadAt(b, sr.Start); err != nil {
 			t.Fatal(err)
 		}
-		if sha256.Sum256(b) != r.SHA256 || string(b) != string(content.Bytes(sr.Start, sr.Len())) {
+		if resume.SliceChecksum(b) != r.CRC32C || string(b) != string(content.Bytes(sr.Start, sr.Len())) {
 			t.Errorf("slice %d is done in the journal but its bytes on disk are wrong", r.Index)
 		}
 	}

@@ -31,10 +31,8 @@ func BenchmarkDownload(b *testing.B) {
 // benchmark measures the Downloader and nothing else.
 type memSource struct{ c fetchtest.Content }
 
-func (memSource) Name() string { return "memory" }
-
-func (s memSource) Open(_ context.Context, r segment.Range) (io.ReadCloser, error) {
-	return io.NopCloser(io.NewSectionReader(s.c, r.Start, r.Len())), nil
+func (s memSource) Open(_ context.Context, r segment.Range) (fetch.Body, error) {
+	return fetch.Body{ReadCloser: io.NopCloser(io.NewSectionReader(s.c, r.Start, r.Len())), From: fetch.FromCache}, nil
 }
 
 // discardFile is a fetch.File that keeps nothing.

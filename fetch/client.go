@@ -4,10 +4,12 @@ package fetch
 
 import (
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 )
 
@@ -25,8 +27,18 @@ type ClientOptions struct {
 	// HTTP_PROXY, HTTPS_PROXY and NO_PROXY environment variables).
 	Proxy string
 	// Header is sent with every request (after slget's own headers are set,
-	// so it may override User-Agent but never Range or If-Range).
+	// so it may override User-Agent but never the headers of ReservedHeader).
+	// Authorization and Cookie go only to the host of the URL the user gave
+	// (as curl does), unless LocationTrusted.
 	Header http.Header
+	// LocationTrusted sends Authorization, Cookie and a URL's user and
+	// password to every host a redirect leads to, and after a redirect from
+	// https to http (curl's --location-trusted). False keeps them with the
+	// host they were given for.
+	LocationTrusted bool
+	// MaxRedirects is how many redirects a probe follows; zero means 10,
+	// a negative value none.
+	MaxRedirects int
 	// UserAgent replaces the default "slget/VERSION".
 	UserAgent string
 	// TLSConfig, if non-nil, is used for HTTPS (tests use it for their CA).
@@ -38,6 +50,8 @@ type Client struct {
 	HTTP      *http.Client
 	header    http.Header
 	userAgent string
+	trusted   bool // LocationTrusted
+	redirects int
 }
 
 // Version is reported in the default User-Agent.
@@ -86,31 +100,65 @@ func NewClient(o ClientOptions) (*Client, error) {
 	if ua == "" {
 		ua = "slget/" + Version
 	}
-	return &Client{
-		HTTP: &http.Client{
-			Transport: tr,
-			CheckRedirect: func(req *http.Request, via []*http.Request) error {
-				if len(via) >= 10 {
-					return fmt.Errorf("stopped after 10 redirects")
-				}
-				return nil
-			},
-		},
+	c := &Client{
 		header:    o.Header.Clone(),
 		userAgent: ua,
-	}, nil
+		trusted:   o.LocationTrusted,
+		redirects: o.MaxRedirects,
+	}
+	if c.redirects == 0 {
+		c.redirects = 10
+	}
+	c.HTTP = &http.Client{Transport: tr, CheckRedirect: c.checkRedirect}
+	return c, nil
 }
 
 // CloseIdle closes idle connections.
 func (c *Client) CloseIdle() { c.HTTP.CloseIdleConnections() }
 
-// newRequest builds a GET with slget's headers and the user's.
-func (c *Client) newRequest(req *http.Request) {
+// ReservedHeader reports whether slget sets the header name itself on
+// every request (ranges, preconditions, encoding), so a user's --header
+// must not.
+func ReservedHeader(name string) bool {
+	switch http.CanonicalHeaderKey(name) {
+	case "Range", "If-Range", "If-Match", "If-None-Match", "If-Modified-Since", "If-Unmodified-Since",
+		"Accept-Encoding", "Te", "Host", "Content-Length", "Transfer-Encoding", "Connection":
+		return true
+	}
+	return false
+}
+
+// secretHeader reports whether a header carries credentials that belong to
+// one host.
+func secretHeader(name string) bool {
+	switch http.CanonicalHeaderKey(name) {
+	case "Authorization", "Cookie":
+		return true
+	}
+	return false
+}
+
+// sameOrigin reports whether credentials given for given may go to u: the
+// same host and port, and not from https down to http.
+func sameOrigin(given, u *url.URL) bool {
+	if given == nil {
+		return false
+	}
+	if given.Scheme == "https" && u.Scheme != "https" {
+		return false
+	}
+	return strings.EqualFold(given.Host, u.Host)
+}
+
+// newRequest sets slget's headers and the user's on req. given is the URL
+// the user gave: the credentials (Authorization and Cookie headers, the
+// URL's user and password) go only to its host, unless LocationTrusted.
+func (c *Client) newRequest(req *http.Request, given *url.URL) {
 	req.Header.Set("User-Agent", c.userAgent)
 	req.Header.Set("Accept-Encoding", "identity")
+	trusted := c.trusted || sameOrigin(given, req.URL)
 	for k, vs := range c.header {
-		switch http.CanonicalHeaderKey(k) {
-		case "Range", "If-Range":
+		if ReservedHeader(k) || (secretHeader(k) && !trusted) {
 			continue
 		}
 		req.Header.Del(k)
@@ -118,4 +166,76 @@ func (c *Client) newRequest(req *http.Request) {
 			req.Header.Add(k, v)
 		}
 	}
+	if given != nil && given.User != nil && req.URL.User == nil && trusted {
+		pw, _ := given.User.Password()
+		req.SetBasicAuth(given.User.Username(), pw)
+	}
+}
+
+// checkRedirect follows a redirect unless it loops or goes on too long,
+// and keeps the user's credentials with their host (net/http keeps them on
+// a redirect to a subdomain; curl does not, and neither does slget).
+func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	chain := func() []string {
+		var ch []string
+		for _, v := range via {
+			ch = append(ch, Redact(v.URL.String()))
+		}
+		return append(ch, Redact(req.URL.String()))
+	}
+	for _, v := range via {
+		if v.URL.String() == req.URL.String() {
+			return &RedirectError{URL: Redact(via[0].URL.String()), Chain: chain(), Loop: true}
+		}
+	}
+	if c.redirects < 0 || len(via) > c.redirects {
+		return &RedirectError{URL: Redact(via[0].URL.String()), Chain: chain(), Max: max(c.redirects, 0)}
+	}
+	if !c.trusted && !sameOrigin(via[0].URL, req.URL) {
+		for k := range req.Header {
+			if secretHeader(k) {
+				req.Header.Del(k)
+			}
+		}
+	}
+	return nil
+}
+
+// RedirectError is a probe that could not follow its redirects to the end.
+type RedirectError struct {
+	URL   string   // the URL given, with its password redacted
+	Chain []string // the URLs visited, the one refused last
+	Loop  bool     // the chain came back to a URL it had visited
+	Max   int      // else: the most redirects allowed
+}
+
+func (e *RedirectError) Error() string {
+	if e.Loop {
+		return fmt.Sprintf("%s: redirect loop: %s", e.URL, strings.Join(e.Chain, " → "))
+	}
+	return fmt.Sprintf("%s: more than %d redirects (%s → …); raise --max-redirect if this is expected", e.URL, e.Max, strings.Join(e.Chain[:min(len(e.Chain), 3)], " → "))
+}
+
+// redirectError unwraps net/http's error for a redirect chain that
+// checkRedirect stopped, so the message starts with the URL given.
+func redirectError(err error) error {
+	var re *RedirectError
+	if errors.As(err, &re) {
+		return re
+	}
+	return err
+}
+
+// Redact returns a URL string with the password of its user info replaced
+// by "***", for messages and records; anything that does not parse is
+// returned as it is.
+func Redact(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || u.User == nil {
+		return s
+	}
+	if _, has := u.User.Password(); !has {
+		return s
+	}
+	return u.Redacted()
 }

@@ -4,9 +4,9 @@
 package fetch_test
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"net/http"
 	"strings"
 	"sync"
@@ -62,7 +62,7 @@ func TestDownloadAlignedUnderFaults(t *testing.T) {
 		return fetchtest.Fault{}
 	}
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(4*mib), fetchtest.WithFault(slow))
-	res := mustDownload(t, srv, slice, fetch.Config{Connections: 6, RetryWait: 5 * time.Millisecond})
+	res := mustDownload(t, srv, slice, fetch.Config{Connections: 6, Retry: fetch.RetryPolicy{Wait: 5 * time.Millisecond}})
 	reqs := fileGets(srv.Requests(), "/file.bin")
 	checkAligned(t, reqs, slice, size)
 	if res.d.Stats().Retries < 3 {
@@ -229,7 +229,7 @@ func TestCutBodyKeepsWholeSlices(t *testing.T) {
 	const slice, size = 64 * kib, 1 * mib
 	const cut = 200_000 // inside slice 4 of the worker's run [1,16)
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithCutBody(2, cut))
-	res := mustDownload(t, srv, slice, fetch.Config{Connections: 1, RetryWait: time.Millisecond})
+	res := mustDownload(t, srv, slice, fetch.Config{Connections: 1, Retry: fetch.RetryPolicy{Wait: time.Millisecond}})
 	reqs := fileGets(srv.Requests(), "/file.bin")
 	checkAligned(t, reqs, slice, size)
 	// Probe, cut, the slice the cut fell in (alone), the rest.
@@ -254,7 +254,7 @@ func TestCutBodyKeepsWholeSlices(t *testing.T) {
 func TestWrongContentRangeNotWritten(t *testing.T) {
 	const slice, size = 64 * kib, 1 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithWrongContentRange(2))
-	res := mustDownload(t, srv, slice, fetch.Config{Connections: 2, RetryWait: time.Millisecond})
+	res := mustDownload(t, srv, slice, fetch.Config{Connections: 2, Retry: fetch.RetryPolicy{Wait: time.Millisecond}})
 	reqs := fileGets(srv.Requests(), "/file.bin")
 	checkAligned(t, reqs, slice, size)
 	shifted := 0
@@ -284,7 +284,7 @@ func TestRetry503(t *testing.T) {
 		return fetchtest.Fault{}
 	}
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithFault(fault))
-	res := mustDownload(t, srv, slice, fetch.Config{Connections: 1, RetryWait: 10 * time.Millisecond})
+	res := mustDownload(t, srv, slice, fetch.Config{Connections: 1, Retry: fetch.RetryPolicy{Wait: 10 * time.Millisecond}})
 	reqs := fileGets(srv.Requests(), "/file.bin")
 	checkAligned(t, reqs, slice, size)
 	// The failing slice is retried alone until it succeeds, then the rest
@@ -341,7 +341,7 @@ func TestRetry429RetryAfter(t *testing.T) {
 		return fetchtest.Fault{}
 	}
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithFault(arr.fault), fetchtest.WithFault(fault))
-	mustDownload(t, srv, slice, fetch.Config{Connections: 1, RetryWait: time.Millisecond})
+	mustDownload(t, srv, slice, fetch.Config{Connections: 1, Retry: fetch.RetryPolicy{Wait: time.Millisecond}})
 	reqs := fileGets(srv.Requests(), "/file.bin")
 	// The retry asks for the failing slice alone, then the rest.
 	if len(reqs) != 4 || reqs[1].Status != 429 || reqs[2].Start != reqs[1].Start || reqs[2].End != reqs[1].Start+slice || reqs[3].Start != reqs[2].End || reqs[3].End != reqs[1].End {
@@ -379,7 +379,7 @@ func TestClientErrorsNotRetried(t *testing.T) {
 				return fetchtest.Fault{}
 			}
 			srv = fetchtest.NewServer(t, fetchtest.WithSize(1*mib), fetchtest.WithFault(fault))
-			res, err := download(t, srv, 64*kib, fetch.Config{Connections: 1, RetryWait: 5 * time.Second})
+			res, err := download(t, srv, 64*kib, fetch.Config{Connections: 1, Retry: fetch.RetryPolicy{Wait: 5 * time.Second}})
 			if !errors.As(err, &he) || he.Status != code {
 				t.Fatalf("download: %v, want HTTPError %d", err, code)
 			}
@@ -404,7 +404,7 @@ func TestMaxTriesExhausted(t *testing.T) {
 		return fetchtest.Fault{}
 	}
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(1*mib), fetchtest.WithFault(fault))
-	_, err := download(t, srv, slice, fetch.Config{Connections: 1, MaxTries: 3, RetryWait: time.Millisecond})
+	_, err := download(t, srv, slice, fetch.Config{Connections: 1, Retry: fetch.RetryPolicy{MaxTries: 3, Wait: time.Millisecond}})
 	if err == nil {
 		t.Fatal("download succeeded against a failing origin")
 	}
@@ -426,7 +426,7 @@ func TestStallReplacesConnection(t *testing.T) {
 	const slice, size = 64 * kib, 1 * mib
 	const stall = 300 * time.Millisecond
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithStall(2, 100*kib+3))
-	res := mustDownload(t, srv, slice, fetch.Config{Connections: 1, StallTimeout: stall, RetryWait: time.Millisecond})
+	res := mustDownload(t, srv, slice, fetch.Config{Connections: 1, StallTimeout: stall, Retry: fetch.RetryPolicy{Wait: time.Millisecond}})
 	reqs := fileGets(srv.Requests(), "/file.bin")
 	checkAligned(t, reqs, slice, size)
 	// After the stall, the slice it stalled in is retried alone, then the rest.
@@ -461,7 +461,7 @@ func TestLowestSpeed(t *testing.T) {
 	const window = 300 * time.Millisecond
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(1*mib), fetchtest.WithRateLimit(8*kib))
 	res, err := download(t, srv, 64*kib, fetch.Config{
-		Connections: 1, MaxTries: 2, RetryWait: time.Millisecond,
+		Connections: 1, Retry: fetch.RetryPolicy{MaxTries: 2, Wait: time.Millisecond},
 		LowestSpeed: 64 * kib, LowestSpeedWindow: window,
 	})
 	if !errors.Is(err, fetch.ErrTooSlow) {
@@ -488,10 +488,10 @@ func TestJournalCommits(t *testing.T) {
 	}
 	for i, sd := range j.seen {
 		r := res.plan.SliceRange(i)
-		if want := sha256.Sum256(res.want.Bytes(r.Start, r.Len())); sd.SHA256 != want {
-			t.Errorf("slice %d: wrong SHA-256 in the journal", i)
+		if want := crc32.Checksum(res.want.Bytes(r.Start, r.Len()), crc32.MakeTable(crc32.Castagnoli)); sd.CRC32C != want {
+			t.Errorf("slice %d: wrong CRC-32C in the journal", i)
 		}
-		if sd.From != "origin" {
+		if sd.From != fetch.FromOrigin {
 			t.Errorf("slice %d from %q", i, sd.From)
 		}
 	}

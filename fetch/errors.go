@@ -28,27 +28,51 @@ func (e *HTTPError) Error() string {
 }
 
 // ChangedError reports that the resource changed while it was being
-// downloaded: a new ETag, another size, or a whole body where a range was
-// asked for. The bytes already written belong to another version; they must
-// not be completed into a file.
+// downloaded: a new ETag, another size, or a whole body of another version
+// where a range was asked for. Bytes of the new version are never written;
+// those already written belong to the old one and must not be completed
+// into a file.
 type ChangedError struct {
 	URL    string
 	Reason string // what differed, for people
+	// Confirmed is true when a fresh request without a precondition showed
+	// the new version too, not just one response.
+	Confirmed bool
 }
 
 func (e *ChangedError) Error() string {
 	return fmt.Sprintf("%s: the remote file changed during the download (%s)", e.URL, e.Reason)
 }
 
-// RangeError reports a 206 response whose Content-Range is not exactly the
-// range asked for. Its body is never written.
+// OutOfStepError reports one response of another version while a fresh
+// request shows the version being downloaded: a CDN edge or a replica out
+// of step. Its body was not used, and another try is worth it.
+type OutOfStepError struct {
+	URL    string
+	Reason string // what the odd response showed
+}
+
+func (e *OutOfStepError) Error() string {
+	return fmt.Sprintf("%s: one response was of another version (%s), but the server's file is unchanged", e.URL, e.Reason)
+}
+
+// RangeError reports a 206 response that is not exactly the range asked
+// for: another Content-Range, another length, an encoded body. Its body is
+// never written.
 type RangeError struct {
 	URL          string
 	Asked        string // the Range header sent
 	ContentRange string // the Content-Range received
+	Reason       string // what else was wrong, when the Content-Range was right
 }
 
 func (e *RangeError) Error() string {
+	if e.Reason != "" {
+		return fmt.Sprintf("%s: asked for %s: %s", e.URL, e.Asked, e.Reason)
+	}
+	if e.ContentRange == "" {
+		return fmt.Sprintf("%s: asked for %s, server sent no Content-Range", e.URL, e.Asked)
+	}
 	return fmt.Sprintf("%s: asked for %s, server sent Content-Range %q", e.URL, e.Asked, e.ContentRange)
 }
 
@@ -60,8 +84,10 @@ var (
 	ErrTooSlow = errors.New("connection below the lowest speed limit")
 	// ErrShortBody: the body ended before the range did.
 	ErrShortBody = fmt.Errorf("body ended early: %w", io.ErrUnexpectedEOF)
-	// ErrNoRanges: the server stopped honouring ranges midway.
-	ErrNoRanges = errors.New("the server no longer answers ranged requests")
+	// ErrNoRanges: the server answered a ranged request with the whole
+	// file (of the same version). Retryable, since one edge of a CDN may do
+	// it; after every try it means the server stopped doing ranges.
+	ErrNoRanges = errors.New("the server answered a ranged request with the whole file")
 )
 
 // Retryable reports whether err is worth another try: 5xx, 408, 429,
@@ -80,8 +106,9 @@ func Retryable(err error) bool {
 		return false
 	}
 	var re *RangeError
-	if errors.As(err, &re) {
-		return true // a confused proxy; the body was not used
+	var oe *OutOfStepError
+	if errors.As(err, &re) || errors.As(err, &oe) || errors.Is(err, ErrNoRanges) {
+		return true // a confused proxy or edge; the body was not used
 	}
 	var le *LocalError
 	if errors.As(err, &le) {
@@ -107,8 +134,8 @@ func Retryable(err error) bool {
 	if errors.As(err, &ne) {
 		return true
 	}
-	var oe *net.OpError
-	return errors.As(err, &oe)
+	var ope *net.OpError
+	return errors.As(err, &ope)
 }
 
 // LocalError is a failure of the local side (writing or syncing the output),

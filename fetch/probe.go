@@ -31,38 +31,68 @@ type Probe struct {
 func ParseURL(s string) (*url.URL, error) {
 	u, err := url.Parse(s)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a valid URL: %v", s, err)
+		return nil, fmt.Errorf("%q is not a valid URL: %v", Redact(s), err)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("%q: only http:// and https:// URLs are supported", s)
+		return nil, fmt.Errorf("%q: only http:// and https:// URLs are supported", Redact(s))
 	}
 	if u.Host == "" {
-		return nil, fmt.Errorf("%q: the URL has no host", s)
+		return nil, fmt.Errorf("%q: the URL has no host", Redact(s))
+	}
+	if p := u.Port(); p != "" {
+		if n, err := parseNum(p); err != nil || n < 1 || n > 65535 {
+			return nil, fmt.Errorf("%q: port %s is not between 1 and 65535", Redact(s), p)
+		}
 	}
 	u.Fragment, u.RawFragment = "", ""
 	return u, nil
 }
 
 // Probe asks for the first slice of rawURL with Range: bytes=0-(slice-1),
-// following redirects. It does not retry; see Retryable.
+// following redirects. It does not retry; see ProbeRetry.
 func (c *Client) Probe(ctx context.Context, rawURL string, slice int64) (*Probe, error) {
 	u, err := ParseURL(rawURL)
 	if err != nil {
 		return nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	p, err := c.probe(ctx, u.String(), u, slice)
+	if p != nil {
+		p.URL = rawURL
+	}
+	return p, err
+}
+
+// ProbeRetry is Probe under the retry policy every slice has. onRetry, if
+// not nil, is told about each failed try before the wait.
+func (c *Client) ProbeRetry(ctx context.Context, rawURL string, slice int64, policy RetryPolicy, onRetry func(try int, err error, wait time.Duration)) (*Probe, error) {
+	var p *Probe
+	err := policy.Do(ctx, func() error {
+		var err error
+		p, err = c.Probe(ctx, rawURL, slice)
+		return err
+	}, onRetry)
 	if err != nil {
 		return nil, err
 	}
-	c.newRequest(req)
+	return p, nil
+}
+
+// probe asks target for its first slice; given is the URL the user gave,
+// whose host alone gets the user's credentials.
+func (c *Client) probe(ctx context.Context, target string, given *url.URL, slice int64) (*Probe, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	if err != nil {
+		return nil, err
+	}
+	c.newRequest(req, given)
 	asked := segment.Range{Start: 0, End: slice}
 	req.Header.Set("Range", asked.Header())
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, redirectError(err)
 	}
 	p := &Probe{
-		URL:         rawURL,
+		URL:         target,
 		FinalURL:    resp.Request.URL.String(),
 		ContentType: resp.Header.Get("Content-Type"),
 		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
@@ -70,19 +100,22 @@ func (c *Client) Probe(ctx context.Context, rawURL string, slice int64) (*Probe,
 	switch resp.StatusCode {
 	case http.StatusPartialContent:
 		cr, err := ParseContentRange(resp.Header.Get("Content-Range"))
-		if err != nil || cr.Total < 0 {
-			resp.Body.Close()
-			return nil, &RangeError{URL: p.FinalURL, Asked: asked.Header(), ContentRange: resp.Header.Get("Content-Range")}
-		}
 		want := segment.Range{Start: 0, End: min(slice, cr.Total)}
-		if !cr.Matches(want, cr.Total) {
+		if err == nil && cr.Total < 0 {
+			err = fmt.Errorf("no total size")
+		}
+		if ok, why := checkRangeResponse(resp, err, cr, want, cr.Total); !ok {
 			resp.Body.Close()
-			return nil, &RangeError{URL: p.FinalURL, Asked: asked.Header(), ContentRange: resp.Header.Get("Content-Range")}
+			return nil, &RangeError{URL: p.FinalURL, Asked: asked.Header(), ContentRange: resp.Header.Get("Content-Range"), Reason: why}
 		}
 		p.Ranged = true
 		p.Validator = validatorOf(resp.Header, cr.Total)
 		p.Body = exactBody(resp.Body, want.Len())
 	case http.StatusOK:
+		if ce := resp.Header.Get("Content-Encoding"); !identity(ce) {
+			resp.Body.Close()
+			return nil, &RangeError{URL: p.FinalURL, Asked: asked.Header(), Reason: fmt.Sprintf("the whole file came encoded (Content-Encoding: %s), not as its own bytes", ce)}
+		}
 		p.Validator = validatorOf(resp.Header, resp.ContentLength)
 		p.Body = resp.Body
 		if resp.ContentLength >= 0 {

@@ -4,22 +4,28 @@ package fetch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"strings"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/slget/slget/segment"
 )
 
 // A Source delivers exactly the bytes of a slice-aligned range of one
 // version of the resource. Open returns a body of exactly r.Len() bytes
-// (an early end reads as ErrShortBody) or an error; it never returns bytes
-// of another version. The local cache and peers are Sources too.
+// (an early end reads as ErrShortBody) that says where its bytes came from,
+// or an error; it never returns bytes of another version. The local cache
+// and peers are Sources too, and a Source may answer one range from the
+// cache and the next from the origin.
 type Source interface {
-	Name() string // "origin", "cache", "peer": recorded as provenance
-	Open(ctx context.Context, r segment.Range) (io.ReadCloser, error)
+	Open(ctx context.Context, r segment.Range) (Body, error)
 }
 
 // Precondition modes, from the best to the last resort.
@@ -48,17 +54,20 @@ const (
 type Origin struct {
 	Client    *Client
 	URL       string    // the final URL after the probe's redirects
+	Given     *url.URL  // the URL the user gave: its host alone gets the user's credentials
 	Validator Validator // the version being downloaded
 	// Warn, if set, is told about fallbacks (a server that mishandles
 	// If-Match).
 	Warn func(string)
 
-	mode atomic.Int32
+	mode    atomic.Int32
+	confirm singleflight.Group
 }
 
 // NewOrigin returns an Origin for the resource the probe found.
 func NewOrigin(c *Client, p *Probe) *Origin {
-	o := &Origin{Client: c, URL: p.FinalURL, Validator: p.Validator}
+	given, _ := ParseURL(p.URL)
+	o := &Origin{Client: c, URL: p.FinalURL, Given: given, Validator: p.Validator}
 	switch p.Validator.Strength() {
 	case LastModified:
 		o.mode.Store(pinDate)
@@ -67,9 +76,6 @@ func NewOrigin(c *Client, p *Probe) *Origin {
 	}
 	return o
 }
-
-// Name implements Source.
-func (o *Origin) Name() string { return "origin" }
 
 // precondition is the header that pins the version in the current mode.
 func (o *Origin) precondition() (name, value string, mode int32) {
@@ -92,13 +98,68 @@ func (o *Origin) warn(s string) {
 }
 
 // Open implements Source: one GET with Range and a precondition, checked.
-func (o *Origin) Open(ctx context.Context, r segment.Range) (io.ReadCloser, error) {
+// A response of another version is not taken at its word: a fresh probe
+// must confirm the change (ChangedError) or the response was out of step
+// (OutOfStepError, worth another try).
+func (o *Origin) Open(ctx context.Context, r segment.Range) (Body, error) {
 	for {
 		rc, retry, err := o.open(ctx, r)
-		if !retry {
-			return rc, err
+		if retry {
+			continue
 		}
+		var ce *ChangedError
+		if errors.As(err, &ce) && !ce.Confirmed {
+			err = o.confirmChange(ctx, r, ce)
+		}
+		if err != nil {
+			return Body{}, err
+		}
+		return Body{ReadCloser: rc, From: FromOrigin}, nil
 	}
+}
+
+// confirmChange asks the origin afresh for the same range, without a
+// precondition, which version it has now: one out-of-step answer (a CDN
+// edge, a replica behind a load balancer) is not a change of the file, but
+// the same range showing the new version again is. (Asking for slice 0
+// instead would be answered from an nginx slice cache that still holds the
+// old one.) Connections that see a mismatch at once share one request per
+// range. Only the headers are read.
+func (o *Origin) confirmChange(ctx context.Context, r segment.Range, seen *ChangedError) error {
+	v, err, _ := o.confirm.Do(r.Header(), func() (any, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, o.URL, nil)
+		if err != nil {
+			return nil, err
+		}
+		o.Client.newRequest(req, o.Given)
+		req.Header.Set("Range", r.Header())
+		resp, err := o.Client.HTTP.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
+		got := validatorOf(resp.Header, o.Validator.Size)
+		switch resp.StatusCode {
+		case http.StatusPartialContent:
+			if cr, err := ParseContentRange(resp.Header.Get("Content-Range")); err == nil && cr.Total >= 0 {
+				got.Size = cr.Total
+			}
+		case http.StatusOK:
+			if resp.ContentLength >= 0 {
+				got.Size = resp.ContentLength
+			}
+		default:
+			return nil, &HTTPError{URL: o.URL, Status: resp.StatusCode, RetryAfter: retryAfter(resp.Header, time.Now())}
+		}
+		return got, nil
+	})
+	if err != nil {
+		return fmt.Errorf("%w; and asking the server for its version again failed: %w", seen, err)
+	}
+	if why := o.Validator.Differs(v.(Validator)); why != "" {
+		return &ChangedError{URL: o.URL, Reason: why, Confirmed: true}
+	}
+	return &OutOfStepError{URL: o.URL, Reason: seen.Reason}
 }
 
 // open makes one request; retry is true when the precondition mode was just
@@ -108,7 +169,7 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 	if err != nil {
 		return nil, false, err
 	}
-	o.Client.newRequest(req)
+	o.Client.newRequest(req, o.Given)
 	req.Header.Set("Range", r.Header())
 	name, value, mode := o.precondition()
 	if name != "" {
@@ -126,9 +187,9 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 			resp.Body.Close()
 			return nil, false, &ChangedError{URL: o.URL, Reason: fmt.Sprintf("size was %d, now %d", o.Validator.Size, cr.Total)}
 		}
-		if err != nil || !cr.Matches(r, o.Validator.Size) || (resp.ContentLength >= 0 && resp.ContentLength != r.Len()) {
+		if ok, why := checkRangeResponse(resp, err, cr, r, o.Validator.Size); !ok {
 			resp.Body.Close()
-			return nil, false, &RangeError{URL: o.URL, Asked: r.Header(), ContentRange: resp.Header.Get("Content-Range")}
+			return nil, false, &RangeError{URL: o.URL, Asked: r.Header(), ContentRange: resp.Header.Get("Content-Range"), Reason: why}
 		}
 		got.Size = cr.Total
 		if why := o.Validator.Differs(got); why != "" {
@@ -175,10 +236,38 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 		return nil, true, nil
 	case http.StatusRequestedRangeNotSatisfiable:
 		resp.Body.Close()
-		return nil, false, &ChangedError{URL: o.URL, Reason: "a range inside the file is now past its end"}
+		return nil, false, &ChangedError{URL: o.URL, Reason: "a range inside the file is now past its end (416 " + resp.Header.Get("Content-Range") + ")"}
 	default:
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 		resp.Body.Close()
 		return nil, false, &HTTPError{URL: o.URL, Status: resp.StatusCode, RetryAfter: retryAfter(resp.Header, time.Now())}
 	}
+}
+
+// checkRangeResponse reports whether a 206 answer to a request for r of a
+// resource of size bytes is exactly that range in identity encoding, and if
+// not, why (when the Content-Range does not already show it). crErr is the
+// error of parsing its Content-Range.
+func checkRangeResponse(resp *http.Response, crErr error, cr ContentRange, r segment.Range, size int64) (ok bool, why string) {
+	switch {
+	case crErr != nil && resp.Header.Get("Content-Range") == "" && isMultipart(resp.Header.Get("Content-Type")):
+		return false, "the server sent a multipart/byteranges answer"
+	case crErr != nil || !cr.Matches(r, size):
+		return false, ""
+	case !identity(resp.Header.Get("Content-Encoding")):
+		return false, fmt.Sprintf("the body is encoded (Content-Encoding: %s), not the file's bytes", resp.Header.Get("Content-Encoding"))
+	case resp.ContentLength >= 0 && resp.ContentLength != r.Len():
+		return false, fmt.Sprintf("Content-Length %d for a range of %d bytes", resp.ContentLength, r.Len())
+	}
+	return true, ""
+}
+
+// identity reports whether a Content-Encoding value leaves the bytes as
+// they are.
+func identity(ce string) bool {
+	return ce == "" || strings.EqualFold(strings.TrimSpace(ce), "identity")
+}
+
+func isMultipart(ct string) bool {
+	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(ct)), "multipart/byteranges")
 }

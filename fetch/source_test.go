@@ -59,7 +59,7 @@ func TestIfMatchStrongETag(t *testing.T) {
 func TestChangedETagMidDownload(t *testing.T) {
 	const slice, size = 64 * kib, 2 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(8*mib), fetchtest.WithChangeAfter(3))
-	res, err := download(t, srv, slice, fetch.Config{Connections: 8, RetryWait: time.Millisecond})
+	res, err := download(t, srv, slice, fetch.Config{Connections: 8, Retry: fetch.RetryPolicy{Wait: time.Millisecond}})
 	var ce *fetch.ChangedError
 	if !errors.As(err, &ce) {
 		t.Fatalf("err = %v, want a *ChangedError", err)
@@ -273,7 +273,7 @@ func TestChangeCaughtWithoutPrecondition(t *testing.T) {
 // ETag) ends the download with ErrNoRanges.
 func TestRangesDroppedMidway(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(1*mib), fetchtest.WithFullOnRange(1))
-	res, err := download(t, srv, 64*kib, fetch.Config{Connections: 2, RetryWait: time.Millisecond})
+	res, err := download(t, srv, 64*kib, fetch.Config{Connections: 2, Retry: fetch.RetryPolicy{Wait: time.Millisecond}})
 	if !errors.Is(err, fetch.ErrNoRanges) {
 		t.Fatalf("err = %v, want ErrNoRanges", err)
 	}
@@ -365,14 +365,14 @@ func TestOriginOpen(t *testing.T) {
 			}
 			defer c.CloseIdle()
 			o := fetch.NewOrigin(c, &fetch.Probe{FinalURL: srv.FileURL(), Validator: tc.v})
-			if o.Name() != "origin" {
-				t.Errorf("Name() = %q", o.Name())
-			}
 			body, err := o.Open(t.Context(), r)
-			if body != nil {
+			if body.ReadCloser != nil {
 				defer body.Close()
+				if body.From != fetch.FromOrigin {
+					t.Errorf("From = %v", body.From)
+				}
 			}
-			tc.check(t, body, err)
+			tc.check(t, body.ReadCloser, err)
 		})
 	}
 	// A range past the end of the resource is a change (it shrank).

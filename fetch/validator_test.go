@@ -148,7 +148,9 @@ func TestRetryable(t *testing.T) {
 		{"short body", fetch.ErrShortBody, true},
 		{"unexpected EOF", io.ErrUnexpectedEOF, true},
 		{"EOF", io.EOF, true},
-		{"no ranges", fetch.ErrNoRanges, false},
+		{"no ranges (a flaky edge; final after the tries)", fetch.ErrNoRanges, true},
+		{"out of step", &fetch.OutOfStepError{URL: "u", Reason: "ETag"}, true},
+		{"changed", &fetch.ChangedError{URL: "u", Reason: "ETag", Confirmed: true}, false},
 		{"canceled", context.Canceled, false},
 		{"get canceled", get(context.Canceled), false},
 		{"deadline", context.DeadlineExceeded, true},
@@ -218,20 +220,21 @@ func TestErrorMessages(t *testing.T) {
 	}
 }
 
-// RetryDelay doubles per try within jitter, caps, and lets Retry-After win.
+// RetryPolicy.Delay doubles per try within jitter, caps, and lets
+// Retry-After win.
 func TestRetryDelay(t *testing.T) {
-	base, maxWait := 100*time.Millisecond, time.Second
+	p := fetch.RetryPolicy{Wait: 100 * time.Millisecond, MaxWait: time.Second}
 	for n, want := range map[int]time.Duration{1: 100 * time.Millisecond, 2: 200 * time.Millisecond, 3: 400 * time.Millisecond, 5: time.Second, 60: time.Second} {
 		for k := 0; k < 50; k++ {
-			if got := fetch.RetryDelay(n, base, maxWait, io.ErrUnexpectedEOF); got < want/2 || got > want {
+			if got := p.Delay(n, io.ErrUnexpectedEOF); got < want/2 || got > want {
 				t.Fatalf("try %d: %s, want within [%s, %s]", n, got, want/2, want)
 			}
 		}
 	}
-	if got := fetch.RetryDelay(1, base, maxWait, &fetch.HTTPError{Status: 429, RetryAfter: 7 * time.Second}); got != 7*time.Second {
+	if got := p.Delay(1, &fetch.HTTPError{Status: 429, RetryAfter: 7 * time.Second}); got != 7*time.Second {
 		t.Errorf("Retry-After 7s gave %s", got)
 	}
-	if got := fetch.RetryDelay(1, base, maxWait, &fetch.HTTPError{Status: 503, RetryAfter: time.Hour}); got != 5*time.Minute {
+	if got := p.Delay(1, &fetch.HTTPError{Status: 503, RetryAfter: time.Hour}); got != 5*time.Minute {
 		t.Errorf("Retry-After 1h gave %s, want the 5m cap", got)
 	}
 }

@@ -28,7 +28,7 @@ func BenchmarkCommit(b *testing.B) {
 				next, ops := 0, 0
 				for b.Loop() {
 					for k := range recs {
-						recs[k] = Record{Index: next % n, SHA256: h, From: FromOrigin}
+						recs[k] = Record{Index: next % n, CRC32C: h, From: FromOrigin}
 						next++
 					}
 					if err := j.Commit(recs); err != nil {
@@ -58,7 +58,7 @@ func BenchmarkOpen(b *testing.B) {
 			h := hashOf(0)
 			var recs []Record
 			for i := range n {
-				recs = append(recs, Record{Index: i, SHA256: h, From: FromOrigin})
+				recs = append(recs, Record{Index: i, CRC32C: h, From: FromOrigin})
 			}
 			if err := j.Commit(recs); err != nil {
 				b.Fatal(err)

@@ -4,14 +4,17 @@
 //
 // A journal holds a schema version, the URL and the final URL after
 // redirects, the validator (ETag, Last-Modified, size), the slice size, and
-// for each finished slice its SHA-256 and where its bytes came from (origin,
-// local cache, peer). The done-set is derived from the slice records when
-// the journal is opened.
+// for each finished slice its CRC-32C (SliceChecksum) and where its bytes
+// came from (origin, local cache, peer). The done-set is derived from the
+// slice records when the journal is opened. Every record carries a check of
+// its own key and value, and the description a check of all its fields, so
+// that damage bbolt does not see cannot make a slice count as done.
 //
 // Create makes a journal, Open reopens it to resume, Commit marks slices
-// done in one transaction, Inspect reads one without taking it over (for
-// `slget status` and `slget verify`), and Remove deletes it once the output
-// is complete. A journal is locked while open, so a second slget on the same
+// done in one transaction, Forget marks slices not done whose bytes failed a
+// check, Inspect reads one without taking it over (for `slget status` and
+// `slget verify`), and Remove deletes it once the output is complete.
+// Journals are created 0600: a URL can hold a secret. A journal is locked while open, so a second slget on the same
 // file fails after Options.Timeout with ErrLocked instead of waiting.
 //
 // Whatever a journal file holds, Open and Inspect do not panic: a truncated,
@@ -21,7 +24,7 @@
 // page by page (bbolt trusts its file and can fault or loop on damage), and
 // then every record is read and checked against the plan.
 //
-// bbolt holds metadata only: 41 bytes of key and value per done slice, and
+// bbolt holds metadata only: 17 bytes of key and value per done slice, and
 // with bbolt's page overhead and preallocation a file of 100 to 300 bytes
 // per slice (17 MB for 100 GiB in 1 MiB slices). Slice bytes never go in
 // the journal.
@@ -40,8 +43,14 @@
 // the slices finished since the last one (see BenchmarkCommit).
 //
 // bbolt checksums only its meta pages. Damage inside a page that leaves the
-// structure valid, such as a changed byte of a hash, is not detected here;
-// the per-slice SHA-256 is for that (slget verify, --checksum).
+// structure valid is caught by the records' own checks: a damaged record is
+// dropped (Dropped) and its slice fetched again, never taken as done. The
+// bytes of the data file are checked against the records' CRC-32C only when
+// asked (slget verify, --check-integrity).
+//
+// A journal of schema 1 (SHA-256 records without checks) is refused by Open
+// with ErrOldSchema and read by Inspect, so that its slices can be checked
+// before they are trusted.
 //
 // Options.NoSync is for tests and benchmarks: without fsync a crash can lose
 // commits or damage the file.

@@ -26,6 +26,12 @@ var (
 	// newer than SchemaVersion.
 	ErrVersion = errors.New("resume: journal schema is newer than this slget")
 
+	// ErrOldSchema is returned by Open for a journal of schema 1, whose
+	// records carry no checks of their own. Inspect reads it; the caller
+	// checks every slice it claims against its SHA-256 and carries on in a
+	// new journal.
+	ErrOldSchema = errors.New("resume: journal schema 1 must be checked and rewritten")
+
 	// ErrNotExist is returned by Open and Inspect when there is no
 	// journal. errors.Is(err, fs.ErrNotExist) holds as well.
 	ErrNotExist = fmt.Errorf("resume: no journal: %w", fs.ErrNotExist)
@@ -62,6 +68,8 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("journal %s is damaged: %s; run again with --restart to discard it", e.Path, detailOf(e.Err))
 	case errors.Is(e.Err, ErrVersion):
 		return fmt.Sprintf("journal %s was written by a newer slget (%s); upgrade, or --restart to discard it", e.Path, detailOf(e.Err))
+	case errors.Is(e.Err, ErrOldSchema):
+		return fmt.Sprintf("journal %s was written by an older slget (schema 1); its slices must be checked against the file before they are trusted", e.Path)
 	case errors.Is(e.Err, ErrNotExist):
 		return fmt.Sprintf("journal %s does not exist", e.Path)
 	case errors.Is(e.Err, ErrExist):

@@ -3,7 +3,6 @@
 package resume_test
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"log"
@@ -36,9 +35,9 @@ func Example() {
 	}
 	// ... write slices 0, 1 and 10 to file.iso.part and fdatasync it, then:
 	err = j.Commit([]resume.Record{
-		{Index: 0, SHA256: sha256.Sum256([]byte("slice 0")), From: resume.FromOrigin},
-		{Index: 1, SHA256: sha256.Sum256([]byte("slice 1")), From: resume.FromPeer},
-		{Index: 10, SHA256: sha256.Sum256([]byte("slice 10")), From: resume.FromOrigin},
+		{Index: 0, CRC32C: resume.SliceChecksum([]byte("slice 0")), From: resume.FromOrigin},
+		{Index: 1, CRC32C: resume.SliceChecksum([]byte("slice 1")), From: resume.FromPeer},
+		{Index: 10, CRC32C: resume.SliceChecksum([]byte("slice 10")), From: resume.FromOrigin},
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/slget/slget/segment"
@@ -55,12 +56,13 @@ func (o *Options) noSync() bool { return o != nil && o.NoSync }
 type Journal struct {
 	path string
 
-	mu     sync.RWMutex
-	db     *bolt.DB // nil once closed
-	meta   Meta
-	plan   segment.Plan
-	done   *segment.Set
-	counts [numSources]int64 // bytes done, by Source
+	mu      sync.RWMutex
+	db      *bolt.DB // nil once closed
+	meta    Meta
+	plan    segment.Plan
+	done    *segment.Set
+	counts  [numSources]int64 // bytes done, by Source
+	dropped int               // records that failed their check at Open
 }
 
 // Create makes a new journal at path for the download described by m and
@@ -92,6 +94,7 @@ func create(path string, m Meta, opts *Options) (*Journal, error) {
 		m.Created = time.Now()
 	}
 	m.Created = m.Created.Round(0).UTC()
+	m.Schema = SchemaVersion
 	if _, err := os.Lstat(path); err == nil {
 		return nil, ErrExist
 	}
@@ -111,7 +114,7 @@ func create(path string, m Meta, opts *Options) (*Journal, error) {
 		f.Close()
 		return nil, err
 	}
-	db, err := bolt.Open(tmp, 0o644, boltOptions(f, opts, false))
+	db, err := bolt.Open(tmp, 0o600, boltOptions(f, opts, false))
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -171,13 +174,14 @@ func open(path string, opts *Options) (j *Journal, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Journal{path: path, db: db, meta: st.meta, plan: st.plan, done: st.done, counts: st.counts}, nil
+	return &Journal{path: path, db: db, meta: st.meta, plan: st.plan, done: st.done, counts: st.counts, dropped: st.dropped}, nil
 }
 
 // Inspect reads the journal at path without changing it: its Meta, done-set
-// and records. It takes a shared lock with the same timeout as Open, so it
-// fails with ErrLocked while a download holds the journal. It fails as Open
-// does on a missing, newer or damaged journal.
+// and records (records that fail their check are left out, as Open drops
+// them). It takes a shared lock with the same timeout as Open, so it fails
+// with ErrLocked while a download holds the journal. It fails as Open does
+// on a missing, newer or damaged journal, but reads schema 1.
 func Inspect(path string) (Meta, *segment.Set, []Record, error) {
 	var st state
 	err := openChecked(path, nil, true, func(d *bolt.DB) error {
@@ -199,14 +203,18 @@ func Inspect(path string) (Meta, *segment.Set, []Record, error) {
 // a recover that turns any panic or memory fault into ErrCorrupt. On error
 // the database is closed; on success use owns it.
 func openChecked(path string, opts *Options, readOnly bool, use func(*bolt.DB) error) (err error) {
-	flag := os.O_RDWR
+	// Never through a symlink planted at the journal's name.
+	flag := os.O_RDWR | syscall.O_NOFOLLOW
 	if readOnly {
-		flag = os.O_RDONLY
+		flag = os.O_RDONLY | syscall.O_NOFOLLOW
 	}
 	f, err := os.OpenFile(path, flag, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return ErrNotExist
+		}
+		if errors.Is(err, syscall.ELOOP) {
+			return fmt.Errorf("resume: a symbolic link, not a journal: %w", err)
 		}
 		return err
 	}
@@ -234,7 +242,7 @@ func openChecked(path string, opts *Options, readOnly bool, use func(*bolt.DB) e
 		return err
 	}
 	bo := boltOptions(f, opts, readOnly)
-	db, err = bolt.Open(path, 0o644, bo)
+	db, err = bolt.Open(path, 0o600, bo)
 	if err != nil {
 		db = nil
 		switch {
@@ -291,14 +299,29 @@ func (j *Journal) SetFinalURL(u string) error {
 	if j.db == nil {
 		return wrap(j.path, "set-final-url", ErrClosed)
 	}
+	m := j.meta
+	m.FinalURL = u
 	err := j.update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketMeta).Put(keyFinalURL, []byte(u))
+		mb := tx.Bucket(bucketMeta)
+		if err := mb.Put(keyFinalURL, []byte(u)); err != nil {
+			return err
+		}
+		return mb.Put(keyCheck, metaCheck(m))
 	})
 	if err != nil {
 		return wrap(j.path, "set-final-url", err)
 	}
-	j.meta.FinalURL = u
+	j.meta = m
 	return nil
+}
+
+// Dropped is the number of records that failed their own check when the
+// journal was opened: damage inside the file. Their slices are not in Done,
+// so they are fetched again; the next Commit of them replaces them.
+func (j *Journal) Dropped() int {
+	j.mu.RLock()
+	defer j.mu.RUnlock()
+	return j.dropped
 }
 
 // Done is a copy of the done-set: one bit per slice of the plan
@@ -346,13 +369,12 @@ func (j *Journal) Commit(recs []Record) error {
 		var key [8]byte
 		for _, r := range recs {
 			putIndex(key[:], r.Index)
-			prev := b.Get(key[:])
-			if len(prev) == valueSize {
-				old = append(old, Source(prev[32]))
+			if prev, ok := decodeValue(SchemaVersion, key[:], r.Index, b.Get(key[:])); ok {
+				old = append(old, prev.From)
 			} else {
 				old = append(old, 0)
 			}
-			if err := b.Put(key[:], encodeValue(r)); err != nil {
+			if err := b.Put(key[:], encodeValue(key[:], r)); err != nil {
 				return err
 			}
 		}
@@ -396,10 +418,68 @@ func (j *Journal) Record(i int) (Record, bool) {
 	var key [8]byte
 	putIndex(key[:], i)
 	_ = j.db.View(func(tx *bolt.Tx) error {
-		r, ok = decodeValue(i, tx.Bucket(bucketSlices).Get(key[:]))
+		r, ok = decodeValue(SchemaVersion, key[:], i, tx.Bucket(bucketSlices).Get(key[:]))
 		return nil
 	})
 	return r, ok
+}
+
+// Forget marks the slices idx not done, in one transaction: their bytes
+// failed a check (slget verify, --check-integrity) and must be fetched
+// again. Indexes that are not done are ignored; one outside the plan is
+// ErrRange and nothing is changed.
+func (j *Journal) Forget(idx []int) error {
+	n := j.plan.N()
+	for _, i := range idx {
+		if i < 0 || i >= n {
+			return wrap(j.path, "forget", fmt.Errorf("%w: slice %d, the plan has %d", ErrRange, i, n))
+		}
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.db == nil {
+		return wrap(j.path, "forget", ErrClosed)
+	}
+	var gone []Record
+	err := j.update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketSlices)
+		gone = gone[:0]
+		var key [8]byte
+		for _, i := range idx {
+			putIndex(key[:], i)
+			v := b.Get(key[:])
+			if v == nil {
+				continue
+			}
+			if r, ok := decodeValue(SchemaVersion, key[:], i, v); ok {
+				gone = append(gone, r)
+			}
+			if err := b.Delete(key[:]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return wrap(j.path, "forget", err)
+	}
+	for _, r := range gone {
+		j.counts[r.From] -= j.plan.SliceRange(r.Index).Len()
+	}
+	// Rebuild the done-set without them: Set has no Remove, and a forget
+	// is rare (after a failed check).
+	done := segment.NewSet(n)
+	drop := make(map[int]bool, len(idx))
+	for _, i := range idx {
+		drop[i] = true
+	}
+	for i := 0; i < n; i++ {
+		if j.done.Has(i) && !drop[i] {
+			done.Add(i)
+		}
+	}
+	j.done = done
+	return nil
 }
 
 // Records lists the records of all done slices in index order. It returns
@@ -414,7 +494,7 @@ func (j *Journal) Records() []Record {
 	_ = j.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketSlices).ForEach(func(k, v []byte) error {
 			if i, ok := getIndex(k); ok {
-				if r, ok := decodeValue(i, v); ok {
+				if r, ok := decodeValue(SchemaVersion, k, i, v); ok && j.done.Has(i) {
 					recs = append(recs, r)
 				}
 			}
@@ -468,7 +548,7 @@ func createTemp(path string) (*os.File, string, error) {
 			return nil, "", err
 		}
 		tmp := path + tmpSuffix + hex.EncodeToString(r[:])
-		f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}

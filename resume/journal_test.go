@@ -3,7 +3,6 @@
 package resume
 
 import (
-	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"os"
@@ -31,10 +30,10 @@ func testMeta(size, slice int64) Meta {
 	}
 }
 
-// hashOf is the hash the tests record for slice i.
-func hashOf(i int) [32]byte { return sha256.Sum256([]byte("slice " + strconv.Itoa(i))) }
+// hashOf is the checksum the tests record for slice i.
+func hashOf(i int) uint32 { return SliceChecksum([]byte("slice " + strconv.Itoa(i))) }
 
-func rec(i int, from Source) Record { return Record{Index: i, SHA256: hashOf(i), From: from} }
+func rec(i int, from Source) Record { return Record{Index: i, CRC32C: hashOf(i), From: from} }
 
 // newJournal creates a journal in a fresh directory; it is closed at the end
 // of the test.
@@ -62,6 +61,7 @@ func TestCreateCommitReopen(t *testing.T) {
 	m := testMeta(10<<20+5, 1<<20) // 11 slices, the last of 5 bytes
 	m.ETag = ""                    // empty values round-trip too
 	j := newJournal(t, m, nil)
+	m.Schema = SchemaVersion
 	if got := j.Done(); got.Len() != 11 || got.Count() != 0 {
 		t.Fatalf("new journal: Done Len %d Count %d, want 11, 0", got.Len(), got.Count())
 	}
@@ -299,7 +299,7 @@ func TestCommitReplaces(t *testing.T) {
 	}
 	// Refetched from the origin, say after a checksum mismatch.
 	r := rec(2, FromOrigin)
-	r.SHA256[0] ^= 1
+	r.CRC32C ^= 1
 	if err := j.Commit([]Record{r}); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ package resume
 
 import (
 	"encoding/binary"
+	"hash/crc32"
 	"strconv"
 	"time"
 
@@ -12,8 +13,9 @@ import (
 )
 
 // SchemaVersion is the version of the journal layout this package writes.
-// Open rejects a journal with a higher one (ErrVersion).
-const SchemaVersion = 1
+// Open rejects a journal with a higher one (ErrVersion) and one of schema 1
+// (ErrOldSchema), which Inspect still reads.
+const SchemaVersion = 2
 
 // Source is where the bytes of a slice came from.
 type Source uint8
@@ -51,20 +53,54 @@ type Meta struct {
 	Size         int64     // total size of the resource in bytes
 	SliceSize    int64     // slice size in bytes; the journal's wins on resume
 	Created      time.Time // when the download started; kept to the nanosecond, in UTC
+	Schema       int       // the layout the file was written with; Create writes SchemaVersion
 }
 
 // Record is what the journal knows of one done slice.
 type Record struct {
-	Index  int      // slice index in the plan (Meta.Size, Meta.SliceSize)
-	SHA256 [32]byte // of the slice's bytes
-	From   Source   // where the bytes came from
+	Index  int    // slice index in the plan (Meta.Size, Meta.SliceSize)
+	CRC32C uint32 // of the slice's bytes (Castagnoli); schema 2
+	From   Source // where the bytes came from
+	// SHA256 is the hash a schema 1 journal recorded (zero for a slice
+	// adopted with -c); zero in schema 2.
+	SHA256 [32]byte
 }
 
-// The layout, schema 1. Bucket "meta" holds one key per field: schema, size,
+// SliceChecksum is the checksum a Record holds for the bytes of a slice:
+// CRC-32C (Castagnoli).
+//
+// Decision: the per-slice checksum is there to catch torn writes, rot and
+// a journal that lies about what is on disk, not an attacker (a whole-file
+// --checksum is for that). On this project's machines CRC-32C runs at about
+// 18 GB/s per core with the CPU's instruction, against 1.4 GB/s for SHA-256,
+// which cost 0.65 CPU-s per GiB downloaded; xxh3 (39 GB/s) would need a
+// dependency for a difference nobody can measure in a download. The peer
+// cache stores the same checksum, so a slice can be checked end to end.
+func SliceChecksum(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
+
+// UpdateChecksum extends a running SliceChecksum crc with b.
+func UpdateChecksum(crc uint32, b []byte) uint32 { return crc32.Update(crc, castagnoli, b) }
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// The layout, schema 2. Bucket "meta" holds one key per field: schema, size,
 // slice and created as 8-byte big-endian integers (created in Unix
-// nanoseconds), the others as raw strings. Bucket "slices" holds one key per
-// done slice, its index as 8 bytes big-endian (so keys sort in index order),
-// and a value of the 32-byte SHA-256 followed by one byte of Source.
+// nanoseconds), the others as raw strings, and "check", the CRC-32C of all
+// of them (see metaCheck). Bucket "slices" holds one key per done slice, its
+// index as 8 bytes big-endian (so keys sort in index order), and a value of
+// 9 bytes: the slice's CRC-32C (4 bytes, big-endian), one byte of Source,
+// and the CRC-32C of the key and those 5 bytes.
+//
+// Decision: every record checks itself. bbolt checksums only its meta
+// pages, so a flipped bit inside a leaf page goes unseen by bbolt; in a key
+// it would turn "slice 5 is done" into "slice 133 is done", a slice never
+// written taken as done. A record whose check fails is dropped when the
+// journal is read (its slice is fetched again, see Journal.Dropped), and a
+// meta whose check fails makes the journal damaged (ErrCorrupt).
+//
+// Schema 1 had values of the 32-byte SHA-256 and one byte of Source, and no
+// checks; Inspect reads it so that the download can check every slice it
+// claims against its SHA-256 and carry on in a new journal.
 //
 // Decision: the done-set is not stored; Open derives it from the keys of
 // "slices". Stored, it would be a second copy of the truth, rewritten whole
@@ -86,16 +122,20 @@ var (
 	keySize         = []byte("size")
 	keySlice        = []byte("slice")
 	keyCreated      = []byte("created")
+	keyCheck        = []byte("check")
 )
 
-const valueSize = 32 + 1 // SHA-256, Source
+const (
+	valueSize   = 4 + 1 + 4 // CRC-32C, Source, check (schema 2)
+	valueSizeV1 = 32 + 1    // SHA-256, Source (schema 1)
+)
 
-// MaxSlices bounds the slices of a journal's plan: 64 Mi slices, 64 TiB in
-// 1 MiB slices, 256 GiB in 4 KiB ones. Create refuses a plan with more
-// (choose a larger slice size), and Open calls a journal that claims more
-// damaged: the done-set is a bitmap in memory (8 MiB at the bound), and a
-// damaged size field must not make Open allocate gigabytes.
-const MaxSlices = 1 << 26
+// MaxSlices bounds the slices of a journal's plan: segment.MaxSlices, 64 Mi
+// slices, 64 TiB in 1 MiB slices. Create refuses a plan with more (choose a
+// larger slice size), and Open calls a journal that claims more damaged: the
+// done-set is a bitmap in memory (8 MiB at the bound), and a damaged size
+// field must not make Open allocate gigabytes.
+const MaxSlices = segment.MaxSlices
 
 // sliceCount is the number of slices of size bytes in slices of slice
 // bytes, or -1 if there are too many. size >= 0 and slice > 0.
@@ -125,20 +165,49 @@ func getIndex(k []byte) (int, bool) {
 	return int(v), true
 }
 
-func encodeValue(r Record) []byte {
+// recordCheck is the check of a schema 2 record: the CRC-32C of its key
+// and the first 5 bytes of its value.
+func recordCheck(key, v []byte) uint32 {
+	return crc32.Update(crc32.Checksum(key, castagnoli), castagnoli, v[:5])
+}
+
+func encodeValue(key []byte, r Record) []byte {
 	v := make([]byte, valueSize)
-	copy(v, r.SHA256[:])
-	v[32] = byte(r.From)
+	binary.BigEndian.PutUint32(v, r.CRC32C)
+	v[4] = byte(r.From)
+	binary.BigEndian.PutUint32(v[5:], recordCheck(key, v))
 	return v
 }
 
-func decodeValue(i int, v []byte) (Record, bool) {
-	if len(v) != valueSize || !Source(v[32]).valid() {
+// decodeValue decodes the record of slice i stored under key; ok is false
+// when the record is malformed or fails its check.
+func decodeValue(schema uint64, key []byte, i int, v []byte) (Record, bool) {
+	if schema == 1 {
+		if len(v) != valueSizeV1 || !Source(v[32]).valid() {
+			return Record{}, false
+		}
+		r := Record{Index: i, From: Source(v[32])}
+		copy(r.SHA256[:], v)
+		return r, true
+	}
+	if len(v) != valueSize || binary.BigEndian.Uint32(v[5:]) != recordCheck(key, v) || !Source(v[4]).valid() {
 		return Record{}, false
 	}
-	r := Record{Index: i, From: Source(v[32])}
-	copy(r.SHA256[:], v)
-	return r, true
+	return Record{Index: i, CRC32C: binary.BigEndian.Uint32(v), From: Source(v[4])}, true
+}
+
+// metaCheck is the CRC-32C of every meta field, each length-prefixed, in a
+// fixed order: damage to any of them (a size, an ETag) is seen on Open.
+func metaCheck(m Meta) []byte {
+	var b []byte
+	for _, s := range []string{m.URL, m.FinalURL, m.ETag, m.LastModified} {
+		b = binary.BigEndian.AppendUint64(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	b = binary.BigEndian.AppendUint64(b, uint64(m.Size))
+	b = binary.BigEndian.AppendUint64(b, uint64(m.SliceSize))
+	b = binary.BigEndian.AppendUint64(b, uint64(m.Created.UnixNano()))
+	return binary.BigEndian.AppendUint32(nil, crc32.Checksum(b, castagnoli))
 }
 
 // writeNew lays out a new journal for m.
@@ -161,6 +230,7 @@ func writeNew(tx *bolt.Tx, m Meta) error {
 		{keySize, putUint64(uint64(m.Size))},
 		{keySlice, putUint64(uint64(m.SliceSize))},
 		{keyCreated, putUint64(uint64(m.Created.UnixNano()))},
+		{keyCheck, metaCheck(m)},
 	} {
 		if err := mb.Put(kv.k, kv.v); err != nil {
 			return err
@@ -176,6 +246,7 @@ type state struct {
 	done    *segment.Set
 	counts  [numSources]int64
 	records []Record // only if asked for
+	dropped int      // records that failed their check
 }
 
 // load reads and checks everything in the journal: the schema first (a newer
@@ -196,6 +267,9 @@ func load(tx *bolt.Tx, withRecords bool) (state, error) {
 	}
 	if schema == 0 {
 		return st, corruptf("schema 0")
+	}
+	if schema == 1 && !withRecords {
+		return st, ErrOldSchema
 	}
 	m := &st.meta
 	for _, f := range []struct {
@@ -227,6 +301,7 @@ func load(tx *bolt.Tx, withRecords bool) (state, error) {
 	}
 	m.Size, m.SliceSize = int64(size), int64(slice)
 	m.Created = time.Unix(0, int64(created)).UTC()
+	m.Schema = int(schema)
 	if m.Size < 0 {
 		return st, corruptf("negative size %d", m.Size)
 	}
@@ -236,6 +311,11 @@ func load(tx *bolt.Tx, withRecords bool) (state, error) {
 	n := sliceCount(m.Size, m.SliceSize)
 	if n < 0 {
 		return st, corruptf("%d bytes in slices of %d is too many slices", m.Size, m.SliceSize)
+	}
+	if schema >= 2 {
+		if c := mb.Get(keyCheck); c == nil || string(c) != string(metaCheck(*m)) {
+			return st, corruptf("its description (URL, version, size) fails its checksum")
+		}
 	}
 	st.plan = segment.Plan{Size: m.Size, Slice: m.SliceSize}
 	st.done = segment.NewSet(n)
@@ -253,11 +333,15 @@ func load(tx *bolt.Tx, withRecords bool) (state, error) {
 			return st, corruptf("a bucket inside %q", bucketSlices)
 		}
 		i, ok := getIndex(k)
+		r, rok := decodeValue(schema, k, i, v)
+		if schema >= 2 && !rok {
+			st.dropped++ // damaged: its slice is fetched again
+			continue
+		}
 		if !ok || i >= n {
 			return st, corruptf("a record for slice %x, but the plan has %d slices", k, n)
 		}
-		r, ok := decodeValue(i, v)
-		if !ok {
+		if !rok {
 			return st, corruptf("the record of slice %d is malformed", i)
 		}
 		if !st.done.Add(i) {

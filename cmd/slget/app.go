@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
-	"golang.org/x/time/rate"
 
+	"github.com/slget/slget"
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/segment"
 )
@@ -39,7 +39,7 @@ type config struct {
 	stallTimeout   time.Duration
 	lowestSpeed    int64
 	maxDownload    int64
-	checksum       *checksum
+	checksum       *slget.Checksum
 	allowOverwrite bool
 	autoRename     bool
 	jsonOut        bool
@@ -47,17 +47,17 @@ type config struct {
 	noJournal      bool // keep no journal: no resume after a crash
 	noRestart      bool // stop instead of restarting when the remote changed
 	cont           bool // -c: also adopt a partial file without a journal
+	checkIntegrity bool // re-check finished slices before resuming
+	trusted        bool // --location-trusted
+	maxRedirect    int
 }
 
 // app is one invocation of slget.
 type app struct {
 	con    *console
 	stdin  io.Reader
-	client *fetch.Client
+	client *slget.Client
 	cfg    config
-
-	mu    sync.Mutex
-	taken map[string]bool // output paths chosen by this invocation
 }
 
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
@@ -67,7 +67,7 @@ const maxConnections = 64
 func downloadFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "connections", Aliases: []string{"x"}, Value: 4, Usage: "`N` parallel connections per download (1 to 64)"},
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "save as `NAME` (relative to -d); only with one URL"},
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "save as `NAME` (relative to -d, or an absolute path; folders are created); only with one URL"},
 		&cli.StringFlag{Name: "dir", Aliases: []string{"d"}, Value: ".", Usage: "save into `DIR`"},
 		&cli.StringFlag{Name: "slice", Value: "1m", Usage: "slice `SIZE` every range is aligned to: 512k, 1m, 8m (match the cache in front of the origin)"},
 		&cli.StringFlag{Name: "input-file", Aliases: []string{"i"}, Usage: "read URLs from `FILE`, one per line (- for stdin)"},
@@ -90,7 +90,10 @@ func downloadFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "continue", Aliases: []string{"c"}, Usage: "resume a partial download (automatic when slget's journal is there)"},
 		&cli.BoolFlag{Name: "restart", Usage: "discard a partial download and its journal and start over"},
 		&cli.BoolFlag{Name: "no-restart", Usage: "when the remote file changed since a partial download, stop (exit 33) instead of starting over"},
-		&cli.BoolFlag{Name: "no-journal", Usage: "keep no journal (no resume after a crash, no per-slice SHA-256): for throwaway or CPU-starved downloads"},
+		&cli.BoolFlag{Name: "no-journal", Usage: "keep no journal (no resume after a crash): for throwaway downloads"},
+		&cli.BoolFlag{Name: "check-integrity", Usage: "re-read the finished slices of a partial download against their checksums before resuming, and fetch again those that fail"},
+		&cli.BoolFlag{Name: "location-trusted", Usage: "send --header Authorization and Cookie, and a URL's password, to the hosts redirects lead to too (as curl's); off: only to the host they were given for"},
+		&cli.IntFlag{Name: "max-redirect", Value: 10, Usage: "follow at most `N` redirects (0: none)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per finished download on stdout"},
 		&cli.StringFlag{Name: "progress", Value: "auto", Usage: "`MODE`: auto (bars on a terminal), bar, json (lines on stdout), none"},
@@ -107,7 +110,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Version:   fetch.Version,
 		Description: "slget fetches one HTTP(S) resource over several connections in ranges aligned to\n" +
 			"fixed slices (default 1m, like nginx's \"slice 1m\"), checks that every response is\n" +
-			"of the same version (strong ETag, exact Content-Range, If-Range), and writes the file\n" +
+			"of the same version (strong ETag, exact Content-Range, If-Match), and writes the file\n" +
 			"under its final name only when it is complete. Options go before the URLs.",
 		Flags:                     downloadFlags(),
 		Reader:                    stdin,
@@ -125,7 +128,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		},
 		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con)},
 	}
-	err := capp.RunContext(ctx, permuteArgs(args, capp.Flags))
+	err := capp.RunContext(ctx, permuteArgs(args, capp.Flags, capp.Commands))
 	if err != nil {
 		code := exitCode(err)
 		if code == exitUnknown && !errors.As(err, new(*exitError)) && strings.Contains(err.Error(), "flag") {
@@ -159,6 +162,9 @@ func readConfig(c *cli.Context) (config, error) {
 		noRestart:      c.Bool("no-restart"),
 		noJournal:      c.Bool("no-journal"),
 		cont:           c.Bool("continue"),
+		checkIntegrity: c.Bool("check-integrity"),
+		trusted:        c.Bool("location-trusted"),
+		maxRedirect:    c.Int("max-redirect"),
 	}
 	var err error
 	bad := func(e error) (config, error) { return config{}, withCode(exitBadOption, e) }
@@ -173,6 +179,12 @@ func readConfig(c *cli.Context) (config, error) {
 	}
 	if cfg.restart && cfg.cont {
 		return bad(errors.New("--restart and --continue contradict each other"))
+	}
+	if cfg.restart && cfg.noRestart {
+		return bad(errors.New("--restart and --no-restart contradict each other"))
+	}
+	if cfg.maxRedirect < 0 {
+		return bad(fmt.Errorf("--max-redirect %d: want 0 or more", cfg.maxRedirect))
 	}
 	if cfg.slice, err = segment.ParseSlice(c.String("slice")); err != nil {
 		return bad(fmt.Errorf("--slice: %v", err))
@@ -194,8 +206,8 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.maxDownload, err = parseRate("max-download-limit", c.String("max-download-limit")); err != nil {
 		return bad(err)
 	}
-	if cfg.checksum, err = parseChecksum(c.String("checksum")); err != nil {
-		return bad(err)
+	if cfg.checksum, err = slget.ParseChecksum(c.String("checksum")); err != nil {
+		return bad(fmt.Errorf("--%v", err))
 	}
 	if cfg.tls, err = tlsConfig(c.String("ca-certificate"), c.Bool("check-certificate")); err != nil {
 		return bad(err)
@@ -220,32 +232,36 @@ func progressModeOf(s string, stderr io.Writer) (progressMode, error) {
 	return 0, withCode(exitBadOption, fmt.Errorf("--progress %q: want auto, bar, json or none", s))
 }
 
-// newApp builds the client and limiter that every download of this
-// invocation shares.
+// newApp builds the client that every download of this invocation shares.
 func newApp(con *console, stdin io.Reader, cfg config) (*app, error) {
-	client, err := fetch.NewClient(fetch.ClientOptions{
-		Connections:    cfg.connections,
-		ConnectTimeout: cfg.connectTimeout,
-		Timeout:        cfg.timeout,
-		Proxy:          cfg.proxy,
-		Header:         cfg.header,
-		UserAgent:      cfg.userAgent,
-		TLSConfig:      cfg.tls,
+	maxRedirect := cfg.maxRedirect
+	if maxRedirect == 0 {
+		maxRedirect = -1 // fetch: zero means its default, negative none
+	}
+	hc, err := fetch.NewClient(fetch.ClientOptions{
+		Connections:     cfg.connections,
+		ConnectTimeout:  cfg.connectTimeout,
+		Timeout:         cfg.timeout,
+		Proxy:           cfg.proxy,
+		Header:          cfg.header,
+		UserAgent:       cfg.userAgent,
+		TLSConfig:       cfg.tls,
+		LocationTrusted: cfg.trusted,
+		MaxRedirects:    maxRedirect,
 	})
 	if err != nil {
 		return nil, withCode(exitBadOption, err)
 	}
-	return &app{con: con, stdin: stdin, client: client, cfg: cfg}, nil
-}
-
-// limiter is the --max-download-limit of one download (as aria2c's, it caps
-// each download, not their sum), or nil when there is none.
-func (a *app) limiter() *rate.Limiter {
-	if a.cfg.maxDownload <= 0 {
-		return nil
+	client := &slget.Client{
+		HTTP:         hc,
+		Connections:  cfg.connections,
+		Slice:        cfg.slice,
+		Retry:        fetch.RetryPolicy{MaxTries: cfg.maxTries, Wait: cfg.retryWait},
+		StallTimeout: cfg.stallTimeout,
+		LowestSpeed:  cfg.lowestSpeed,
+		RateLimit:    cfg.maxDownload,
 	}
-	burst := int(min(a.cfg.maxDownload/10+1, 256<<10))
-	return rate.NewLimiter(rate.Limit(a.cfg.maxDownload), max(burst, 16<<10))
+	return &app{con: con, stdin: stdin, client: client, cfg: cfg}, nil
 }
 
 func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {
@@ -281,26 +297,27 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if err != nil {
 		return err
 	}
-	defer a.client.CloseIdle()
+	defer a.client.HTTP.CloseIdle()
 	con.solo = cfg.jobs == 1 || len(urls) == 1
 	return a.getAll(ctx, urls)
 }
 
 // getAll downloads urls, cfg.jobs at a time. The exit code is that of the
-// last failure, as with aria2.
+// last URL, in input order, that failed: the same on every run, whichever
+// download ends first.
 func (a *app) getAll(ctx context.Context, urls []string) error {
-	var (
-		mu      sync.Mutex
-		lastErr error
-		wg      sync.WaitGroup
-	)
+	errs := make([]error, len(urls))
+	var wg sync.WaitGroup
 	sem := make(chan struct{}, a.cfg.jobs)
-	for _, u := range urls {
+loop:
+	for i, u := range urls {
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
-			wg.Wait()
-			return ctx.Err()
+			for k := i; k < len(urls); k++ {
+				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", fetch.Redact(urls[k])))
+			}
+			break loop
 		}
 		wg.Add(1)
 		go func() {
@@ -310,19 +327,20 @@ func (a *app) getAll(ctx context.Context, urls []string) error {
 			if a.cfg.jsonOut {
 				a.con.jsonLine(res)
 			}
-			if err != nil {
-				if len(urls) > 1 || a.cfg.jsonOut {
-					a.con.errorf("%v", err)
-					err = withCode(exitCode(err), errReported)
-				}
-				mu.Lock()
-				lastErr = err
-				mu.Unlock()
+			if err != nil && (len(urls) > 1 || a.cfg.jsonOut) {
+				a.con.errorf("%v", err)
+				err = withCode(exitCode(err), errReported)
 			}
+			errs[i] = err
 		}()
 	}
 	wg.Wait()
-	return lastErr
+	for i := len(errs) - 1; i >= 0; i-- {
+		if errs[i] != nil {
+			return errs[i]
+		}
+	}
+	return nil
 }
 
 // readURLList reads one URL per line; blank lines and # comments are
@@ -360,9 +378,15 @@ func readURLList(name string, stdin io.Reader) ([]string, error) {
 // permuteArgs moves options that follow the URLs in front of them, so that
 // "slget URL -o NAME" works as it does with aria2 and curl. Everything after
 // "--" stays as it is; a subcommand's arguments are left alone.
-func permuteArgs(args []string, flags []cli.Flag) []string {
+func permuteArgs(args []string, flags []cli.Flag, cmds []*cli.Command) []string {
 	if len(args) < 2 {
 		return args
+	}
+	commands := map[string]bool{"help": true, "h": true}
+	for _, c := range cmds {
+		for _, n := range c.Names() {
+			commands[n] = true
+		}
 	}
 	takesValue := map[string]bool{}
 	for _, f := range flags {
@@ -379,10 +403,8 @@ func permuteArgs(args []string, flags []cli.Flag) []string {
 			pos = append(pos, rest[i:]...)
 			break
 		}
-		if len(pos) == 0 && !strings.HasPrefix(a, "-") {
-			if a == "demo" || a == "status" || a == "verify" || a == "help" {
-				return args // a subcommand parses its own flags
-			}
+		if len(pos) == 0 && !strings.HasPrefix(a, "-") && commands[a] {
+			return args // a subcommand parses its own flags
 		}
 		name := strings.TrimLeft(a, "-")
 		if !strings.HasPrefix(a, "-") || a == "-" || name == "" {

@@ -22,7 +22,7 @@ func TestDownloadParallelAligned(t *testing.T) {
 	const size, slice = 5<<20 + 12345, 256 << 10
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
 	dir := t.TempDir()
-	r := slget(t, "-x", "8", "--slice", "256k", "-d", dir, "--json", srv.FileURL())
+	r := runSlget(t, "-x", "8", "--slice", "256k", "-d", dir, "--json", srv.FileURL())
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
 	}
@@ -66,7 +66,7 @@ func TestRemoteChangedMidDownload(t *testing.T) {
 	// old version and must be refused.
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithChangeAfter(1))
 	dir := t.TempDir()
-	r := slget(t, "-x", "2", "--slice", "256k", "-d", dir, srv.FileURL())
+	r := runSlget(t, "-x", "2", "--slice", "256k", "-d", dir, srv.FileURL())
 	if r.code != exitChanged {
 		t.Fatalf("exit %d, want %d (remote changed)", r.code, exitChanged)
 	}
@@ -75,7 +75,18 @@ func TestRemoteChangedMidDownload(t *testing.T) {
 	}
 	path := filepath.Join(dir, "file.bin")
 	mustNotExist(t, path)
-	mustNotExist(t, path+".part")
+	// The partial download is kept (only a restart the user asks for
+	// deletes progress); the same command again downloads the new version.
+	if !exists(path+".part") || !exists(path+".slget") {
+		t.Fatal("the partial download was deleted")
+	}
+	r = runSlget(t, "-x", "2", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != 0 || !strings.Contains(r.stderr, "starting over") {
+		t.Fatalf("second run: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("the second run did not download the new version")
+	}
 	mustNotExist(t, path+".slget")
 }
 
@@ -99,7 +110,7 @@ func TestExitCodes(t *testing.T) {
 			srv := fetchtest.NewServer(t, append([]fetchtest.Option{fetchtest.WithSize(300 << 10)}, c.opts...)...)
 			dir := t.TempDir()
 			args := append(append([]string{"-d", dir, "--slice", "64k"}, c.args...), srv.FileURL())
-			r := slget(t, args...)
+			r := runSlget(t, args...)
 			if r.code != c.want {
 				t.Fatalf("exit %d, want %d", r.code, c.want)
 			}
@@ -111,7 +122,7 @@ func TestExitCodes(t *testing.T) {
 func TestChecksumOK(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(1<<20))
 	dir := t.TempDir()
-	r := slget(t, "-d", dir, "--checksum", "sha-256="+srv.Content().SHA256(), srv.FileURL())
+	r := runSlget(t, "-d", dir, "--checksum", "sha-256="+srv.Content().SHA256(), srv.FileURL())
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
 	}
@@ -124,11 +135,11 @@ func TestExistingFileIsKept(t *testing.T) {
 	if err := os.WriteFile(old, []byte("keep me"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := slget(t, "-d", dir, "--auto-file-renaming=false", srv.FileURL())
+	r := runSlget(t, "-d", dir, "--auto-file-renaming=false", srv.FileURL())
 	if r.code != exitFileExists {
 		t.Fatalf("exit %d, want %d", r.code, exitFileExists)
 	}
-	r = slget(t, "-d", dir, srv.FileURL())
+	r = runSlget(t, "-d", dir, srv.FileURL())
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
 	}
@@ -164,7 +175,7 @@ func TestInputFileMany(t *testing.T) {
 	}
 	os.WriteFile(list, []byte(b.String()), 0o644)
 	out := filepath.Join(dir, "out")
-	r := slget(t, "-j", "3", "-d", out, "-i", list, "--json")
+	r := runSlget(t, "-j", "3", "-d", out, "-i", list, "--json")
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
 	}
@@ -203,7 +214,7 @@ func TestNotEnoughDiskSpace(t *testing.T) {
 	}))
 	defer huge.Close()
 	dir := t.TempDir()
-	r := slget(t, "-d", dir, huge.URL+"/big")
+	r := runSlget(t, "-d", dir, huge.URL+"/big")
 	if r.code != exitDiskFull || !strings.Contains(r.stderr, "free") {
 		t.Fatalf("exit %d, want %d with a message about free space", r.code, exitDiskFull)
 	}
@@ -215,7 +226,7 @@ func TestNotEnoughDiskSpace(t *testing.T) {
 func TestHeadersAndUserAgent(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(3<<20))
 	dir := t.TempDir()
-	r := slget(t, "-x", "3", "-d", dir, "--header", "X-Token: abc 123", "--header", "Accept-Language: fr", "-U", "agent/1.0", srv.FileURL())
+	r := runSlget(t, "-x", "3", "-d", dir, "--header", "X-Token: abc 123", "--header", "Accept-Language: fr", "-U", "agent/1.0", srv.FileURL())
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
 	}
@@ -224,10 +235,10 @@ func TestHeadersAndUserAgent(t *testing.T) {
 			t.Errorf("request %d headers %v", q.N, q.Header)
 		}
 	}
-	if r := slget(t, "--header", "Range: bytes=0-", srv.FileURL()); r.code != exitBadOption || !strings.Contains(r.stderr, "Range") {
+	if r := runSlget(t, "--header", "Range: bytes=0-", srv.FileURL()); r.code != exitBadOption || !strings.Contains(r.stderr, "Range") {
 		t.Errorf("--header Range: exit %d %q", r.code, r.stderr)
 	}
-	if r := slget(t, "--header", "no colon", srv.FileURL()); r.code != exitBadOption {
+	if r := runSlget(t, "--header", "no colon", srv.FileURL()); r.code != exitBadOption {
 		t.Errorf("--header without a colon: exit %d", r.code)
 	}
 }
@@ -266,7 +277,7 @@ func TestAllProxy(t *testing.T) {
 	if n := len(srv.Requests()); seen != n || n == 0 {
 		t.Errorf("proxy saw %d requests, origin %d: not all went through the proxy", seen, n)
 	}
-	if r := slget(t, "--all-proxy", "not a url", srv.FileURL()); r.code != exitBadOption {
+	if r := runSlget(t, "--all-proxy", "not a url", srv.FileURL()); r.code != exitBadOption {
 		t.Errorf("bad --all-proxy: exit %d", r.code)
 	}
 }
@@ -293,7 +304,7 @@ func TestHTTPSWithCACertificate(t *testing.T) {
 	os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o644)
 	dir := t.TempDir()
 
-	r := slget(t, "-d", dir, "--max-tries", "3", srv.URL+"/f.bin")
+	r := runSlget(t, "-d", dir, "--max-tries", "3", srv.URL+"/f.bin")
 	if r.code == 0 || !strings.Contains(r.stderr, "--ca-certificate") || strings.Contains(r.stderr, "try 2") {
 		t.Fatalf("untrusted certificate: exit %d %q; want a certificate error, not retried", r.code, r.stderr)
 	}
@@ -301,7 +312,7 @@ func TestHTTPSWithCACertificate(t *testing.T) {
 	if protos["HTTP/2.0"] != 0 || protos["HTTP/1.1"] < 2 {
 		t.Errorf("protocols used: %v; want HTTP/1.1 only", protos)
 	}
-	if r := slget(t, "--ca-certificate", filepath.Join(dir, "f.bin"), srv.URL+"/f.bin"); r.code != exitBadOption {
+	if r := runSlget(t, "--ca-certificate", filepath.Join(dir, "f.bin"), srv.URL+"/f.bin"); r.code != exitBadOption {
 		t.Errorf("a non-PEM --ca-certificate: exit %d", r.code)
 	}
 }
@@ -313,7 +324,7 @@ func TestMaxDownloadLimitPerDownload(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(384<<10))
 	dir := t.TempDir()
 	start := time.Now()
-	r := slget(t, "-j", "3", "-x", "2", "--slice", "64k", "--max-download-limit", "256k", "-d", dir, srv.FileURL(), srv.FileURL(), srv.FileURL())
+	r := runSlget(t, "-j", "3", "-x", "2", "--slice", "64k", "--max-download-limit", "256k", "-d", dir, srv.FileURL(), srv.FileURL(), srv.FileURL())
 	el := time.Since(start)
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)

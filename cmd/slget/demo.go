@@ -16,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/slget/slget"
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/segment"
@@ -77,7 +78,7 @@ func runDemo(c *cli.Context, con *console) error {
 		return fmt.Errorf("cannot start the demo origin: %w", err)
 	}
 	defer srv.Close()
-	con.printf("demo origin: %s (%s, %s/s per connection, ETag %s)\n", srv.FileURL(), humanBytes(size), humanBytes(rate), srv.ETag())
+	con.printf("demo origin: %s (%s, %s/s per connection, ETag %s)\n", srv.FileURL(), slget.HumanBytes(size), slget.HumanBytes(rate), srv.ETag())
 
 	cfg := config{connections: x, dir: dir, slice: slice, jobs: 1, maxTries: 5, retryWait: 200 * time.Millisecond,
 		timeout: 30 * time.Second, connectTimeout: 5 * time.Second, stallTimeout: 10 * time.Second}
@@ -85,14 +86,14 @@ func runDemo(c *cli.Context, con *console) error {
 	if err != nil {
 		return err
 	}
-	defer a.client.CloseIdle()
+	defer a.client.HTTP.CloseIdle()
 
 	// One connection for a short sample: the baseline.
-	single, err := sampleOne(ctx, a.client, srv.FileURL(), slice, 1500*time.Millisecond)
+	single, err := sampleOne(ctx, a.client.HTTP, srv.FileURL(), slice, 1500*time.Millisecond)
 	if err != nil {
 		return fmt.Errorf("demo: measuring one connection: %w", err)
 	}
-	con.printf("one connection: %s/s (measured for 1.5s)\n", humanBytes(int64(single)))
+	con.printf("one connection: %s/s (measured for 1.5s)\n", slget.HumanBytes(int64(single)))
 
 	start := time.Now()
 	res, err := a.get(ctx, srv.FileURL())
@@ -111,7 +112,7 @@ func runDemo(c *cli.Context, con *console) error {
 	speed := float64(size) / secs
 	ideal := float64(size) / (float64(x) * float64(rate))
 	fmt.Fprintf(con.stderr, "%d connections: %s in %.2fs = %s/s, %.1fx one connection (ideal %.2fs); SHA-256 %s… verified\n",
-		x, humanBytes(size), secs, humanBytes(int64(speed)), speed/single, ideal, sum[:16])
+		x, slget.HumanBytes(size), secs, slget.HumanBytes(int64(speed)), speed/single, ideal, sum[:16])
 	var aligned, reqs int
 	for _, r := range srv.Requests() {
 		reqs++

@@ -8,7 +8,9 @@ import (
 	"net/http"
 	"syscall"
 
+	"github.com/slget/slget"
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/resume"
 )
 
 // Exit codes. Scripts rely on them; the README lists them.
@@ -22,6 +24,9 @@ const (
 	exitNoResume    = 8
 	exitDiskFull    = 9
 	exitFileExists  = 13
+	exitFileOpen    = 15 // an existing file could not be opened
+	exitFileCreate  = 16 // a file could not be created or truncated
+	exitFileIO      = 17 // reading, writing or syncing a file failed
 	exitBadResponse = 22
 	exitAuth        = 24
 	exitBadOption   = 28
@@ -55,16 +60,46 @@ func exitCode(err error) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	var he *fetch.HTTPError
-	var ce *fetch.ChangedError
-	var re *fetch.RangeError
+	var (
+		he  *fetch.HTTPError
+		ce  *fetch.ChangedError
+		re  *fetch.RangeError
+		oe  *fetch.OutOfStepError
+		rde *fetch.RedirectError
+		fe  *slget.FileError
+		xe  *slget.ExistsError
+		cse *slget.ChecksumError
+		rqe *slget.RequestError
+		ie  *slget.InterruptedError
+		le  *fetch.LocalError
+	)
 	switch {
+	case errors.As(err, &rqe):
+		return exitBadOption
 	case errors.As(err, &ce):
 		return exitChanged
-	case errors.Is(err, context.Canceled):
+	case errors.As(err, &ie), errors.Is(err, context.Canceled):
 		return exitUnfinished
-	case errors.Is(err, syscall.ENOSPC):
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
 		return exitDiskFull
+	case errors.Is(err, slget.ErrLocked), errors.Is(err, resume.ErrLocked), errors.Is(err, resume.ErrCorrupt), errors.Is(err, resume.ErrVersion):
+		return exitJournal
+	case errors.As(err, &xe):
+		return exitFileExists
+	case errors.As(err, &cse):
+		return exitChecksum
+	case errors.As(err, &fe):
+		switch fe.Op {
+		case "open":
+			return exitFileOpen
+		case "create":
+			return exitFileCreate
+		}
+		return exitFileIO
+	case errors.As(err, &le):
+		return exitFileIO
+	case errors.As(err, &rde), errors.As(err, &oe):
+		return exitBadResponse
 	case errors.As(err, &he):
 		switch he.Status {
 		case http.StatusNotFound, http.StatusGone:

@@ -21,8 +21,8 @@ type runResult struct {
 	stdout, stderr string
 }
 
-// slget runs the command in-process with args (without the program name).
-func slget(t *testing.T, args ...string) runResult {
+// runSlget runs the command in-process with args (without the program name).
+func runSlget(t *testing.T, args ...string) runResult {
 	t.Helper()
 	return slgetCtx(t, context.Background(), args...)
 }
@@ -89,7 +89,7 @@ func binary(t *testing.T) string {
 // path then holds exactly the content whose hex SHA-256 is want.
 func mustFetch(t *testing.T, path, want string, args ...string) runResult {
 	t.Helper()
-	r := slget(t, args...)
+	r := runSlget(t, args...)
 	if r.code != 0 {
 		t.Fatalf("slget %q: exit %d, want 0", args, r.code)
 	}
@@ -97,4 +97,12 @@ func mustFetch(t *testing.T, path, want string, args ...string) runResult {
 		t.Fatalf("slget %q: %s has SHA-256 %s, want %s", args, path, got, want)
 	}
 	return r
+}
+
+// journalPath is where the journal of the download saved as path lives.
+func journalPath(path string) string { return path + ".slget" }
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }

@@ -3,22 +3,18 @@
 package main
 
 import (
-	"crypto/md5"
-	"crypto/sha1"
-	"crypto/sha256"
-	"crypto/sha512"
 	"crypto/tls"
 	"crypto/x509"
-	"encoding/hex"
 	"fmt"
-	"hash"
 	"net/http"
 	"net/textproto"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/segment"
 )
 
@@ -26,7 +22,7 @@ import (
 // ("500ms", "2m").
 func parseSeconds(flag, s string) (time.Duration, error) {
 	if n, err := strconv.ParseFloat(s, 64); err == nil {
-		if n < 0 || n > 1e6 {
+		if !(n >= 0 && n <= 1e6) { // NaN too
 			return 0, fmt.Errorf("--%s %q: want seconds between 0 and 1000000", flag, s)
 		}
 		return time.Duration(n * float64(time.Second)), nil
@@ -62,48 +58,15 @@ func parseHeaders(hs []string) (http.Header, error) {
 				return nil, fmt.Errorf("--header %q: %q is not a valid header name", h, name)
 			}
 		}
-		switch textproto.CanonicalMIMEHeaderKey(name) {
-		case "Range", "If-Range":
-			return nil, fmt.Errorf("--header %q: slget sets %s itself on every request", h, name)
+		if fetch.ReservedHeader(name) {
+			return nil, fmt.Errorf("--header %q: slget sets %s itself on every request (ranges, preconditions and encoding pin one version)", h, textproto.CanonicalMIMEHeaderKey(name))
+		}
+		if strings.ContainsFunc(value, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+			return nil, fmt.Errorf("--header %q: control characters in the value", h)
 		}
 		out.Add(name, strings.TrimSpace(value))
 	}
 	return out, nil
-}
-
-// checksum is a --checksum=ALGO=HEX option.
-type checksum struct {
-	algo string
-	want []byte
-	new  func() hash.Hash
-}
-
-func parseChecksum(s string) (*checksum, error) {
-	if s == "" {
-		return nil, nil
-	}
-	algo, hx, ok := strings.Cut(s, "=")
-	algo = strings.ToLower(algo)
-	c := &checksum{algo: algo}
-	var size int
-	switch algo {
-	case "sha-256", "sha256":
-		c.new, size = sha256.New, sha256.Size
-	case "sha-512", "sha512":
-		c.new, size = sha512.New, sha512.Size
-	case "sha-1", "sha1":
-		c.new, size = sha1.New, sha1.Size
-	case "md5":
-		c.new, size = md5.New, md5.Size
-	default:
-		return nil, fmt.Errorf("--checksum %q: want sha-256=HEX (or sha-512, sha-1, md5)", s)
-	}
-	want, err := hex.DecodeString(strings.TrimSpace(hx))
-	if !ok || err != nil || len(want) != size {
-		return nil, fmt.Errorf("--checksum %q: want %d hex digits after %s=", s, 2*size, algo)
-	}
-	c.want = want
-	return c, nil
 }
 
 // tlsConfig builds the HTTPS settings of --ca-certificate and
@@ -128,4 +91,13 @@ func tlsConfig(caFile string, check bool) (*tls.Config, error) {
 		c.RootCAs = pool
 	}
 	return c, nil
+}
+
+// joinOut is where -o NAME saves: NAME itself when absolute, else NAME in
+// -d DIR.
+func joinOut(dir, out string) string {
+	if filepath.IsAbs(out) {
+		return out
+	}
+	return filepath.Join(dir, out)
 }

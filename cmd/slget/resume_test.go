@@ -146,7 +146,7 @@ func TestResumeAfterRemoteChanged(t *testing.T) {
 	srv.Change() // same size, new ETag, new bytes
 
 	// --no-restart: stop with the changed code, keep the partial download.
-	r := slget(t, "--no-restart", "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
+	r := runSlget(t, "--no-restart", "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
 	if r.code != exitChanged || !strings.Contains(r.stderr, "changed") {
 		t.Fatalf("--no-restart: exit %d, want %d with a message", r.code, exitChanged)
 	}
@@ -156,7 +156,7 @@ func TestResumeAfterRemoteChanged(t *testing.T) {
 	}
 
 	// Default: start over from zero, with a warning, never a mixed file.
-	r = slget(t, "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
+	r = runSlget(t, "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
 	}
@@ -176,7 +176,7 @@ func TestResumeWithOtherSliceSizeAndSignedURL(t *testing.T) {
 	srv.ResetLog()
 	// A new query string (a re-signed URL) and another --slice: the journal's
 	// slice size wins, and the validator says it is the same file.
-	r := slget(t, "-x", "4", "--slice", "1m", "-o", "file.bin", "-d", dir, srv.FileURL()+"?sig=new")
+	r := runSlget(t, "-x", "4", "--slice", "1m", "-o", "file.bin", "-d", dir, srv.FileURL()+"?sig=new")
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
 	}
@@ -199,7 +199,7 @@ func TestDamagedJournal(t *testing.T) {
 	path := filepath.Join(dir, "file.bin")
 	os.WriteFile(path+".part", make([]byte, 1<<20), 0o644)
 	os.WriteFile(path+".slget", []byte("this is not a journal at all, just some bytes that happen to be here"), 0o644)
-	r := slget(t, "-d", dir, srv.FileURL())
+	r := runSlget(t, "-d", dir, srv.FileURL())
 	if r.code != exitJournal {
 		t.Fatalf("exit %d, want %d", r.code, exitJournal)
 	}
@@ -223,7 +223,7 @@ func TestSecondSlgetOnSameFileFailsFast(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	start := time.Now()
-	r := slget(t, "-x", "2", "--slice", "256k", "--auto-file-renaming=false", "-d", dir, srv.FileURL())
+	r := runSlget(t, "-x", "2", "--slice", "256k", "--auto-file-renaming=false", "-d", dir, srv.FileURL())
 	if r.code != exitJournal || !strings.Contains(r.stderr, "another slget is downloading") {
 		t.Fatalf("second slget: exit %d, want %d with 'another slget is downloading'", r.code, exitJournal)
 	}
@@ -241,7 +241,7 @@ func TestStatusAndVerify(t *testing.T) {
 	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
 	path := filepath.Join(dir, "file.bin")
 
-	r := slget(t, "status", "--json", path)
+	r := runSlget(t, "status", "--json", path)
 	if r.code != 0 {
 		t.Fatalf("status: exit %d", r.code)
 	}
@@ -256,11 +256,11 @@ func TestStatusAndVerify(t *testing.T) {
 	if st.SlicesDone != done.Count() || st.Slices != 32 || st.Size != size || st.ETag != srv.ETag() || st.BySource["origin"] != st.BytesDone || st.BytesDone == 0 {
 		t.Errorf("status %+v, journal has %d slices done", st, done.Count())
 	}
-	if r := slget(t, "status", path+".part"); r.code != 0 || !strings.Contains(r.stdout, "slices of 256k") {
+	if r := runSlget(t, "status", path+".part"); r.code != 0 || !strings.Contains(r.stdout, "slices of 256k") {
 		t.Errorf("status text: exit %d %q", r.code, r.stdout)
 	}
 
-	r = slget(t, "verify", path)
+	r = runSlget(t, "verify", path)
 	if r.code != 0 || !strings.Contains(r.stdout, fmt.Sprintf("%d slices verified, 0 bad", len(recs))) {
 		t.Fatalf("verify: exit %d %q", r.code, r.stdout)
 	}
@@ -275,11 +275,11 @@ func TestStatusAndVerify(t *testing.T) {
 	b[0] ^= 0xff
 	f.WriteAt(b, off)
 	f.Close()
-	r = slget(t, "verify", path)
+	r = runSlget(t, "verify", path)
 	if r.code != exitChecksum || !strings.Contains(r.stdout, fmt.Sprintf("slice %d", recs[len(recs)-1].Index)) {
 		t.Fatalf("verify after damage: exit %d %q", r.code, r.stdout)
 	}
-	if r := slget(t, "status", filepath.Join(dir, "nothing")); r.code == 0 || !strings.Contains(r.stderr, "no partial download") {
+	if r := runSlget(t, "status", filepath.Join(dir, "nothing")); r.code == 0 || !strings.Contains(r.stderr, "no partial download") {
 		t.Errorf("status of nothing: exit %d %q", r.code, r.stderr)
 	}
 }
@@ -293,8 +293,8 @@ func TestContinueAdoptsForeignPartial(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "file.bin")
 	os.WriteFile(path, srv.Content().Bytes(0, 10*slice+1000), 0o644) // 10 whole slices and a bit
-	r := slget(t, "-c", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != 0 || !strings.Contains(r.stderr, "adopting") {
+	r := runSlget(t, "-c", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != 0 || !strings.Contains(r.stderr, "continuing") {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	if got := fileSHA(t, path); got != srv.Content().SHA256() {
@@ -315,8 +315,8 @@ func TestContinueAdoptsForeignPartial(t *testing.T) {
 	other := fetchtest.Content{Size: size, Seed: 99}
 	os.WriteFile(path, other.Bytes(0, 10*slice), 0o644)
 	srv.ResetLog()
-	r = slget(t, "-c", "--allow-overwrite", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != 0 || !strings.Contains(r.stderr, "not adopting") {
+	r = runSlget(t, "-c", "--allow-overwrite", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != 0 || !strings.Contains(r.stderr, "not continuing") {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	if got := fileSHA(t, path); got != srv.Content().SHA256() {
@@ -339,8 +339,11 @@ func TestSingleSliceHasNoJournal(t *testing.T) {
 	}
 	path := filepath.Join(dir, "file.bin")
 	mustNotExist(t, journalPath(path))
-	if _, err := os.Stat(path + ".part"); err != nil {
-		t.Fatalf("no partial file: %v", err)
+	// Without a journal nothing could resume it: it is not left behind to
+	// be mistaken for a partial download.
+	mustNotExist(t, path+".part")
+	if !strings.Contains(r.stderr, "nothing was kept") {
+		t.Errorf("stderr does not say nothing was kept: %q", r.stderr)
 	}
 	mustFetch(t, path, srv.Content().SHA256(), "-d", dir, srv.FileURL())
 }
@@ -359,7 +362,7 @@ func TestNoJournal(t *testing.T) {
 	}
 	path := filepath.Join(dir, "file.bin")
 	mustNotExist(t, journalPath(path))
-	r = slget(t, "--no-journal", "-x", "8", "--slice", "256k", "-d", dir, srv.FileURL())
+	r = runSlget(t, "--no-journal", "-x", "8", "--slice", "256k", "-d", dir, srv.FileURL())
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
 	}
@@ -382,7 +385,7 @@ func TestStatusWhileDownloading(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	time.Sleep(400 * time.Millisecond) // a group commit or two
-	r := slget(t, "status", "--json", filepath.Join(dir, "file.bin"))
+	r := runSlget(t, "status", "--json", filepath.Join(dir, "file.bin"))
 	cancel()
 	<-done
 	if r.code != 0 {

@@ -1,0 +1,138 @@
+// Adoption (-c): taking over a partial file slget did not make (curl's,
+// wget's, or NAME itself), only once it is proven to be the start of this
+// file; a file that is not adopted is left exactly as it was.
+
+package slget
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/resume"
+	"github.com/slget/slget/segment"
+)
+
+// adopt examines from (the locked .part itself when isPart, else the final
+// name) for -c. It adopts the whole slices of a prefix shorter than the
+// file, without holes, whose last whole slice (or, shorter than a slice,
+// whose bytes) match the server's; or, with a checksum, takes a full-size
+// file that matches it as complete. Anything else is an *ExistsError and
+// stays as it is.
+func (d *download) adopt(ctx context.Context, from string, isPart bool) (*ExistsError, error) {
+	f := d.lock.f
+	if !isPart {
+		var err error
+		if f, err = os.OpenFile(from, os.O_RDONLY|syscall.O_NOFOLLOW, 0); err != nil {
+			return &ExistsError{Path: from, Why: fmt.Sprintf("cannot be read to continue it (%v); slget leaves it alone", err)}, nil
+		}
+		defer f.Close()
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fileErr("open", from, err)
+	}
+	notAdopted := func(why string) (*ExistsError, error) {
+		return &ExistsError{Path: from, Why: "-c: not continuing it: " + why + "; slget leaves it alone"}, nil
+	}
+	plan, err := segment.NewPlan(d.probe.Validator.Size, d.c.slice())
+	if err != nil {
+		return nil, &RequestError{Err: err}
+	}
+	size := fi.Size()
+	switch {
+	case !fi.Mode().IsRegular():
+		return notAdopted("it is not a regular file")
+	case size > plan.Size:
+		return notAdopted(fmt.Sprintf("it is larger than the remote file (%d > %d bytes)", size, plan.Size))
+	case size == plan.Size:
+		return d.adoptWhole(f, from, isPart)
+	case firstHole(f, size) < size:
+		return notAdopted("it has holes (space reserved by another downloader), so its bytes cannot be trusted")
+	}
+	whole := int(size / plan.Slice)
+	check := segment.Range{Start: 0, End: size} // shorter than a slice: its own bytes
+	if whole > 0 {
+		check = plan.SliceRange(whole - 1)
+	}
+	same, err := sameAsServer(ctx, f, check, plan, fetch.NewOrigin(d.c.http(), d.probe))
+	if err != nil {
+		return nil, err
+	}
+	if !same {
+		return notAdopted(fmt.Sprintf("its bytes %s differ from the server's", check))
+	}
+	if !isPart {
+		if err := d.lock.replace(from); err != nil {
+			return nil, err
+		}
+	}
+	d.plan = plan
+	d.done = segment.NewSet(plan.N())
+	recs := make([]resume.Record, 0, whole)
+	buf := make([]byte, plan.Slice)
+	for i := 0; i < whole; i++ {
+		r := plan.SliceRange(i)
+		if _, err := d.lock.f.ReadAt(buf[:r.Len()], r.Start); err != nil {
+			return nil, fileErr("io", d.lock.path, err)
+		}
+		d.done.Add(i)
+		recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(buf[:r.Len()]), From: resume.FromOrigin})
+	}
+	if whole > 0 {
+		d.warn("-c: continuing %s: its first %s match the server's", from, HumanBytes(plan.RunRange(segment.Run{First: 0, End: whole}).Len()))
+	}
+	return nil, d.startFresh(recs)
+}
+
+// adoptWhole takes a full-size file as complete only when a checksum
+// proves it.
+func (d *download) adoptWhole(f *os.File, from string, isPart bool) (*ExistsError, error) {
+	if d.req.Checksum == nil {
+		return &ExistsError{Path: from, Why: "-c: it is already the full size, and without --checksum slget cannot tell that it is this file; slget leaves it alone (give --checksum to check it, or --allow-overwrite to download it again)"}, nil
+	}
+	h := d.req.Checksum.newHash()
+	if _, err := io.Copy(h, io.NewSectionReader(f, 0, d.probe.Validator.Size)); err != nil {
+		return nil, fileErr("io", from, err)
+	}
+	if got := h.Sum(nil); !bytes.Equal(got, d.req.Checksum.Sum) {
+		return &ExistsError{Path: from, Why: fmt.Sprintf("-c: it is the full size but does not match --checksum (%s %x); slget leaves it alone", d.req.Checksum.Algo, got)}, nil
+	}
+	if isPart {
+		// The locked .part is the complete file: rename it as any other.
+		d.action = actFresh
+		d.plan, _ = segment.NewPlan(d.probe.Validator.Size, d.c.slice())
+		d.done = segment.NewSet(d.plan.N())
+		for i := 0; i < d.plan.N(); i++ {
+			d.done.Add(i)
+		}
+		d.res.Resumed = d.probe.Validator.Size
+		return nil, nil
+	}
+	d.action = actComplete
+	return nil, nil
+}
+
+// sameAsServer compares range r of f, which starts on a slice boundary,
+// with the start of what src serves for the whole slices that cover it.
+func sameAsServer(ctx context.Context, f *os.File, r segment.Range, plan segment.Plan, src fetch.Source) (bool, error) {
+	local := make([]byte, r.Len())
+	if _, err := f.ReadAt(local, r.Start); err != nil {
+		return false, fileErr("io", f.Name(), err)
+	}
+	aligned := plan.RunRange(segment.Run{First: plan.Index(r.Start), End: plan.Index(r.End-1) + 1})
+	body, err := src.Open(ctx, aligned)
+	if err != nil {
+		return false, err
+	}
+	defer body.Close()
+	remote := make([]byte, r.Len())
+	if _, err := io.ReadFull(body, remote); err != nil {
+		return false, err
+	}
+	return bytes.Equal(local, remote), nil
+}

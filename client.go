@@ -1,0 +1,200 @@
+// Client, Request and Result: what a Go program sets up to download a file,
+// and what it gets back.
+
+package slget
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/segment"
+)
+
+// Client downloads files. The zero value is usable: 4 connections, 1 MiB
+// slices, fetch's defaults for everything else. A Client is safe for
+// concurrent use, and its downloads at once never pick the same output
+// name. Set its fields before the first Do.
+type Client struct {
+	// HTTP makes the requests; nil means one built from fetch.ClientOptions
+	// with Connections.
+	HTTP        *fetch.Client
+	Connections int   // per download; zero means 4
+	Slice       int64 // slice size for new downloads; zero means 1 MiB
+	Retry       fetch.RetryPolicy
+	// StallTimeout replaces a connection that brings no bytes for this
+	// long (the probe's included); zero means 30s.
+	StallTimeout time.Duration
+	// LowestSpeed replaces a connection slower than this many bytes per
+	// second over 10s; zero means no limit.
+	LowestSpeed int64
+	// RateLimit caps each download at this many bytes per second; zero
+	// means no cap.
+	RateLimit int64
+
+	httpOnce sync.Once
+	mu       sync.Mutex
+	taken    map[string]bool // output paths of the downloads running in this Client
+}
+
+// Request is one download.
+type Request struct {
+	URL string
+	// Path is the file to save as. "" means a name from the server (a
+	// sanitised Content-Disposition filename, else the URL's last path
+	// segment, else index.html) in Dir.
+	Path string
+	Dir  string // where a name from the server goes; "" means "."
+	// Connections overrides Client.Connections for this download.
+	Connections int
+	// Checksum, if set, is checked against the whole file before it gets
+	// its final name.
+	Checksum *Checksum
+	// SHA256 asks for the file's SHA-256 in Result.SHA256 (one more read
+	// of the file at the end, unless Checksum is SHA-256).
+	SHA256 bool
+
+	AllowOverwrite bool // replace an existing file at the output name
+	// AutoRename saves as NAME.1.ext (NAME.2.ext, ...) when the output name
+	// is taken by a file, another URL's partial download or a partial file
+	// that is not slget's; false makes that an *ExistsError.
+	AutoRename bool
+	// Continue also adopts a partial file without a journal (curl's,
+	// wget's), once its last whole slice matches the server's.
+	Continue bool
+	// Restart discards this URL's partial download and its journal.
+	Restart bool
+	// NoRestart stops with a *fetch.ChangedError, keeping the partial
+	// download, when the remote file changed since it was made; the default
+	// starts over.
+	NoRestart bool
+	// NoJournal keeps no journal: no resume after a crash.
+	NoJournal bool
+	// CheckIntegrity re-reads every finished slice of a partial download
+	// against its checksum before resuming, and fetches again those that
+	// fail (aria2's --check-integrity).
+	CheckIntegrity bool
+
+	// Events, if set, is told what happens, from the download's goroutine;
+	// it must not block for long.
+	Events func(Event)
+}
+
+// Result is what a download did. Do returns it, filled as far as the
+// download got, with every error too.
+type Result struct {
+	URL       string // as given, its password redacted
+	FinalURL  string // after redirects, redacted
+	Path      string // where the file is (or would have been)
+	Size      int64  // bytes; -1 when the server sent no length and nothing came
+	Validator fetch.Validator
+	Ranged    bool // the server answered ranges: parallel and resumable
+	// Resumed is the bytes already on disk when this run began (a journal,
+	// or adopted with Continue); Transferred the bytes that came in this
+	// run, duplicates of end-game slices included.
+	Resumed, Transferred int64
+	// BySource is the bytes of the file by where they came from, resumed
+	// ones included.
+	BySource map[fetch.Provenance]int64
+	SHA256   string // hex, when Request.SHA256 or a SHA-256 Checksum asked for it
+	Duration time.Duration
+	// AlreadyComplete is true when nothing had to be downloaded: the file
+	// was found complete (a crash after its rename, or Continue with a
+	// Checksum that matches it).
+	AlreadyComplete bool
+}
+
+// Event is something a download reports while it runs: *Warning, *Started
+// or *Retrying.
+type Event interface{ event() }
+
+// Warning is something a user should know that does not stop the download.
+type Warning struct {
+	URL     string // redacted
+	Message string
+}
+
+// Started is sent when the transfer begins. Stats is a snapshot of its
+// progress, valid to call until Do returns.
+type Started struct {
+	URL         string // redacted
+	Path        string
+	Size        int64 // -1 when unknown
+	Resumed     int64 // bytes already done
+	Connections int
+	Ranged      bool
+	Slices      int // 0 without ranges
+	Stats       func() fetch.Stats
+}
+
+func (*Warning) event() {}
+func (*Started) event() {}
+
+// Get downloads url into the current directory (or to path, if not "")
+// with a zero Client, resuming a partial download of it if there is one.
+func Get(ctx context.Context, url, path string) (*Result, error) {
+	var c Client
+	return c.Do(ctx, &Request{URL: url, Path: path})
+}
+
+func (c *Client) http() *fetch.Client {
+	c.httpOnce.Do(func() {
+		if c.HTTP == nil {
+			c.HTTP, _ = fetch.NewClient(fetch.ClientOptions{Connections: c.connections(nil)}) // zero options cannot fail
+		}
+	})
+	return c.HTTP
+}
+
+func (c *Client) connections(r *Request) int {
+	switch {
+	case r != nil && r.Connections > 0:
+		return r.Connections
+	case c.Connections > 0:
+		return c.Connections
+	}
+	return 4
+}
+
+func (c *Client) slice() int64 {
+	if c.Slice > 0 {
+		return c.Slice
+	}
+	return segment.DefaultSlice
+}
+
+// reserve claims path for one download of this Client, so that two
+// downloads at once never pick the same name; it reports false when the
+// path is taken. unreserve gives it back.
+func (c *Client) reserve(path string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.taken == nil {
+		c.taken = make(map[string]bool)
+	}
+	if c.taken[path] {
+		return false
+	}
+	c.taken[path] = true
+	return true
+}
+
+func (c *Client) unreserve(path string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.taken, path)
+}
+
+// identity is what makes two URLs name the same download: scheme, host and
+// path. A new query string (a re-signed URL) is the same download, as long
+// as the server's version is the same.
+func identity(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) + u.EscapedPath()
+}

@@ -1,0 +1,158 @@
+// Do: one download as a state machine, probe → output path → lock → open,
+// resume, adopt or start over → transfer → verify → sync, rename, fsync →
+// journal removal. Each step says what may follow it.
+
+package slget
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/resume"
+	"github.com/slget/slget/segment"
+)
+
+// RequestError is a request that cannot be downloaded as given: a URL that
+// is not http(s), an option out of range.
+type RequestError struct{ Err error }
+
+func (e *RequestError) Error() string { return e.Err.Error() }
+func (e *RequestError) Unwrap() error { return e.Err }
+
+// download is the state of one Do.
+type download struct {
+	c     *Client
+	req   *Request
+	res   *Result
+	given *url.URL
+	probe *fetch.Probe
+
+	path    string          // the output name chosen
+	lock    *partLock       // NAME.part, held from the choice of the name to the end
+	journal *resume.Journal // nil without one
+	plan    segment.Plan
+	done    *segment.Set // slices already done (resumed or adopted)
+	action  action
+}
+
+// action is what the examination of the output decided.
+type action int
+
+const (
+	actFresh    action = iota // start from nothing (done may hold adopted slices)
+	actResume                 // continue the journal's download
+	actComplete               // the file is complete already: nothing to fetch
+)
+
+// Do downloads req. It returns the Result, filled as far as the download
+// got, and an error whose type says what went wrong (see errors.go and the
+// fetch package's errors). Whatever happens, nothing is left under the
+// final name unless it is complete, and nothing the request did not ask to
+// replace is overwritten.
+func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
+	start := time.Now()
+	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[fetch.Provenance]int64{}}}
+	err := d.run(ctx)
+	if d.lock != nil {
+		d.lock.release()
+	}
+	if d.journal != nil {
+		d.journal.Close()
+	}
+	if d.path != "" {
+		c.unreserve(d.path)
+	}
+	if d.probe != nil && d.probe.Body != nil {
+		d.probe.Body.Close()
+	}
+	d.res.Duration = time.Since(start)
+	return d.res, err
+}
+
+func (d *download) warn(format string, args ...any) {
+	if d.req.Events != nil {
+		d.req.Events(&Warning{URL: d.res.URL, Message: fmt.Sprintf(format, args...)})
+	}
+}
+
+func (d *download) run(ctx context.Context) error {
+	u, err := fetch.ParseURL(d.req.URL)
+	if err != nil {
+		return &RequestError{Err: err}
+	}
+	d.given = u
+	// probe → output path
+	if err := d.doProbe(ctx); err != nil {
+		return err
+	}
+	// output path → lock → open, resume, adopt or start over
+	if err := d.claimOutput(ctx); err != nil {
+		return err
+	}
+	if d.action == actComplete {
+		return d.finishComplete()
+	}
+	// transfer → verify → rename
+	if d.probe.Ranged && d.probe.Validator.Size >= 0 {
+		if err := d.transfer(ctx); err != nil {
+			return err
+		}
+	} else if err := d.stream(ctx); err != nil {
+		return err
+	}
+	return d.finish()
+}
+
+// doProbe asks for slice 0 under the retry policy every slice has.
+func (d *download) doProbe(ctx context.Context) error {
+	p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, func(try int, err error, wait time.Duration) {
+		d.warn("%v; try %d of %d in %s", err, try+1, d.c.Retry.Tries(), wait.Round(time.Millisecond))
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return &InterruptedError{Err: ctx.Err()}
+		}
+		return err
+	}
+	d.probe = p
+	d.res.FinalURL = fetch.Redact(p.FinalURL)
+	d.res.Size = p.Validator.Size
+	d.res.Validator = p.Validator
+	d.res.Ranged = p.Ranged
+	if w := p.Validator.Warning(); w != "" && p.Ranged && p.Validator.Size > 0 {
+		d.warn("%s", w)
+	}
+	return nil
+}
+
+// errorf wraps err with what is left on disk and what to do.
+func keptMessage(err error, part string) error {
+	return fmt.Errorf("%w\n  the partial download stays in %s; run the same command again to resume", err, part)
+}
+
+// fail ends a transfer that did not complete: a partial download with a
+// journal stays (it resumes), one without is removed (nothing could resume
+// it).
+func (d *download) fail(ctx context.Context, err error) error {
+	part := d.lock.path
+	resumable := d.journal != nil
+	if !resumable {
+		d.lock.remove()
+		d.lock = nil
+		part = ""
+	}
+	var ce *fetch.ChangedError
+	switch {
+	case ctx.Err() != nil:
+		return &InterruptedError{Path: part, Err: ctx.Err()}
+	case errors.As(err, &ce) && resumable:
+		return fmt.Errorf("%w\n  %s holds slices of the old version and is kept: run the same command again to download the new version (the old slices are then discarded), or keep them with --no-restart", err, part)
+	case resumable:
+		return keptMessage(err, part)
+	}
+	return err
+}

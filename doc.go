@@ -1,0 +1,45 @@
+// Package slget downloads one large file over many HTTP connections at
+// once, in slice-aligned ranges, resumes it after any crash, and never
+// leaves a file mixed from two versions of the resource under its final
+// name.
+//
+// A Client runs one Request as a state machine:
+//
+//		probe → output path → lock → open, resume, adopt or start over →
+//		transfer → verify → sync, rename, fsync → journal removal
+//
+//	  - The probe asks for slice 0 with a ranged GET; its answer gives the
+//	    size, the version (a strong ETag, or Last-Modified and size) and the
+//	    name, and its body is slice 0.
+//	  - The output name is locked (NAME.part, see below) before anything named
+//	    NAME, NAME.part or NAME.slget is created, truncated, removed or
+//	    renamed. A second download of the same name, in this process or
+//	    another, stops at once with an error matching ErrLocked.
+//	  - Under the lock the flow decides what to do with what is there: resume
+//	    a journal of this URL and version, start over when the version
+//	    changed, leave another URL's partial download or a partial file that
+//	    is not slget's alone (and save as NAME.1.ext with AutoRename), adopt
+//	    another tool's partial file with Continue only once its bytes match
+//	    the server's, or find a file complete after a crash that came between
+//	    its rename and the journal's removal.
+//	  - The transfer runs fetch's Downloader: N connections, every response
+//	    checked (exact Content-Range, identity encoding, the same version),
+//	    each slice written, synced, then recorded in the journal.
+//	  - The end: the whole-file checksum if asked, fdatasync, a rename that
+//	    never replaces an existing file unless AllowOverwrite, a sync of the
+//	    directory, and only then the journal's removal.
+//
+// Progress comes out as events (Request.Events): warnings, and Started
+// with a function for snapshots of the transfer; a terminal, a script or a
+// peer cache server draws or serves them as it likes.
+//
+// # Caveats
+//
+// The lock is flock(2) on NAME.part. On systems without flock two
+// downloads of one name in two processes are not kept apart, and a file
+// system that ignores flock (some network file systems) does the same.
+//
+// A download without a journal (NoJournal, one-slice files, servers
+// without ranges) cannot resume: when it fails, its partial file is
+// removed.
+package slget

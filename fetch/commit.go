@@ -1,0 +1,88 @@
+// Commits: finished slices reach the journal only after the output is
+// synced, in groups (write, fdatasync, then commit).
+
+package fetch
+
+import (
+	"io"
+	"time"
+)
+
+// File is where slice bytes go: an *os.File, typically NAME.part.
+type File interface {
+	io.WriterAt
+	// Sync makes what was written durable (fdatasync); it runs before every
+	// journal commit.
+	Sync() error
+}
+
+// SliceDone is one finished slice, as handed to a Journal.
+type SliceDone struct {
+	Index  int
+	CRC32C uint32     // of the slice's bytes (Castagnoli); zero unless Config.Hash
+	From   Provenance // where its bytes came from
+}
+
+// Journal records finished slices. Commit is called only after the File
+// has been synced, so every slice it is given is on disk. Commit may be
+// called from several goroutines at once, with batches in any order.
+type Journal interface {
+	Commit(done []SliceDone) error
+}
+
+func (d *Downloader) committer(stop <-chan struct{}) {
+	t := time.NewTicker(d.cfg.CommitEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			if err := d.flush(); err != nil {
+				return
+			}
+		}
+	}
+}
+
+// flush syncs the output and commits the pending slices: write, fdatasync,
+// then commit, never the other way round.
+func (d *Downloader) flush() error {
+	d.mu.Lock()
+	batch := d.pending
+	d.pending = nil
+	err := d.commitErr
+	d.mu.Unlock()
+	if err != nil || len(batch) == 0 || d.cfg.Journal == nil {
+		return err
+	}
+	if err = d.out.Sync(); err != nil {
+		err = &LocalError{Op: "sync", Err: err}
+	} else if err = d.cfg.Journal.Commit(batch); err != nil {
+		err = &LocalError{Op: "journal", Err: err}
+	}
+	if err != nil {
+		d.mu.Lock()
+		d.commitErr = err
+		d.mu.Unlock()
+	}
+	return err
+}
+
+// finished queues slice sd for the next commit, and commits at once when
+// enough are queued.
+func (d *Downloader) finished(sd SliceDone) error {
+	d.mu.Lock()
+	if d.cfg.Journal != nil { // without a journal nothing reads them: keep memory flat
+		d.pending = append(d.pending, sd)
+	}
+	n, err := len(d.pending), d.commitErr
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if d.cfg.Journal != nil && n >= d.cfg.CommitSlices {
+		return d.flush()
+	}
+	return nil
+}

@@ -1,0 +1,131 @@
+// End-game and stealing: how long a slice usually takes, how much a
+// victim keeps when another connection steals from it, and when a
+// duplicate of a slow slice pays.
+
+package fetch
+
+import (
+	"context"
+	"time"
+)
+
+// timeSlice adds the time one slice of n bytes took to the moving average,
+// scaled to a full slice: a short last slice does not make the usual time
+// look shorter than it is.
+func (d *Downloader) timeSlice(t time.Duration, n int64) {
+	if n <= 0 {
+		return
+	}
+	t = time.Duration(float64(t) * float64(d.plan.Slice) / float64(n))
+	d.mu.Lock()
+	if d.sliceTime == 0 {
+		d.sliceTime = t
+	} else {
+		d.sliceTime += (t - d.sliceTime) / 4
+	}
+	d.mu.Unlock()
+}
+
+// inFlight is how long a connection's bytes may be on their way (socket
+// buffers, a proxy's buffers, a cache's fetch) before the worker reads them.
+// Generous on purpose: when the client is short of CPU, the server has
+// filled the socket buffers long before the worker gets to them, and the
+// rate the worker sees understates what is in flight.
+const inFlight = 2 * time.Second
+
+// idleRecheck is how often an idle worker looks again for work to steal or
+// duplicate when nothing else wakes it.
+const idleRecheck = 250 * time.Millisecond
+
+// minSteal is the least time a victim must still need before stealing from
+// it pays: a new request, and behind a slice cache without a cache lock a
+// second fetch from the origin of whatever the victim had in flight.
+const minSteal = time.Second
+
+// margin is the scheduler's steal margin for claim id, which has after
+// slices left past the one it reads. A connection that brought nothing for
+// minSteal keeps none. One that will be done within minSteal at its speed
+// (measured from its first byte, so a slow start is not held against it)
+// keeps them all: not worth a steal. Any other keeps what is likely in
+// flight: at least one slice (a cache in front of the origin fetches the
+// next slice while it sends this one), more at high speed.
+func (d *Downloader) margin(id, after int) int {
+	d.claimsMu.RLock()
+	cs := d.claimConn[id]
+	d.claimsMu.RUnlock()
+	if cs == nil {
+		return 0
+	}
+	now := time.Now()
+	got := cs.claimBytes.Load()
+	if got == 0 {
+		if now.Sub(time.Unix(0, cs.claimStart.Load())) < minSteal {
+			return after // its response has not started: too early to judge
+		}
+		return 0
+	}
+	if now.Sub(time.Unix(0, cs.lastByte.Load())) >= minSteal {
+		return 0 // stalled
+	}
+	rate := float64(got) / max(now.Sub(time.Unix(0, cs.firstByte.Load())).Seconds(), 0.05)
+	if rate*minSteal.Seconds() >= float64(after+1)*float64(d.plan.Slice) {
+		return after
+	}
+	return max(1, int(rate*inFlight.Seconds()/float64(d.plan.Slice)))
+}
+
+// markStarted notes when the (non-duplicate) copy of slice i began.
+func (d *Downloader) markStarted(i int) {
+	d.mu.Lock()
+	d.started[i] = time.Now()
+	d.mu.Unlock()
+}
+
+// minEndGame is the least time a slice must have taken before it is worth a
+// duplicate: below it, the wait for a second response costs as much as it
+// could save.
+const minEndGame = 2 * time.Second
+
+// endGameWait returns once the first copy of slice i has taken longer than
+// three times the usual time of a slice (and at least minEndGame), or when ctx
+// ends (the original finished first and cancelled this duplicate).
+func (d *Downloader) endGameWait(ctx context.Context, i int) error {
+	for {
+		changed := d.sched.Changed()
+		// The original may have finished before this duplicate's cancel was
+		// registered, so that its "superseded" never reached it.
+		if d.sched.IsDone(i) {
+			return errSuperseded
+		}
+		d.mu.Lock()
+		usual := d.sliceTime
+		began, ok := d.started[i]
+		d.mu.Unlock()
+		if ok && usual > 0 {
+			wait := time.Until(began.Add(max(3*usual, minEndGame)))
+			if wait <= 0 {
+				return nil
+			}
+			t := time.NewTimer(wait)
+			select {
+			case <-t.C:
+				return nil
+			case <-changed:
+				t.Stop() // the usual time may have moved: look again
+			case <-ctx.Done():
+				t.Stop()
+				return ctx.Err()
+			}
+			continue
+		}
+		t := time.NewTimer(idleRecheck)
+		select {
+		case <-changed:
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		}
+		t.Stop()
+	}
+}

@@ -1,0 +1,92 @@
+// Retry policy: one rule for how often and how long to retry, used by the
+// probe and by every slice.
+
+package fetch
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"time"
+)
+
+// RetryPolicy says how often a failing request is tried and how long to
+// wait between tries. The zero value is usable; each field says what zero
+// means.
+type RetryPolicy struct {
+	MaxTries int           // tries before giving up; zero means 5
+	Wait     time.Duration // first wait, doubled each try, with jitter; zero means 1s
+	MaxWait  time.Duration // cap of the doubling; zero means 30s
+}
+
+func (p RetryPolicy) withDefaults() RetryPolicy {
+	if p.MaxTries <= 0 {
+		p.MaxTries = 5
+	}
+	if p.Wait <= 0 {
+		p.Wait = time.Second
+	}
+	if p.MaxWait <= 0 {
+		p.MaxWait = 30 * time.Second
+	}
+	return p
+}
+
+// Tries is the number of tries the policy allows.
+func (p RetryPolicy) Tries() int { return p.withDefaults().MaxTries }
+
+// Delay is how long to wait after the n-th failed try (n ≥ 1) with error
+// err: Wait doubled per try, capped at MaxWait, with jitter so that many
+// connections do not retry in step; a server's Retry-After wins (up to five
+// minutes).
+func (p RetryPolicy) Delay(n int, err error) time.Duration {
+	p = p.withDefaults()
+	wait := p.Wait << (n - 1)
+	if wait > p.MaxWait || wait <= 0 {
+		wait = p.MaxWait
+	}
+	wait = wait/2 + rand.N(wait/2+1)
+	var he *HTTPError
+	if errors.As(err, &he) && he.RetryAfter > 0 {
+		wait = min(he.RetryAfter, 5*time.Minute)
+	}
+	return wait
+}
+
+// Do calls fn until it succeeds, fails with an error that is not
+// Retryable, runs out of tries, or ctx ends. Before each wait it calls
+// onRetry (if not nil) with the try that failed, its error and the wait.
+func (p RetryPolicy) Do(ctx context.Context, fn func() error, onRetry func(try int, err error, wait time.Duration)) error {
+	p = p.withDefaults()
+	for try := 1; ; try++ {
+		err := fn()
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !Retryable(err) || try >= p.MaxTries {
+			return err
+		}
+		wait := p.Delay(try, err)
+		if onRetry != nil {
+			onRetry(try, err, wait)
+		}
+		if err := Sleep(ctx, wait); err != nil {
+			return err
+		}
+	}
+}
+
+// Sleep waits for d or until ctx ends, and returns ctx's error then.
+func Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,299 @@
+// Worker: one connection's loop of claiming slice runs, reading their
+// bodies and writing them out, under the stall and speed rules.
+
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"time"
+
+	"github.com/slget/slget/segment"
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// worker fetches claims until everything is done. first, if not nil, is a
+// claim already made whose response body is firstBody.
+func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, firstBody Body) error {
+	cs := &d.conns[w]
+	buf := make([]byte, d.cfg.BufferSize)
+	retry := -1 // the slice that failed last, to be retried alone
+	for {
+		if err := ctx.Err(); err != nil {
+			if firstBody.ReadCloser != nil {
+				firstBody.Close()
+				d.sched.Release(*first)
+			}
+			return err
+		}
+		changed := d.sched.Changed()
+		var claim segment.Claim
+		var ok bool
+		body := firstBody
+		if first != nil {
+			claim, ok = *first, true
+			first, firstBody = nil, Body{}
+		} else if retry >= 0 {
+			// After a failure, ask for the failing slice alone: a cache in
+			// front of the origin (nginx's slice module) that aborts a run
+			// spanning two versions answers a single slice with its real
+			// version, and a bad slice does not take its neighbours down.
+			claim, ok = d.sched.ClaimRun(segment.Run{First: retry, End: retry + 1})
+		}
+		retry = -1
+		if !ok {
+			claim, ok = d.sched.Claim()
+		}
+		if !ok {
+			if d.sched.Finished() {
+				return nil
+			}
+			// Steal and end-game decisions depend on time (a victim that
+			// stalls becomes worth stealing from): look again now and then
+			// even when nothing changes.
+			t := time.NewTimer(idleRecheck)
+			select {
+			case <-changed:
+				t.Stop()
+				continue
+			case <-t.C:
+				continue
+			case <-ctx.Done():
+				t.Stop()
+				return ctx.Err()
+			}
+		}
+		at, err := d.fetchClaim(ctx, cs, claim, body, buf)
+		d.sched.Release(claim)
+		if err == nil || errors.Is(err, errSuperseded) {
+			continue
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !Retryable(err) {
+			return err
+		}
+		cs.retries.Add(1)
+		if err := d.backoff(ctx, at, err); err != nil {
+			return err
+		}
+		retry = at
+	}
+}
+
+// backoff counts a failed try of slice at and sleeps before the next, or
+// returns the final error when the slice is out of tries.
+func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
+	d.retries.Add(1)
+	d.mu.Lock()
+	d.tries[at]++
+	n := d.tries[at]
+	d.mu.Unlock()
+	if n >= d.cfg.Retry.MaxTries {
+		return fmt.Errorf("slice %d (%s) failed %d times, giving up: %w", at, d.plan.SliceRange(at), n, err)
+	}
+	wait := d.cfg.Retry.Delay(n, err)
+	if d.cfg.Logf != nil {
+		d.cfg.Logf("slice %d: %v; try %d of %d in %s", at, err, n+1, d.cfg.Retry.MaxTries, wait.Round(time.Millisecond))
+	}
+	return Sleep(ctx, wait)
+}
+
+// fetchClaim fetches claim's run (body, if it has a ReadCloser, is its
+// response already open) and writes it out slice by slice. It returns the
+// slice it was at.
+func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segment.Claim, body Body, buf []byte) (int, error) {
+	at := claim.Run.First
+	rng := d.plan.RunRange(claim.Run)
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	if body.ReadCloser != nil {
+		// A body opened before the claim (the probe's) is not tied to cctx:
+		// close it when the claim ends for any reason (a stall, a copy that
+		// won, the download's end), or a read could block for ever.
+		b := body
+		defer context.AfterFunc(cctx, func() { b.Close() })()
+	}
+	d.mu.Lock()
+	d.cancels[claim.ID] = cancel
+	d.mu.Unlock()
+	defer func() {
+		d.mu.Lock()
+		delete(d.cancels, claim.ID)
+		d.mu.Unlock()
+	}()
+	cs.start.Store(rng.Start)
+	cs.end.Store(rng.End)
+	cs.claimStart.Store(time.Now().UnixNano())
+	cs.claimBytes.Store(0)
+	cs.active.Store(true)
+	d.claimsMu.Lock()
+	d.claimConn[claim.ID] = cs
+	d.claimsMu.Unlock()
+	defer func() {
+		cs.active.Store(false)
+		cs.waiting.Store(false)
+		d.claimsMu.Lock()
+		delete(d.claimConn, claim.ID)
+		d.claimsMu.Unlock()
+	}()
+
+	if claim.Dup && body.ReadCloser == nil {
+		// An end-game duplicate pays off only if the original copy is slow:
+		// wait until the original has taken clearly longer than a slice
+		// usually takes. If it completes meanwhile, this claim is cancelled
+		// as superseded without a request. Behind a slice cache without a
+		// cache lock every duplicate is a second fetch from the origin, so
+		// duplicates are for connections that really lag.
+		if err := d.endGameWait(cctx, claim.Run.First); err != nil {
+			return at, causeOf(cctx, err)
+		}
+	} else {
+		d.markStarted(claim.Run.First)
+	}
+	// A body opened before the claim (the probe's) says nothing about how
+	// long a slice takes: do not time its first slice.
+	timed, sliceStart := body.ReadCloser == nil, time.Now()
+	stall := time.AfterFunc(d.cfg.StallTimeout, func() { cancel(ErrStalled) })
+	defer stall.Stop()
+	if body.ReadCloser == nil {
+		cs.waiting.Store(true)
+		var err error
+		body, err = d.src.Open(cctx, rng)
+		if err != nil {
+			return at, causeOf(cctx, err)
+		}
+	}
+	defer body.Close()
+	cs.from.Store(int32(body.From))
+	r := &stallReader{r: body, t: stall, d: d.cfg.StallTimeout}
+
+	windowStart, windowBytes := time.Now(), int64(0)
+	for i := claim.Run.First; i < claim.Run.End; i++ {
+		at = i
+		sr := d.plan.SliceRange(i)
+		var crc uint32
+		for off := sr.Start; off < sr.End; {
+			n := int(min(int64(len(buf)), sr.End-off))
+			if d.cfg.Limiter != nil {
+				if b := d.cfg.Limiter.Burst(); b > 0 { // rate.Inf may come with burst 0
+					n = min(n, b)
+				}
+			}
+			// One Read, not ReadFull: a trickling connection must come back
+			// here often enough for the speed check below to see it.
+			m, err := r.Read(buf[:n])
+			if m > 0 && d.cfg.Limiter != nil {
+				if werr := d.cfg.Limiter.WaitN(cctx, m); werr != nil {
+					return at, causeOf(cctx, werr)
+				}
+			}
+			if m > 0 {
+				cs.waiting.Store(false)
+				if _, werr := d.out.WriteAt(buf[:m], off); werr != nil {
+					return at, &LocalError{Op: "write", Err: werr}
+				}
+				if d.cfg.Hash {
+					crc = crc32.Update(crc, castagnoli, buf[:m])
+				}
+				off += int64(m)
+				now := time.Now().UnixNano()
+				if cs.claimBytes.Add(int64(m)) == int64(m) {
+					cs.firstByte.Store(now)
+				}
+				cs.lastByte.Store(now)
+				cs.bytes.Add(int64(m))
+				d.written.Add(int64(m))
+				windowBytes += int64(m)
+			}
+			if err == io.EOF && off == sr.End {
+				err = nil // the body ended with this slice (the run's last)
+			}
+			if err != nil {
+				if err == io.ErrUnexpectedEOF || err == io.EOF {
+					err = ErrShortBody
+				}
+				return at, causeOf(cctx, err)
+			}
+			if d.cfg.LowestSpeed > 0 {
+				if el := time.Since(windowStart); el >= d.cfg.LowestSpeedWindow {
+					if float64(windowBytes)/el.Seconds() < float64(d.cfg.LowestSpeed) {
+						return at, ErrTooSlow
+					}
+					windowStart, windowBytes = time.Now(), 0
+				}
+			}
+		}
+		if timed {
+			d.timeSlice(time.Since(sliceStart), sr.Len())
+		}
+		timed, sliceStart = true, time.Now()
+		if !claim.Dup && i+1 < claim.Run.End {
+			d.markStarted(i + 1)
+		}
+		out := d.sched.Complete(claim, i)
+		if out.First || len(out.Cancel) > 0 {
+			finished := out.First && d.sched.Finished()
+			d.mu.Lock()
+			delete(d.started, i) // nothing grows with the file
+			for _, id := range out.Cancel {
+				if c := d.cancels[id]; c != nil {
+					c(errSuperseded)
+				}
+			}
+			if finished {
+				// Every slice is in: whatever is still reading (a stalled
+				// copy of a slice a duplicate finished) has nothing to add.
+				for id, c := range d.cancels {
+					if id != claim.ID {
+						c(errSuperseded)
+					}
+				}
+			}
+			d.mu.Unlock()
+		}
+		if out.First {
+			d.done.Add(sr.Len())
+			d.bySource[body.From%numProvenances].Add(sr.Len())
+			if err := d.finished(SliceDone{Index: i, CRC32C: crc, From: body.From}); err != nil {
+				return at, err
+			}
+		}
+		if !out.More {
+			return at, nil
+		}
+	}
+	return at, nil
+}
+
+// causeOf prefers the reason a claim's context was cancelled (a stall, a
+// superseded copy) over the error it caused.
+func causeOf(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
+			return c
+		}
+		return ctx.Err()
+	}
+	return err
+}
+
+// stallReader re-arms the stall timer on every read that brings bytes.
+type stallReader struct {
+	r io.Reader
+	t *time.Timer
+	d time.Duration
+}
+
+func (s *stallReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if n > 0 {
+		s.t.Reset(s.d)
+	}
+	return n, err
+}

@@ -1,0 +1,105 @@
+// Finish: verify the whole file if asked, sync its data, rename it to its
+// final name, sync the directory, and only then remove the journal.
+
+package slget
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"io"
+	"os"
+	"syscall"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/resume"
+)
+
+// finish makes the complete partial file the final file.
+func (d *download) finish() error {
+	part := d.lock.path
+	if err := d.verify(d.lock.f, part); err != nil {
+		return err
+	}
+	if err := datasync(d.lock.f); err != nil {
+		return fileErr("io", part, err)
+	}
+	if err := d.lock.finish(d.path, d.req.AllowOverwrite); err != nil {
+		return err
+	}
+	// Only after the rename: a crash before it leaves a complete .part that
+	// its journal resumes in no time, and a crash after it a complete file
+	// that the next run recognises by its journal.
+	d.removeJournal()
+	return nil
+}
+
+// finishComplete ends a download whose file was found complete: a crash
+// after the rename (its journal still there), or -c with a checksum that
+// a full-size file matches.
+func (d *download) finishComplete() error {
+	d.res.AlreadyComplete = true
+	d.res.Resumed = d.probe.Validator.Size
+	d.res.BySource[fetch.FromOrigin] = d.probe.Validator.Size
+	if d.req.Checksum != nil || d.req.SHA256 {
+		f, err := os.OpenFile(d.path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+		if err != nil {
+			return fileErr("open", d.path, err)
+		}
+		defer f.Close()
+		if err := d.verify(f, d.path); err != nil {
+			return err
+		}
+	}
+	d.removeJournal()
+	d.warn("%s is complete already", d.path)
+	return nil
+}
+
+func (d *download) removeJournal() {
+	if d.journal == nil {
+		return
+	}
+	path := d.journal.Path()
+	d.journal.Close()
+	d.journal = nil
+	if err := resume.Remove(path); err != nil {
+		d.warn("%v", err)
+	}
+}
+
+// verify hashes f, which is saved at name: it checks the request's
+// checksum and fills Result.SHA256 when asked. One read serves both.
+func (d *download) verify(f *os.File, name string) error {
+	c := d.req.Checksum
+	if c == nil && !d.req.SHA256 {
+		return nil
+	}
+	var sha, ch hash.Hash
+	var ws []io.Writer
+	if d.req.SHA256 || c.Algo == "sha-256" {
+		sha = sha256.New()
+		ws = append(ws, sha)
+	}
+	if c != nil && c.Algo != "sha-256" {
+		ch = c.newHash()
+		ws = append(ws, ch)
+	}
+	if _, err := io.CopyBuffer(io.MultiWriter(ws...), io.NewSectionReader(f, 0, 1<<62), make([]byte, 1<<20)); err != nil {
+		return fileErr("io", name, err)
+	}
+	if sha != nil {
+		d.res.SHA256 = hex.EncodeToString(sha.Sum(nil))
+	}
+	if c != nil {
+		got := ch
+		if got == nil {
+			got = sha
+		}
+		if sum := got.Sum(nil); !bytes.Equal(sum, c.Sum) {
+			return &ChecksumError{Path: name, Algo: c.Algo, Want: c.Sum, Got: sum}
+		}
+	}
+	return nil
+}

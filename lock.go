@@ -1,0 +1,173 @@
+// The output lock: an exclusive lock on the file at NAME.part, taken before
+// anything named NAME, NAME.part or NAME.slget is created, truncated,
+// removed or renamed, and held until the download ends.
+
+package slget
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// partLock holds NAME.part open and locked.
+//
+// Decision: the lock lives on the partial file itself, not on a lock file
+// beside it: there is nothing extra to leave behind, and "the .part this
+// process holds" is exactly the file that is renamed at the end. The lock
+// belongs to the open file (flock), so a second open of the same file, in
+// this process or another, finds it taken. A holder is valid only while the
+// path still names the file it locked: after locking, the path is checked
+// again, and a waiter that finds the file renamed or replaced under it
+// starts over. slget removes or renames NAME.part only while it holds the
+// lock.
+type partLock struct {
+	path    string // NAME.part
+	f       *os.File
+	created bool // this process created the file: it was not there before
+}
+
+// lockPart opens or creates path (never through a symlink), locks it and
+// checks that path still names the locked file. It fails with an error
+// matching ErrLocked when another download holds it.
+func lockPart(path string) (*partLock, error) {
+	for range 20 {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+		created := err == nil
+		if errors.Is(err, fs.ErrExist) {
+			f, err = os.OpenFile(path, os.O_RDWR|syscall.O_NOFOLLOW, 0)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue // removed in between: try again
+			}
+		}
+		if err != nil {
+			if errors.Is(err, syscall.ELOOP) {
+				return nil, &ExistsError{Path: path, Why: "is a symbolic link; slget does not write through links (remove it, or save under another name with -o)"}
+			}
+			op := "open"
+			if created || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.EROFS) {
+				op = "create"
+			}
+			return nil, fileErr(op, path, err)
+		}
+		fi, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, fileErr("open", path, err)
+		}
+		if !fi.Mode().IsRegular() {
+			f.Close()
+			return nil, &ExistsError{Path: path, Why: "is not a regular file; slget leaves it alone (save under another name with -o)"}
+		}
+		if err := flock(f); err != nil {
+			f.Close()
+			if errors.Is(err, ErrLocked) {
+				return nil, fmt.Errorf("%s: %w (%s is locked); wait for it to finish, or save under another name with -o", filepath.Base(trimPart(path)), ErrLocked, path)
+			}
+			return nil, fileErr("open", path, err)
+		}
+		now, err := os.Lstat(path)
+		if err != nil || !os.SameFile(fi, now) {
+			f.Close() // renamed or replaced while we waited: the lock is on a file no longer there
+			continue
+		}
+		return &partLock{path: path, f: f, created: created}, nil
+	}
+	return nil, fmt.Errorf("%s keeps changing under slget; is another program writing it?", path)
+}
+
+func trimPart(p string) string { return p[:len(p)-len(".part")] }
+
+// holds reports whether the lock's path still names the locked file.
+func (l *partLock) holds() bool {
+	fi, err := l.f.Stat()
+	if err != nil {
+		return false
+	}
+	now, err := os.Lstat(l.path)
+	return err == nil && os.SameFile(fi, now)
+}
+
+// release unlocks, removing the file first if this process created it and
+// wrote nothing to it.
+func (l *partLock) release() {
+	if l == nil || l.f == nil {
+		return
+	}
+	if l.created && l.holds() {
+		if fi, err := l.f.Stat(); err == nil && fi.Size() == 0 {
+			os.Remove(l.path)
+		}
+	}
+	l.f.Close()
+	l.f = nil
+}
+
+// remove deletes the locked file and unlocks it: a partial download that
+// cannot be resumed.
+func (l *partLock) remove() {
+	if l.holds() {
+		os.Remove(l.path)
+	}
+	l.f.Close()
+	l.f = nil
+}
+
+// replace makes path the locked file: it locks the file at from, then
+// renames it over the lock's path (adopting another tool's partial file
+// under -c). Whoever opens the lock's path afterwards finds the new file
+// locked; whoever waited on the old one finds it gone.
+func (l *partLock) replace(from string) error {
+	f, err := os.OpenFile(from, os.O_RDWR|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return fileErr("open", from, err)
+	}
+	if err := flock(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", from, err)
+	}
+	if err := os.Rename(from, l.path); err != nil {
+		f.Close()
+		return fileErr("create", l.path, err)
+	}
+	l.f.Close()
+	l.f, l.created = f, false
+	return nil
+}
+
+// finish renames the locked file to final: only while the lock's path
+// still names the file this process holds, never over an existing final
+// name unless overwrite, and durably (the directory is synced after).
+func (l *partLock) finish(final string, overwrite bool) error {
+	if !l.holds() {
+		return fmt.Errorf("%s was replaced by another program during the download; not renaming it to %s", l.path, final)
+	}
+	var err error
+	if overwrite {
+		err = os.Rename(l.path, final)
+	} else {
+		err = renameNoReplace(l.path, final)
+	}
+	if errors.Is(err, fs.ErrExist) {
+		return &ExistsError{Path: final, Why: "appeared during the download; the complete file stays in " + l.path}
+	}
+	if err != nil {
+		return fileErr("create", final, err)
+	}
+	syncDir(filepath.Dir(final))
+	return nil
+}
+
+// syncDir makes a rename in dir durable. Errors are ignored: not every
+// system can sync a directory.
+func syncDir(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	_ = d.Sync()
+	d.Close()
+}

@@ -1,0 +1,138 @@
+// The output name: chosen from -o, Content-Disposition or the URL, then
+// claimed by locking its .part; a name taken by something slget may not
+// replace moves the download to NAME.1.ext (with AutoRename) or stops it.
+
+package slget
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/slget/slget/fetch"
+)
+
+// maxRenames is how many NAME.N.ext AutoRename tries.
+const maxRenames = 9999
+
+// baseName is the output path before any renaming: Request.Path, else a
+// sanitised name from the server in Dir.
+func (d *download) baseName() (string, error) {
+	if d.req.Path != "" {
+		return d.req.Path, nil
+	}
+	name := d.probe.Filename
+	for _, raw := range []string{d.probe.FinalURL, d.req.URL} {
+		if name != "" {
+			break
+		}
+		if u, err := url.Parse(raw); err == nil {
+			name = fetch.FilenameFromURL(u)
+		}
+	}
+	if name == "" {
+		name = "index.html"
+	}
+	dir := d.req.Dir
+	if dir == "" {
+		dir = "."
+	}
+	return filepath.Join(dir, name), nil
+}
+
+// renamed is the i-th other name for path: NAME.i.ext.
+func renamed(path string, i int) string {
+	dir, name := filepath.Split(path)
+	ext := filepath.Ext(name)
+	if strings.HasPrefix(ext, ".") && len(ext) == len(name) {
+		ext = "" // ".bashrc" has no extension
+	}
+	return filepath.Join(dir, fmt.Sprintf("%s.%d%s", strings.TrimSuffix(name, ext), i, ext))
+}
+
+// claimOutput chooses the output name and locks it, deciding on the way
+// what to do with what is there (d.action).
+func (d *download) claimOutput(ctx context.Context) error {
+	base, err := d.baseName()
+	if err != nil {
+		return err
+	}
+	if dir := filepath.Dir(base); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fileErr("create", dir, err)
+		}
+	}
+	var first *ExistsError
+	for i := 0; i <= maxRenames; i++ {
+		cand := base
+		if i > 0 {
+			cand = renamed(base, i)
+		}
+		if !d.c.reserve(cand) {
+			continue // another download of this Client has it
+		}
+		taken, err := d.tryOutput(ctx, cand)
+		if err != nil {
+			d.c.unreserve(cand)
+			return err
+		}
+		if taken == nil {
+			d.res.Path = cand
+			if first != nil {
+				d.warn("%s; saving as %s", first.Error(), cand)
+			}
+			return nil
+		}
+		d.c.unreserve(cand)
+		if first == nil {
+			first = taken
+		}
+		if !d.req.AutoRename {
+			return taken
+		}
+	}
+	return &ExistsError{Path: base, Why: fmt.Sprintf("it and %d renamed copies exist", maxRenames)}
+}
+
+// tryOutput locks cand.part and examines what is there. It returns an
+// *ExistsError when cand is taken by something this download may not
+// replace, leaving everything as it was.
+func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, error) {
+	// A look without the lock, so that renaming past many existing files
+	// does not create and remove a .part beside each. Under the lock every
+	// decision is made again.
+	if !d.req.AllowOverwrite && !d.req.Continue && lexists(cand) && !lexists(cand+".slget") {
+		return &ExistsError{Path: cand, Why: "already exists; use --allow-overwrite to replace it or --auto-file-renaming to save beside it"}, nil
+	}
+	l, err := lockPart(cand + ".part")
+	var ee *ExistsError
+	if errors.As(err, &ee) {
+		return ee, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	d.lock, d.path = l, cand
+	taken, err := d.examine(ctx, cand)
+	if taken != nil || err != nil {
+		d.path = ""
+		if d.journal != nil {
+			d.journal.Close()
+			d.journal = nil
+		}
+		d.lock.release()
+		d.lock = nil
+		d.done = nil
+	}
+	return taken, err
+}
+
+func lexists(p string) bool {
+	_, err := os.Lstat(p)
+	return !errors.Is(err, fs.ErrNotExist)
+}

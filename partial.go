@@ -1,0 +1,285 @@
+// What is at the output name, examined under the lock: a journal of this
+// download to resume, one of another URL to leave alone, a complete file
+// from a crash after the rename, or nothing; and starting afresh.
+
+package slget
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/resume"
+	"github.com/slget/slget/segment"
+)
+
+// ranged reports whether the download runs on slices (the server answers
+// ranges and told the size).
+func (d *download) ranged() bool { return d.probe.Ranged && d.probe.Validator.Size >= 0 }
+
+// examine decides, under the lock of cand.part, what this download does
+// with what is at cand: it sets d.action (and d.journal, d.plan, d.done),
+// or returns an *ExistsError when cand is not this download's to use.
+func (d *download) examine(ctx context.Context, cand string) (*ExistsError, error) {
+	part, jpath := d.lock.path, cand+".slget"
+	fi, err := d.lock.f.Stat()
+	if err != nil {
+		return nil, fileErr("open", part, err)
+	}
+	partData := fi.Size() > 0
+	finalExists := lexists(cand)
+
+	j, err := d.openJournal(jpath)
+	if err != nil {
+		return nil, err
+	}
+	if j != nil {
+		m := j.Meta()
+		if identity(m.URL) != identity(d.req.URL) && identity(m.FinalURL) != identity(d.probe.FinalURL) {
+			j.Close()
+			return &ExistsError{Path: part, Why: fmt.Sprintf("is a partial download of %s, not of %s; slget leaves it alone (remove %s and %s to download here, or save under another name with -o)",
+				m.URL, d.res.URL, part, jpath)}, nil
+		}
+		d.journal = j
+		if finalExists && !d.req.AllowOverwrite {
+			if !partData {
+				return d.examineComplete(cand)
+			}
+			return &ExistsError{Path: cand, Why: fmt.Sprintf("already exists, beside a partial download of it in %s; use --allow-overwrite to replace %s with it", part, cand)}, nil
+		}
+		resumeIt, err := d.judgeJournal(part, fi.Size())
+		if err != nil || resumeIt {
+			return nil, err
+		}
+		partData = false // discarded
+	}
+	if partData {
+		switch {
+		case d.req.Restart:
+			if err := d.truncate(0); err != nil {
+				return nil, err
+			}
+		case d.req.Continue && d.ranged():
+			return d.adopt(ctx, part, true)
+		default:
+			return &ExistsError{Path: part, Why: "exists and is not a partial download slget can resume (it has no journal " + jpath +
+				"); slget leaves it alone: use -c to continue it if it is the start of this file, --restart to discard it, or -o to save under another name"}, nil
+		}
+	}
+	if finalExists && d.req.Continue && d.ranged() {
+		taken, err := d.adopt(ctx, cand, false)
+		if err != nil || taken == nil || !d.req.AllowOverwrite {
+			return taken, err
+		}
+		d.warn("%s; replacing it (--allow-overwrite)", taken.Error())
+	} else if finalExists && !d.req.AllowOverwrite {
+		return &ExistsError{Path: cand, Why: "already exists; use --allow-overwrite to replace it or --auto-file-renaming to save beside it"}, nil
+	}
+	return nil, d.startFresh(nil)
+}
+
+// openJournal opens the journal at jpath, or returns nil when there is
+// none (or --restart discards a damaged one). A journal of schema 1 is
+// checked slice by slice against the partial file and rewritten.
+func (d *download) openJournal(jpath string) (*resume.Journal, error) {
+	j, err := resume.Open(jpath, nil)
+	switch {
+	case err == nil:
+		return j, nil
+	case errors.Is(err, resume.ErrNotExist):
+		return nil, nil
+	case errors.Is(err, resume.ErrOldSchema):
+		return migrate(jpath, d.lock.f)
+	case d.req.Restart && (errors.Is(err, resume.ErrCorrupt) || errors.Is(err, resume.ErrVersion)):
+		d.warn("%v; discarding it (--restart)", err)
+		return nil, resume.Remove(jpath)
+	}
+	return nil, err
+}
+
+// judgeJournal decides on a journal of this download: resume it (true), or
+// discard it and start over (false, with the journal removed and the
+// partial file emptied).
+func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
+	j := d.journal
+	m := j.Meta()
+	startOver := func(format string, args ...any) (bool, error) {
+		if format != "" {
+			d.warn(format, args...)
+		}
+		return false, d.discard()
+	}
+	if !d.ranged() {
+		if d.req.NoRestart {
+			return false, fmt.Errorf("%w: the partial download in %s cannot be resumed on one connection (kept: --no-restart)", fetch.ErrNoRanges, part)
+		}
+		return startOver("the server no longer answers ranged requests, so the partial download in %s cannot be resumed; downloading it again on one connection", part)
+	}
+	if d.req.Restart {
+		return startOver("")
+	}
+	if why := (fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}).Differs(d.probe.Validator); why != "" {
+		if d.req.NoRestart {
+			return false, &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Reason: why + "; the partial download in " + part +
+				" is of the old version (kept: --no-restart; run without it, or with --restart, to start over)"}
+		}
+		return startOver("the remote file changed since the partial download in %s (%s); starting over", part, why)
+	}
+	if partSize != m.Size {
+		return startOver("%s is %d bytes, not the %d its journal says; starting over", part, partSize, m.Size)
+	}
+	plan, err := segment.NewPlan(m.Size, m.SliceSize)
+	if err != nil {
+		return startOver("journal %s: %v; starting over", j.Path(), err)
+	}
+	if m.SliceSize != d.c.slice() {
+		d.warn("resuming with the journal's slice size %s (not %s)", segment.FormatSize(m.SliceSize), segment.FormatSize(d.c.slice()))
+	}
+	if m.FinalURL != d.res.FinalURL {
+		if err := j.SetFinalURL(d.res.FinalURL); err != nil {
+			return false, err
+		}
+	}
+	if n := j.Dropped(); n > 0 {
+		d.warn("journal %s had %d damaged records; those slices will be fetched again", j.Path(), n)
+	}
+	if d.req.CheckIntegrity {
+		if err := checkIntegrity(j, d.lock.f, plan, d.warn); err != nil {
+			return false, err
+		}
+	}
+	d.plan, d.done, d.action = plan, j.Done(), actResume
+	d.res.Resumed = doneBytes(plan, d.done)
+	d.warn("resuming, %s of %s already done", plural(d.done.Count(), "slice"), plural(plan.N(), "slice"))
+	return true, nil
+}
+
+// examineComplete looks at a final file beside a journal and no partial
+// data: a crash between the final rename and the journal's removal. The
+// file is complete if the journal is of this version, every slice is done,
+// and every slice of the file matches its checksum.
+func (d *download) examineComplete(cand string) (*ExistsError, error) {
+	j := d.journal
+	m := j.Meta()
+	taken := &ExistsError{Path: cand, Why: "already exists; use --allow-overwrite to replace it or --auto-file-renaming to save beside it"}
+	if (fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}).Differs(d.probe.Validator) != "" || !j.Done().Full() {
+		return taken, nil
+	}
+	plan, err := segment.NewPlan(m.Size, m.SliceSize)
+	if err != nil {
+		return taken, nil
+	}
+	bad, err := verifyFile(cand, plan, j.Records())
+	if err != nil || len(bad) > 0 {
+		return taken, nil
+	}
+	d.plan, d.action = plan, actComplete
+	return nil, nil
+}
+
+// discard removes the journal and empties the partial file.
+func (d *download) discard() error {
+	if d.journal != nil {
+		path := d.journal.Path()
+		d.journal.Close()
+		d.journal = nil
+		if err := resume.Remove(path); err != nil {
+			return err
+		}
+	}
+	return d.truncate(0)
+}
+
+func (d *download) truncate(n int64) error {
+	if err := d.lock.f.Truncate(n); err != nil {
+		return fileErr("create", d.lock.path, err)
+	}
+	return nil
+}
+
+// startFresh sizes the partial file and creates the journal of a new
+// download; adopted, if any, are the slices taken over with -c (d.done
+// holds them, their bytes already in the file).
+func (d *download) startFresh(adopted []resume.Record) error {
+	d.action = actFresh
+	size := d.probe.Validator.Size
+	part := d.lock.path
+	if !d.ranged() {
+		if err := d.truncate(0); err != nil {
+			return err
+		}
+		return checkFree(d.path, part, max(size, 0))
+	}
+	var have int64
+	if d.done != nil {
+		have = doneBytes(d.plan, d.done)
+	}
+	if err := checkFree(d.path, part, size-have); err != nil {
+		return err
+	}
+	plan, err := segment.NewPlan(size, d.c.slice())
+	if err != nil {
+		return &RequestError{Err: fmt.Errorf("%s: %v; choose a larger --slice", d.res.URL, err)}
+	}
+	d.plan = plan
+	if d.done == nil {
+		d.done = segment.NewSet(plan.N())
+	}
+	d.res.Resumed = have
+	if err := d.truncate(plan.Size); err != nil {
+		return err
+	}
+	if plan.N() <= 1 || d.req.NoJournal {
+		// One slice: a crash loses that slice with or without a journal, so
+		// none is written; it would cost a file and three fsyncs per small
+		// file of a long -i list. And none when the request asks for none.
+		return nil
+	}
+	jpath := d.path + ".slget"
+	j, err := resume.Create(jpath, resume.Meta{
+		URL: d.res.URL, FinalURL: d.res.FinalURL, ETag: d.probe.Validator.ETag, LastModified: d.probe.Validator.LastModified,
+		Size: plan.Size, SliceSize: plan.Slice,
+	}, nil)
+	if err != nil {
+		return err
+	}
+	d.journal = j
+	if len(adopted) > 0 {
+		// Adopted slices count as done only once their bytes are durable.
+		if err := datasync(d.lock.f); err != nil {
+			return fileErr("io", part, err)
+		}
+		if err := j.Commit(adopted); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkFree fails with a *DiskFullError when need more bytes do not fit
+// in the file system of part.
+func checkFree(path, part string, need int64) error {
+	if free := freeSpace(dirOf(part)); free >= 0 && need > free {
+		return &DiskFullError{Path: path, Need: need, Free: free}
+	}
+	return nil
+}
+
+func doneBytes(plan segment.Plan, done *segment.Set) int64 {
+	var n int64
+	for i := 0; i < plan.N(); i++ {
+		if done.Has(i) {
+			n += plan.SliceRange(i).Len()
+		}
+	}
+	return n
+}
+
+// plural says "1 slice", "2 slices".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,166 @@
+// Transfer: the slices through fetch's Downloader into the locked partial
+// file and the journal, or, without ranges, one stream from the start.
+
+package slget
+
+import (
+	"context"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/resume"
+)
+
+// transfer fetches the slices the plan still lacks.
+func (d *download) transfer(ctx context.Context) error {
+	cfg := fetch.Config{
+		Connections:  d.c.connections(d.req),
+		Retry:        d.c.Retry,
+		StallTimeout: d.c.StallTimeout,
+		LowestSpeed:  d.c.LowestSpeed,
+		Limiter:      d.limiter(),
+		Logf:         d.warn,
+	}
+	if d.journal != nil {
+		cfg.Journal, cfg.Hash = committer{d.journal}, true
+	}
+	origin := fetch.NewOrigin(d.c.http(), d.probe)
+	origin.Warn = func(s string) { d.warn("%s", s) }
+	body := d.probe.Body
+	d.probe.Body = nil
+	if d.plan.Slice != d.c.slice() && body != nil {
+		body.Close() // the probe's slice 0 is not the journal's slice 0
+		body = nil
+	}
+	dl := fetch.NewDownloader(cfg, d.plan, d.done, origin, syncFile{d.lock.f})
+	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan.N(), dl.Stats)
+	err := dl.Run(ctx, body)
+	st := dl.Stats()
+	d.res.Transferred = st.Written
+	if d.journal != nil {
+		for src, n := range d.journal.Counts() {
+			if n > 0 {
+				d.res.BySource[provenanceOf(src)] = n
+			}
+		}
+	} else {
+		for p, n := range st.BySource {
+			d.res.BySource[p] += n
+		}
+	}
+	if err != nil {
+		return d.fail(ctx, err)
+	}
+	return nil
+}
+
+// stream downloads a resource without ranges on one connection, from the
+// start again after a retryable failure (nothing can resume it).
+func (d *download) stream(ctx context.Context) error {
+	if d.probe.Validator.Size != 0 {
+		d.warn("the server does not answer ranged requests; downloading on one connection (no resume)")
+	}
+	var written atomic.Int64
+	size := d.probe.Validator.Size
+	d.started(size, 0, 1, false, 0, func() fetch.Stats {
+		n := written.Load()
+		return fetch.Stats{Size: size, Written: n, Done: n, Conns: []fetch.ConnStats{{Bytes: n, Active: true, From: fetch.FromOrigin}}}
+	})
+	lim := d.limiter()
+	tries := d.c.Retry.Tries()
+	for try := 1; ; try++ {
+		if err := d.truncate(0); err != nil {
+			return err
+		}
+		written.Store(0)
+		body := d.probe.Body
+		d.probe.Body = nil
+		n, err := fetch.StreamTo(ctx, body, d.lock.f, &written, d.stallTimeout(), lim)
+		body.Close()
+		d.res.Size, d.res.Transferred = n, n
+		d.res.BySource[fetch.FromOrigin] = n
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil || !fetch.Retryable(err) || try >= tries {
+			return d.fail(ctx, err)
+		}
+		d.warn("%v; starting over (try %d of %d)", err, try+1, tries)
+		if err := fetch.Sleep(ctx, d.c.Retry.Delay(try, err)); err != nil {
+			return d.fail(ctx, err)
+		}
+		p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, nil)
+		if err != nil {
+			return d.fail(ctx, err)
+		}
+		d.probe.Body = p.Body
+		if p.Ranged || p.Validator.Differs(d.probe.Validator) != "" {
+			return d.fail(ctx, &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Reason: "the server changed how it answers (or the file) between two tries; run slget again"})
+		}
+	}
+}
+
+func (d *download) stallTimeout() time.Duration {
+	if d.c.StallTimeout > 0 {
+		return d.c.StallTimeout
+	}
+	return 30 * time.Second
+}
+
+func (d *download) started(size, resumed int64, conns int, ranged bool, slices int, stats func() fetch.Stats) {
+	if d.req.Events != nil {
+		d.req.Events(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged, Slices: slices, Stats: stats})
+	}
+}
+
+// limiter is the RateLimit of one download (as aria2c's
+// --max-download-limit, it caps each download, not their sum), or nil.
+func (d *download) limiter() *rate.Limiter {
+	r := d.c.RateLimit
+	if r <= 0 {
+		return nil
+	}
+	burst := int(min(r/10+1, 256<<10))
+	return rate.NewLimiter(rate.Limit(r), max(burst, 16<<10))
+}
+
+// committer adapts a *resume.Journal to fetch.Journal.
+type committer struct{ j *resume.Journal }
+
+func (c committer) Commit(done []fetch.SliceDone) error {
+	recs := make([]resume.Record, len(done))
+	for i, s := range done {
+		recs[i] = resume.Record{Index: s.Index, CRC32C: s.CRC32C, From: sourceOf(s.From)}
+	}
+	return c.j.Commit(recs)
+}
+
+func sourceOf(p fetch.Provenance) resume.Source {
+	switch p {
+	case fetch.FromCache:
+		return resume.FromCache
+	case fetch.FromPeer:
+		return resume.FromPeer
+	}
+	return resume.FromOrigin
+}
+
+func provenanceOf(s resume.Source) fetch.Provenance {
+	switch s {
+	case resume.FromCache:
+		return fetch.FromCache
+	case resume.FromPeer:
+		return fetch.FromPeer
+	}
+	return fetch.FromOrigin
+}
+
+// syncFile makes an *os.File a fetch.File whose Sync is fdatasync where
+// the system has it.
+type syncFile struct{ *os.File }
+
+func (s syncFile) Sync() error { return datasync(s.File) }
