@@ -28,7 +28,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 	if !isPart {
 		var err error
 		if f, err = os.OpenFile(from, os.O_RDONLY|syscall.O_NOFOLLOW, 0); err != nil {
-			return &ExistsError{Path: from, Why: fmt.Sprintf("cannot be read to continue it (%v); slget leaves it alone", err)}, nil
+			return &ExistsError{Path: from, Why: fmt.Sprintf("-c: not continuing it: it cannot be read (%v); slget leaves it alone", err)}, nil
 		}
 		defer f.Close()
 	}
@@ -93,14 +93,14 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 // proves it.
 func (d *download) adoptWhole(f *os.File, from string, isPart bool) (*ExistsError, error) {
 	if d.req.Checksum == nil {
-		return &ExistsError{Path: from, Why: "-c: it is already the full size, and without --checksum slget cannot tell that it is this file; slget leaves it alone (give --checksum to check it, or --allow-overwrite to download it again)"}, nil
+		return &ExistsError{Path: from, Why: "-c: not continuing it: it is already the full size, and without --checksum slget cannot tell that it is this file; slget leaves it alone (give --checksum to check it, or --allow-overwrite to download it again)"}, nil
 	}
 	h := d.req.Checksum.newHash()
 	if _, err := io.Copy(h, io.NewSectionReader(f, 0, d.probe.Validator.Size)); err != nil {
 		return nil, fileErr("io", from, err)
 	}
 	if got := h.Sum(nil); !bytes.Equal(got, d.req.Checksum.Sum) {
-		return &ExistsError{Path: from, Why: fmt.Sprintf("-c: it is the full size but does not match --checksum (%s %x); slget leaves it alone", d.req.Checksum.Algo, got)}, nil
+		return &ExistsError{Path: from, Why: fmt.Sprintf("-c: not continuing it: it is the full size but does not match --checksum (%s %x); slget leaves it alone", d.req.Checksum.Algo, got)}, nil
 	}
 	if isPart {
 		// The locked .part is the complete file: rename it as any other.

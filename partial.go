@@ -151,7 +151,7 @@ func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
 	}
 	d.plan, d.done, d.action = plan, j.Done(), actResume
 	d.res.Resumed = doneBytes(plan, d.done)
-	d.warn("resuming, %s of %s already done", plural(d.done.Count(), "slice"), plural(plan.N(), "slice"))
+	d.warn("resuming: %d of %s already done", d.done.Count(), plural(plan.N(), "slice"))
 	return true, nil
 }
 

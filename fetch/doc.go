@@ -9,16 +9,20 @@
 //     the whole resource, to be read on that one connection.
 //   - A Downloader runs N workers. Each claims a run of missing slices from a
 //     segment.Scheduler, asks a Source for exactly those bytes, and writes
-//     them through an io.WriterAt. Every ranged response is checked: status
-//     206, the exact Content-Range asked for, the same ETag, sent with
-//     If-Range. Anything else is a typed error.
+//     them through an io.WriterAt. Every ranged request pins the version with
+//     If-Match (or If-Unmodified-Since), and every response is checked:
+//     status 206, the exact Content-Range asked for, a Content-Length of the
+//     range, identity encoding, the same ETag. Anything else is a typed
+//     error; a response of another version is confirmed with a fresh
+//     request before it counts as a change (ChangedError), and is otherwise
+//     retried (OutOfStepError).
 //   - Finished slices are reported to a Journal only after the data file has
 //     been synced, in groups, so that a crash loses at most the slices in
 //     flight.
 //
 // fetch knows nothing of terminals, journals on disk or cache layouts: it
 // defines the small interfaces it needs (Source, Journal, File) and the
-// command wires the real ones in.
+// slget package wires the real ones in.
 //
 // # Caveats
 //

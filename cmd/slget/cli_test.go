@@ -12,9 +12,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/slget/slget"
+	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
@@ -235,8 +238,14 @@ func TestHeadersAndUserAgent(t *testing.T) {
 			t.Errorf("request %d headers %v", q.N, q.Header)
 		}
 	}
-	if r := runSlget(t, "--header", "Range: bytes=0-", srv.FileURL()); r.code != exitBadOption || !strings.Contains(r.stderr, "Range") {
-		t.Errorf("--header Range: exit %d %q", r.code, r.stderr)
+	for _, h := range []string{"Range: bytes=0-", "If-Range: x", "If-Match: \"v\"", "if-none-match: *", "If-Modified-Since: x", "If-Unmodified-Since: x", "Accept-Encoding: gzip"} {
+		name, _, _ := strings.Cut(h, ":")
+		if r := runSlget(t, "--header", h, srv.FileURL()); r.code != exitBadOption || !strings.Contains(strings.ToLower(r.stderr), strings.ToLower(name)) {
+			t.Errorf("--header %q: exit %d %q", h, r.code, r.stderr)
+		}
+	}
+	if r := runSlget(t, "--header", "X-A: b\x01c", srv.FileURL()); r.code != exitBadOption {
+		t.Errorf("--header with a control character: exit %d", r.code)
 	}
 	if r := runSlget(t, "--header", "no colon", srv.FileURL()); r.code != exitBadOption {
 		t.Errorf("--header without a colon: exit %d", r.code)
@@ -332,5 +341,58 @@ func TestMaxDownloadLimitPerDownload(t *testing.T) {
 	t.Logf("three 384 KiB downloads at 256 KiB/s each: %s", el.Round(time.Millisecond))
 	if el < time.Second || el > 3500*time.Millisecond {
 		t.Errorf("took %s, want about 1.5 s (each download capped on its own)", el)
+	}
+}
+
+// With several URLs the exit code is that of the last URL, in input order,
+// that failed, whichever download ends first.
+func TestExitCodeByInputOrder(t *testing.T) {
+	// The 401 answers at once; the 404 only after a while, so that it
+	// ends last.
+	unauth := fetchtest.NewServer(t, fetchtest.WithStatusFor(401, 100, ""))
+	missing := fetchtest.NewServer(t, fetchtest.WithStatusFor(404, 100, ""), fetchtest.WithLatency(400*time.Millisecond))
+	ok := fetchtest.NewServer(t, fetchtest.WithSize(64<<10))
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		urls []string
+		want int
+	}{
+		{[]string{missing.FileURL(), ok.FileURL(), unauth.FileURL()}, exitAuth},
+		{[]string{unauth.FileURL(), ok.FileURL(), missing.FileURL()}, exitNotFound},
+	} {
+		for range 2 {
+			r := runSlget(t, append([]string{"-j", "3", "-d", dir}, tc.urls...)...)
+			if r.code != tc.want {
+				t.Fatalf("%v: exit %d, want %d (the last failure in input order)", tc.urls, r.code, tc.want)
+			}
+		}
+	}
+}
+
+// File-system failures get aria2's codes, and a read-only file system is
+// not called full.
+func TestFileErrorCodes(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(64<<10))
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "plain")
+	os.WriteFile(notDir, []byte("x"), 0o644)
+	r := runSlget(t, "-d", filepath.Join(notDir, "sub"), srv.FileURL())
+	if r.code != exitFileCreate || !strings.Contains(r.stderr, "cannot create") {
+		t.Errorf("a directory under a file: exit %d %q, want %d", r.code, r.stderr, exitFileCreate)
+	}
+	for _, tc := range []struct {
+		err  error
+		want int
+		says string
+	}{
+		{&slget.FileError{Op: "create", Path: "x.part", Err: syscall.EROFS}, exitFileCreate, "read-only"},
+		{&slget.FileError{Op: "open", Path: "x.part", Err: syscall.EACCES}, exitFileOpen, "permission"},
+		{&slget.FileError{Op: "io", Path: "x.part", Err: syscall.EIO}, exitFileIO, "cannot write"},
+		{&slget.FileError{Op: "io", Path: "x.part", Err: syscall.ENOSPC}, exitDiskFull, "no space"},
+		{&fetch.LocalError{Op: "write", Err: syscall.EROFS}, exitFileIO, "read-only"},
+	} {
+		if got := exitCode(tc.err); got != tc.want || !strings.Contains(tc.err.Error(), tc.says) {
+			t.Errorf("%v: exit %d, want %d, saying %q", tc.err, got, tc.want, tc.says)
+		}
 	}
 }
