@@ -24,7 +24,7 @@ type HTTPError struct {
 }
 
 func (e *HTTPError) Error() string {
-	return fmt.Sprintf("%s: server answered %d %s", e.URL, e.Status, http.StatusText(e.Status))
+	return fmt.Sprintf("%s: server answered %d %s", Redact(e.URL), e.Status, http.StatusText(e.Status))
 }
 
 // ChangedError reports that the resource changed while it was being
@@ -41,7 +41,7 @@ type ChangedError struct {
 }
 
 func (e *ChangedError) Error() string {
-	return fmt.Sprintf("%s: the remote file changed during the download (%s)", e.URL, e.Reason)
+	return fmt.Sprintf("%s: the remote file changed during the download (%s)", Redact(e.URL), e.Reason)
 }
 
 // OutOfStepError reports one response of another version while a fresh
@@ -53,7 +53,7 @@ type OutOfStepError struct {
 }
 
 func (e *OutOfStepError) Error() string {
-	return fmt.Sprintf("%s: one response was of another version (%s), but the server's file is unchanged", e.URL, e.Reason)
+	return fmt.Sprintf("%s: one response was of another version (%s), but the server's file is unchanged", Redact(e.URL), e.Reason)
 }
 
 // RangeError reports a 206 response that is not exactly the range asked
@@ -67,13 +67,14 @@ type RangeError struct {
 }
 
 func (e *RangeError) Error() string {
+	u := Redact(e.URL)
 	if e.Reason != "" {
-		return fmt.Sprintf("%s: asked for %s: %s", e.URL, e.Asked, e.Reason)
+		return fmt.Sprintf("%s: asked for %s: %s", u, e.Asked, e.Reason)
 	}
 	if e.ContentRange == "" {
-		return fmt.Sprintf("%s: asked for %s, server sent no Content-Range", e.URL, e.Asked)
+		return fmt.Sprintf("%s: asked for %s, server sent no Content-Range", u, e.Asked)
 	}
-	return fmt.Sprintf("%s: asked for %s, server sent Content-Range %q", e.URL, e.Asked, e.ContentRange)
+	return fmt.Sprintf("%s: asked for %s, server sent Content-Range %q", u, e.Asked, e.ContentRange)
 }
 
 // Sentinel errors.
