@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 )
 
@@ -126,13 +125,22 @@ func Start(opts ...Option) (*Server, error) {
 	return s, nil
 }
 
+// TB is the part of testing.TB that NewServer uses; *testing.T, *testing.B
+// and *testing.F satisfy it. Taking it instead of testing.TB keeps the
+// testing package out of programs that ship this server (slget demo).
+type TB interface {
+	Helper()
+	Cleanup(func())
+	Fatalf(format string, args ...any)
+}
+
 // NewServer starts a Server and closes it when the test ends. It calls
-// t.Fatal if the server cannot start.
-func NewServer(t testing.TB, opts ...Option) *Server {
+// t.Fatalf if the server cannot start.
+func NewServer(t TB, opts ...Option) *Server {
 	t.Helper()
 	s, err := Start(opts...)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v", err)
 	}
 	t.Cleanup(s.Close)
 	return s
