@@ -44,19 +44,29 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	v := snapshot{content: s.content, etag: s.etagLocked(), lastMod: s.lastMod}
 	s.nextN++
 	rec := &Request{
-		N:       s.nextN,
-		Conn:    connID(r.Context()),
-		Method:  r.Method,
-		Path:    r.URL.Path,
-		Range:   r.Header.Get("Range"),
-		IfRange: r.Header.Get("If-Range"),
-		Header:  r.Header.Clone(),
+		N:                 s.nextN,
+		Conn:              connID(r.Context()),
+		Method:            r.Method,
+		Path:              r.URL.Path,
+		Host:              r.Host,
+		Header:            r.Header.Clone(),
+		Range:             r.Header.Get("Range"),
+		IfRange:           r.Header.Get("If-Range"),
+		IfMatch:           r.Header.Get("If-Match"),
+		IfUnmodifiedSince: r.Header.Get("If-Unmodified-Since"),
 	}
+	if rec.Header == nil {
+		rec.Header = http.Header{}
+	}
+	rec.Header.Set("Host", r.Host)
 	rec.Start, rec.End, rec.Open = parseRange(rec.Range, v.content.Size)
 	s.log = append(s.log, rec)
 	s.mu.Unlock()
 
-	rw := &responseWriter{rw: w, s: s, rec: rec, file: isFile, ctx: r.Context()}
+	rw := &responseWriter{
+		rw: w, s: s, rec: rec, file: isFile, ctx: r.Context(),
+		head: r.Method == http.MethodHead, content: v.content,
+	}
 	switch {
 	case isFile:
 		s.serveFile(rw, r, fileN, v)
@@ -70,8 +80,13 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		next := s.cfg.path
-		if k < s.cfg.redirects {
+		switch {
+		case k < s.cfg.redirects:
 			next = redirectPrefix + strconv.Itoa(k+1)
+		case s.cfg.loop:
+			next = redirectPrefix + "1"
+		case s.cfg.redirectTo != "":
+			next = s.cfg.redirectTo
 		}
 		http.Redirect(rw, r, next, http.StatusFound)
 	default:
@@ -91,34 +106,28 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot
 	if !s.sleep(r.Context(), s.cfg.latency+f.Delay) {
 		return
 	}
-	if f.Status != 0 {
-		if f.RetryAfter != "" {
-			w.Header().Set("Retry-After", f.RetryAfter)
+	h := w.Header()
+	if f.EarlyHints > 0 {
+		h.Set("Link", earlyHintsLink)
+		for range f.EarlyHints {
+			w.WriteHeader(http.StatusEarlyHints)
 		}
-		http.Error(w, http.StatusText(f.Status), f.Status)
+		h.Del("Link")
+	}
+	padHeader(h, f.HeaderBytes)
+	if answerInstead(w, r, f, v) {
 		return
 	}
-	switch {
-	case f.CutAfter != 0:
-		w.limit, w.cut = max(f.CutAfter, 0), true
-	case f.StallAfter != 0:
-		w.limit, w.stall = max(f.StallAfter, 0), true
+	w.setFault(f, s.cfg.fill)
+	if f.OtherValidator {
+		v.etag = otherETag(v.etag)
+		if !v.lastMod.IsZero() {
+			v.lastMod = v.lastMod.Add(-time.Hour)
+		}
 	}
-
-	h := w.Header()
-	if v.etag != "" {
-		h.Set("ETag", v.etag)
-	}
-	if !v.lastMod.IsZero() {
-		h.Set("Last-Modified", v.lastMod.UTC().Format(http.TimeFormat))
-	}
-	if s.cfg.contentType != "" {
-		h.Set("Content-Type", s.cfg.contentType)
-	} else {
-		h["Content-Type"] = nil // present but empty: suppresses sniffing
-	}
-	if s.cfg.disposition != "" {
-		h.Set("Content-Disposition", s.cfg.disposition)
+	s.fileHeaders(h, v)
+	if f.IgnorePreconditions {
+		r = withoutPreconditions(r)
 	}
 
 	switch {
@@ -128,6 +137,7 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot
 		if r.Method != http.MethodHead {
 			_, _ = w.ReadFrom(v.content.section())
 		}
+		w.finish()
 		return
 	case s.cfg.noRanges || f.FullBody:
 		r = withoutRange(r)
@@ -146,6 +156,53 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot
 	// ServeContent implements Range, If-Range, 416, conditional requests and
 	// HEAD; it keeps the ETag and Last-Modified set above.
 	http.ServeContent(w, r, "", v.lastMod, v.content.section())
+	w.finish()
+}
+
+// answerInstead sends the answer of a Location, Status or Unsatisfiable
+// fault in place of the file, and reports whether it did.
+func answerInstead(w *responseWriter, r *http.Request, f Fault, v snapshot) bool {
+	h := w.Header()
+	switch {
+	case f.Location != "":
+		code := f.Status
+		if code < 300 || code > 399 {
+			code = http.StatusFound
+		}
+		http.Redirect(w, r, f.Location, code)
+	case f.Status != 0:
+		switch {
+		case f.RetryAfterDate != 0:
+			h.Set("Retry-After", retryDate(time.Now(), f.RetryAfterDate))
+		case f.RetryAfter != "":
+			h.Set("Retry-After", f.RetryAfter)
+		}
+		http.Error(w, http.StatusText(f.Status), f.Status)
+	case f.Unsatisfiable:
+		h.Set("Content-Range", fmt.Sprintf("bytes */%d", v.content.Size))
+		http.Error(w, "fetchtest: range not satisfiable", http.StatusRequestedRangeNotSatisfiable)
+	default:
+		return false
+	}
+	return true
+}
+
+// fileHeaders sets the headers that describe the file version v.
+func (s *Server) fileHeaders(h http.Header, v snapshot) {
+	if v.etag != "" {
+		h.Set("ETag", v.etag)
+	}
+	if !v.lastMod.IsZero() {
+		h.Set("Last-Modified", v.lastMod.UTC().Format(http.TimeFormat))
+	}
+	if s.cfg.contentType != "" {
+		h.Set("Content-Type", s.cfg.contentType)
+	} else {
+		h["Content-Type"] = nil // present but empty: suppresses sniffing
+	}
+	if s.cfg.disposition != "" {
+		h.Set("Content-Disposition", s.cfg.disposition)
+	}
 }
 
 // fault asks the FaultFuncs in order; the first non-zero Fault wins.
@@ -173,6 +230,56 @@ func (s *Server) sleep(ctx context.Context, d time.Duration) bool {
 	case <-s.done:
 	}
 	return false
+}
+
+// earlyHintsLink is the Link header of every 103 Early Hints response.
+const earlyHintsLink = "</style.css>; rel=preload; as=style"
+
+// padHeader adds X-Fetchtest-Pad-N fields of up to 1000 bytes to h until
+// they add at least n bytes, counting "Name: value\r\n".
+func padHeader(h http.Header, n int) {
+	if n <= 0 {
+		return
+	}
+	fill := strings.Repeat("x", 1000)
+	for i := 0; n > 0; i++ {
+		name := "X-Fetchtest-Pad-" + strconv.Itoa(i)
+		value := fill[:min(len(fill), max(n-len(name)-4, 1))]
+		h[name] = []string{value}
+		n -= len(name) + len(value) + 4
+	}
+}
+
+// retryDate is the Retry-After HTTP date d after now, rounded up to the
+// second.
+func retryDate(now time.Time, d time.Duration) string {
+	t := now.Add(d)
+	if t2 := t.Truncate(time.Second); !t2.Equal(t) {
+		t = t2.Add(time.Second)
+	}
+	return t.UTC().Format(http.TimeFormat)
+}
+
+// otherETag is the ETag of Fault.OtherValidator: etag with "-edge" before
+// its closing quote; "" stays "".
+func otherETag(etag string) string {
+	switch {
+	case etag == "":
+		return ""
+	case len(etag) >= 2 && strings.HasSuffix(etag, `"`):
+		return etag[:len(etag)-1] + `-edge"`
+	default:
+		return etag + "-edge"
+	}
+}
+
+// withoutPreconditions returns r without its conditional headers.
+func withoutPreconditions(r *http.Request) *http.Request {
+	r = r.Clone(r.Context())
+	for _, k := range []string{"If-Match", "If-None-Match", "If-Modified-Since", "If-Unmodified-Since", "If-Range"} {
+		r.Header.Del(k)
+	}
+	return r
 }
 
 // withoutRange returns r without its Range and If-Range headers.

@@ -3,6 +3,7 @@
 package fetchtest
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log"
@@ -16,8 +17,9 @@ import (
 // redirectPrefix is the path of the redirect chain hops (see WithRedirects).
 const redirectPrefix = "/redirect/"
 
-// Server is an HTTP origin on 127.0.0.1 that serves one file of
-// deterministic Content, logs every request, and misbehaves on demand.
+// Server is an HTTP origin on 127.0.0.1 (or the address of WithHost) that
+// serves one file of deterministic Content, logs every request, and
+// misbehaves on demand.
 // All methods are safe for concurrent use.
 type Server struct {
 	// URL is the base URL, "http://127.0.0.1:PORT", with no trailing
@@ -26,8 +28,11 @@ type Server struct {
 
 	cfg       config
 	srv       *http.Server
-	done      chan struct{} // closed by Close: wakes stalls and delays
-	serveDone chan struct{} // closed when srv.Serve returns
+	started   time.Time          // when Start began to listen: see WithFill
+	ctx       context.Context    // canceled by Close
+	stop      context.CancelFunc // cancels ctx
+	done      <-chan struct{}    // ctx.Done(): wakes stalls and delays
+	serveDone chan struct{}      // closed when srv.Serve returns
 	closeOnce sync.Once
 	handlers  sync.WaitGroup // running handlers; Add only under mu while !closed
 	bufs      sync.Pool      // *[]byte copy buffers
@@ -52,12 +57,21 @@ type Request struct {
 	Method string
 	Path   string // URL path, without the query
 
-	Range   string      // raw Range header, "" if none
-	IfRange string      // raw If-Range header, "" if none
-	Header  http.Header // copy of the request headers
+	// Host is the Host the client sent. Header is a copy of the request
+	// headers, with Host added back (net/http takes it out), so
+	// Header.Get works for every header a client sends: Authorization,
+	// Cookie, User-Agent, Accept-Encoding, If-Match, Host, ...
+	Host   string
+	Header http.Header
+
+	Range             string // raw Range header, "" if none
+	IfRange           string // raw If-Range header, "" if none
+	IfMatch           string // raw If-Match header, "" if none
+	IfUnmodifiedSince string // raw If-Unmodified-Since header, "" if none
 
 	Status       int    // status code sent; 0 if none was sent yet
 	ContentRange string // Content-Range sent, "" if none
+	ETag         string // ETag sent, "" if none
 
 	// Start and End are the requested range as a half-open [Start, End),
 	// as asked (not clipped to the size); both are -1 when there is no
@@ -81,8 +95,9 @@ func (r Request) Aligned(slice, size int64) bool {
 	return r.Start%slice == 0 && (r.End%slice == 0 || r.End == size)
 }
 
-// Start starts a Server listening on 127.0.0.1 on a free port. The caller
-// must Close it. Tests should use NewServer.
+// Start starts a Server listening on 127.0.0.1 (or the address of
+// WithHost) on a free port. The caller must Close it. Tests should use
+// NewServer.
 func Start(opts ...Option) (*Server, error) {
 	cfg := defaultConfig()
 	for _, o := range opts {
@@ -93,14 +108,21 @@ func Start(opts ...Option) (*Server, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if cfg.redirectTo != "" && cfg.redirects == 0 {
+		cfg.redirects = 1
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.host, "0"))
 	if err != nil {
 		return nil, fmt.Errorf("fetchtest: %w", err)
 	}
+	ctx, stop := context.WithCancel(context.Background())
 	s := &Server{
 		URL:       "http://" + ln.Addr().String(),
 		cfg:       cfg,
-		done:      make(chan struct{}),
+		started:   time.Now(),
+		ctx:       ctx,
+		stop:      stop,
+		done:      ctx.Done(),
 		serveDone: make(chan struct{}),
 		content:   Content{Size: cfg.size, Seed: cfg.seed},
 		lastMod:   cfg.lastMod,
@@ -151,7 +173,7 @@ func (s *Server) Close() {
 		s.mu.Lock()
 		s.closed = true
 		s.mu.Unlock()
-		close(s.done)
+		s.stop()
 		_ = s.srv.Close()
 		s.handlers.Wait()
 		<-s.serveDone
@@ -159,7 +181,7 @@ func (s *Server) Close() {
 }
 
 // FileURL returns the URL of the file, or of the first redirect hop when
-// WithRedirects is in effect.
+// WithRedirects, WithRedirectLoop or WithRedirectTo is in effect.
 func (s *Server) FileURL() string {
 	if s.cfg.redirects > 0 {
 		return s.URL + redirectPrefix + "1"

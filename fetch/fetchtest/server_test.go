@@ -792,6 +792,10 @@ func TestStartErrors(t *testing.T) {
 		{fetchtest.WithRateLimit(-1)},
 		{fetchtest.WithRedirects(-1)},
 		{fetchtest.WithRedirects(1), fetchtest.WithPath("/redirect/x")},
+		{fetchtest.WithRedirectLoop(0)},
+		{fetchtest.WithRedirectLoop(2), fetchtest.WithRedirectTo("http://127.0.0.2/")},
+		{fetchtest.WithHost("localhost")},
+		{fetchtest.WithFill(-1)},
 	} {
 		if s, err := fetchtest.Start(opts...); err == nil {
 			s.Close()
