@@ -119,3 +119,40 @@ func TestLocationFault(t *testing.T) {
 		t.Errorf("redirected request: %d, body from the origin? %v", resp.StatusCode, bytes.Equal(body, s.Content().Bytes(0, 10)))
 	}
 }
+
+func TestRedirects(t *testing.T) {
+	s := fetchtest.NewServer(t, fetchtest.WithSize(100), fetchtest.WithRedirects(3),
+		fetchtest.WithStatusFor(503, 1, ""))
+	if got, want := s.FileURL(), s.URL+"/redirect/1"; got != want {
+		t.Fatalf("FileURL = %q, want %q", got, want)
+	}
+	resp, _ := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-9")
+	if resp.StatusCode != 503 {
+		t.Fatalf("status %d, want 503 (first file request)", resp.StatusCode)
+	}
+	resp, body := mustGet(t, "GET", s.FileURL(), "Range", "bytes=0-9")
+	if resp.StatusCode != 206 || len(body) != 10 {
+		t.Fatalf("status %d, %d bytes", resp.StatusCode, len(body))
+	}
+	if got, want := resp.Request.URL.String(), s.URL+"/file.bin"; got != want {
+		t.Errorf("final URL %q, want %q", got, want)
+	}
+	var got []string
+	for _, r := range s.Requests() {
+		got = append(got, fmt.Sprintf("%d %s %d", r.N, r.Path, r.Status))
+	}
+	want := []string{
+		"1 /redirect/1 302", "2 /redirect/2 302", "3 /redirect/3 302", "4 /file.bin 503",
+		"5 /redirect/1 302", "6 /redirect/2 302", "7 /redirect/3 302", "8 /file.bin 206",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("log:\n%q\nwant\n%q", got, want)
+	}
+	resp, _ = mustGet(t, "GET", s.URL+"/redirect/4")
+	if resp.StatusCode != 404 {
+		t.Errorf("/redirect/4: %d", resp.StatusCode)
+	}
+	if s.BytesServed() != 10 {
+		t.Errorf("BytesServed %d, want 10", s.BytesServed())
+	}
+}
