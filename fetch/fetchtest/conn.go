@@ -12,8 +12,8 @@ import (
 // listener numbers accepted connections and, with a rate, throttles them.
 type listener struct {
 	net.Listener
-	rate int64         // bytes per second per connection; 0 means unlimited
-	done chan struct{} // closed by Server.Close: ends throttling sleeps
+	rate int64           // bytes per second per connection; 0 means unlimited
+	done <-chan struct{} // closed by Server.Close: ends throttling sleeps
 
 	mu     sync.Mutex
 	nextID int
@@ -46,7 +46,7 @@ type conn struct {
 	wmu    sync.Mutex
 	bucket *bucket
 	timer  *time.Timer
-	done   chan struct{}
+	done   <-chan struct{}
 }
 
 func (c *conn) Write(p []byte) (int, error) {

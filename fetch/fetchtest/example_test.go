@@ -12,7 +12,7 @@ import (
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
-// A ranged GET with If-Range, and what the server logged about it.
+// A ranged GET pinned with If-Match, and what the server logged about it.
 func Example() {
 	s, err := fetchtest.Start(fetchtest.WithSize(1000))
 	if err != nil {
@@ -22,7 +22,7 @@ func Example() {
 
 	req, _ := http.NewRequest("GET", s.FileURL(), nil)
 	req.Header.Set("Range", "bytes=0-255")
-	req.Header.Set("If-Range", s.ETag())
+	req.Header.Set("If-Match", s.ETag())
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		log.Fatal(err)
@@ -33,12 +33,12 @@ func Example() {
 	fmt.Println(resp.Status, resp.Header.Get("Content-Range"), resp.Header.Get("ETag"))
 	fmt.Println("same bytes:", bytes.Equal(body, s.Content().Bytes(0, 256)))
 	for _, r := range s.Requests() {
-		fmt.Println(r.N, r.Method, r.Path, r.Status, r.Start, r.End, r.BodyBytes, r.Aligned(256, 1000))
+		fmt.Println(r.N, r.Method, r.Path, r.IfMatch, r.Status, r.Start, r.End, r.BodyBytes, r.Aligned(256, 1000))
 	}
 	// Output:
 	// 206 Partial Content bytes 0-255/1000 "1-3e8"
 	// same bytes: true
-	// 1 GET /file.bin 206 0 256 256 true
+	// 1 GET /file.bin "1-3e8" 206 0 256 256 true
 }
 
 // Content is the same for the same seed, at any offset, without memory.
@@ -77,8 +77,8 @@ func ExampleWithStatusFor() {
 	// 200
 }
 
-// After Change, a request pinned to the old ETag with If-Range gets the
-// whole new content with 200, as HTTP requires.
+// After Change, a request pinned to the old ETag with If-Match gets 412
+// and no body; with If-Range it would get the whole new content with 200.
 func ExampleServer_Change() {
 	s, err := fetchtest.Start(fetchtest.WithSize(100))
 	if err != nil {
@@ -90,15 +90,70 @@ func ExampleServer_Change() {
 
 	req, _ := http.NewRequest("GET", s.FileURL(), nil)
 	req.Header.Set("Range", "bytes=0-9")
-	req.Header.Set("If-Range", old)
+	req.Header.Set("If-Match", old)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		log.Fatal(err)
 	}
 	resp.Body.Close()
 	fmt.Println(old, "->", s.ETag())
-	fmt.Println(resp.StatusCode, resp.ContentLength, resp.Header.Get("Last-Modified"))
+	fmt.Println(resp.StatusCode, resp.ContentLength, resp.Header.Get("ETag"))
 	// Output:
 	// "1-64" -> "910a2dec89025cc1-64"
-	// 200 100 Fri, 02 Jan 2026 04:04:05 GMT
+	// 412 0 "910a2dec89025cc1-64"
+}
+
+// The second request meets a CDN edge out of step: the same bytes under
+// another ETag, although the request pinned the origin's.
+func ExampleWithOutOfStep() {
+	s, err := fetchtest.Start(fetchtest.WithSize(1000), fetchtest.WithOutOfStep(2))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+	for range 3 {
+		req, _ := http.NewRequest("GET", s.FileURL(), nil)
+		req.Header.Set("Range", "bytes=0-99")
+		req.Header.Set("If-Match", s.ETag())
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			log.Fatal(err)
+		}
+		resp.Body.Close()
+		fmt.Println(resp.StatusCode, resp.Header.Get("Content-Range"), resp.Header.Get("ETag"))
+	}
+	// Output:
+	// 206 bytes 0-99/1000 "1-3e8"
+	// 206 bytes 0-99/1000 "1-3e8-edge"
+	// 206 bytes 0-99/1000 "1-3e8"
+}
+
+// Once(OnRange(...)) picks the first request for one range only: here it
+// fails with 503 and the retry is served. With
+// Fault{TrickleAfter: 64 << 10, TrickleRate: 100_000} it would be one slow
+// but live connection whose end-game duplicate runs at full speed.
+func ExampleOnRange() {
+	first := fetchtest.Once(fetchtest.OnRange(
+		func(start, _ int64) bool { return start == 1<<20 },
+		fetchtest.Fault{Status: http.StatusServiceUnavailable, RetryAfter: "1"}))
+	s, err := fetchtest.Start(fetchtest.WithSize(4<<20), fetchtest.WithFault(first))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+	for _, rng := range []string{"bytes=0-1048575", "bytes=1048576-2097151", "bytes=1048576-2097151"} {
+		req, _ := http.NewRequest("GET", s.FileURL(), nil)
+		req.Header.Set("Range", rng)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			log.Fatal(err)
+		}
+		n, _ := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		fmt.Println(rng, resp.StatusCode, n)
+	}
+	// Output:
+	// bytes=0-1048575 206 1048576
+	// bytes=1048576-2097151 503 20
+	// bytes=1048576-2097151 206 1048576
 }

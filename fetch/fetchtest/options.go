@@ -5,6 +5,7 @@ package fetchtest
 import (
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"time"
 )
@@ -20,6 +21,7 @@ const (
 	defaultSeed        = 1
 	defaultPath        = "/file.bin"
 	defaultContentType = "application/octet-stream"
+	defaultHost        = "127.0.0.1"
 )
 
 // defaultLastModified is the Last-Modified of every server that is not told
@@ -31,6 +33,7 @@ func defaultLastModified() time.Time {
 // config is what the options build. Start copies it into the Server and
 // never changes it afterwards.
 type config struct {
+	host        string // IP address to listen on
 	size        int64
 	seed        uint64
 	path        string
@@ -44,8 +47,11 @@ type config struct {
 	noLength    bool
 	rate        int64 // bytes per second per connection; 0 means unlimited
 	latency     time.Duration
+	fill        int64 // bytes per second of WithFill; 0 means none
 	redirects   int
-	changeAfter int // 0 means never
+	redirectTo  string // where the last hop goes; "" means the file
+	loop        bool   // the last hop goes back to the first
+	changeAfter int    // 0 means never
 	changeSize  int64
 	resize      bool // Change sets the size to changeSize
 	faults      []FaultFunc
@@ -53,6 +59,7 @@ type config struct {
 
 func defaultConfig() config {
 	return config{
+		host:        defaultHost,
 		size:        defaultSize,
 		seed:        defaultSeed,
 		path:        defaultPath,
@@ -64,14 +71,22 @@ func defaultConfig() config {
 // validate reports the first option that cannot be served.
 func (c *config) validate() error {
 	switch {
+	case net.ParseIP(c.host) == nil:
+		return fmt.Errorf("fetchtest: host %q is not an IP address", c.host)
 	case c.size < 0:
 		return fmt.Errorf("fetchtest: negative size %d", c.size)
 	case c.resize && c.changeSize < 0:
 		return fmt.Errorf("fetchtest: negative change size %d", c.changeSize)
 	case c.rate < 0:
 		return fmt.Errorf("fetchtest: negative rate limit %d", c.rate)
+	case c.fill < 0:
+		return fmt.Errorf("fetchtest: negative fill rate %d", c.fill)
 	case c.redirects < 0:
 		return fmt.Errorf("fetchtest: negative redirect count %d", c.redirects)
+	case c.loop && c.redirects < 1:
+		return errors.New("fetchtest: a redirect loop needs at least one hop")
+	case c.loop && c.redirectTo != "":
+		return errors.New("fetchtest: a redirect loop never reaches WithRedirectTo")
 	case c.changeAfter < 0:
 		return fmt.Errorf("fetchtest: negative change-after count %d", c.changeAfter)
 	case !strings.HasPrefix(c.path, "/"):
@@ -161,8 +176,36 @@ func WithLatency(d time.Duration) Option { return func(c *config) { c.latency = 
 // WithRedirects makes FileURL start a chain of n 302 redirects:
 // /redirect/1 -> /redirect/2 -> ... -> /redirect/n -> the file path. Every
 // hop is logged; hops are not file requests (they do not count for faults or
-// WithChangeAfter).
-func WithRedirects(n int) Option { return func(c *config) { c.redirects = n } }
+// WithChangeAfter). It replaces WithRedirectLoop.
+func WithRedirects(n int) Option { return func(c *config) { c.redirects, c.loop = n, false } }
+
+// WithRedirectLoop makes FileURL start a chain of n 302 redirects whose
+// last hop goes back to the first: /redirect/1 -> /redirect/2 ->
+// /redirect/1 -> ... for n = 2, a hop to itself for n = 1. The file path
+// itself still serves the file. It replaces WithRedirects.
+func WithRedirectLoop(n int) Option { return func(c *config) { c.redirects, c.loop = n, true } }
+
+// WithRedirectTo makes the last hop of the WithRedirects chain (one hop if
+// none was asked for) redirect to location instead of the file path:
+// usually another Server's FileURL, a mirror on another host (see
+// WithHost). A mirror given WithNoRanges or WithFullOnRange is a
+// redirect to a host that drops ranges.
+func WithRedirectTo(location string) Option { return func(c *config) { c.redirectTo = location } }
+
+// WithHost sets the IP address the server listens on (default 127.0.0.1),
+// which is also the host of URL. On Linux every 127.x.y.z address is
+// loopback, so a second Server on 127.0.0.2 is another host to a client:
+// one that headers like Authorization and Cookie must not follow to.
+func WithHost(ip string) Option { return func(c *config) { c.host = ip } }
+
+// WithFill makes the server behave like a caching proxy that fetches the
+// whole file from its start at bytesPerSec once, from Start on, and serves
+// every request from that fill (squid with range_offset_limit none): the
+// byte at offset o of the file is not sent before o/bytesPerSec seconds
+// after Start. A range at offset o gets its headers at once and its first
+// byte after that wait, and no response runs ahead of the fill. Zero means
+// no fill.
+func WithFill(bytesPerSec int64) Option { return func(c *config) { c.fill = bytesPerSec } }
 
 // WithChangeAfter calls Change once, just before the file request number
 // n+1 is served (requests for other paths do not count). Zero means never.
