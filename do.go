@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"syscall"
 	"time"
 
 	"github.com/slget/slget/fetch"
@@ -129,8 +130,11 @@ func (d *download) doProbe(ctx context.Context) error {
 	return nil
 }
 
-// errorf wraps err with what is left on disk and what to do.
+// keptMessage wraps err with what is left on disk and what to do.
 func keptMessage(err error, part string) error {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return fmt.Errorf("%w\n  the partial download stays in %s; free some space, then run the same command again to resume", err, part)
+	}
 	return fmt.Errorf("%w\n  the partial download stays in %s; run the same command again to resume", err, part)
 }
 

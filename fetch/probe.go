@@ -159,16 +159,20 @@ func (e *exactReader) Read(p []byte) (int, error) {
 	}
 	n, err := e.rc.Read(p)
 	e.left -= int64(n)
-	if err == io.ErrUnexpectedEOF && e.left > 0 {
+	switch {
+	case err == io.ErrUnexpectedEOF && e.left > 0:
 		return n, ErrShortBody // as Source promises
-	}
-	if err == io.EOF {
-		if e.left > 0 {
-			return n, ErrShortBody
-		}
+	case err == io.EOF && e.left > 0:
+		return n, ErrShortBody
+	case err == io.EOF:
 		return n, io.EOF
-	}
-	if e.left == 0 && err == nil && n > 0 {
+	case err == nil && e.left == 0:
+		// Read the body's own end, so that net/http sees it read to EOF
+		// and keeps the connection for the next request instead of
+		// closing it. Its length is the range's, so the end is there
+		// already and this does not wait.
+		var one [1]byte
+		e.rc.Read(one[:])
 		return n, nil
 	}
 	return n, err

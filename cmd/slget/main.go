@@ -5,12 +5,20 @@ package main
 
 import (
 	"context"
+	"io"
+	"log"
 	"os"
 	"os/signal"
 	"syscall"
 )
 
 func main() {
+	// net/http logs through the standard logger what a server did wrong
+	// on an idle connection ("Unsolicited response received on idle HTTP
+	// channel", with up to 64 KB of the server's bytes), even under -q.
+	// slget has already dropped that connection; the user has nothing to
+	// do about it.
+	log.SetOutput(io.Discard)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
