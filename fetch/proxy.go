@@ -26,18 +26,14 @@ const (
 type proxyConf struct {
 	kind proxyKind
 	url  *url.URL // scheme://[user:password@]host:port, the port always present
-	from string   // where it was given, for messages: "the proxy option", "https_proxy"
 }
-
-// label names the proxy in messages, without its credentials:
-// "SOCKS5 proxy 127.0.0.1:1080".
-func (p *proxyConf) label() string { return proxyLabel(p.kind, p.url.Host) }
 
 // redacted is the proxy URL without credentials.
 func (p *proxyConf) redacted() string {
 	return p.url.Scheme + "://" + p.url.Host
 }
 
+// proxyLabel names a proxy in messages: "SOCKS5 proxy 127.0.0.1:1080".
 func proxyLabel(k proxyKind, hostport string) string {
 	switch k {
 	case proxyHTTPS:
@@ -73,7 +69,7 @@ func parseProxy(s, from string) (*proxyConf, error) {
 		}
 		return nil, bad(err.Error())
 	}
-	p := &proxyConf{url: u, from: from}
+	p := &proxyConf{url: u}
 	port := "1080"
 	switch strings.ToLower(u.Scheme) {
 	case "http":
