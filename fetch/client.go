@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 )
@@ -19,13 +20,24 @@ type ClientOptions struct {
 	// Connections is the number of parallel connections to allow per host;
 	// zero means 4.
 	Connections int
-	// ConnectTimeout bounds TCP and TLS set-up; zero means 15s.
+	// ConnectTimeout bounds the whole set-up of a connection: DNS, TCP, the
+	// SOCKS5 or CONNECT handshake with a proxy, and TLS. Zero means 15s. A
+	// set-up that runs out of it fails with a *PhaseError naming the phase.
 	ConnectTimeout time.Duration
 	// Timeout bounds the wait for response headers; zero means 60s.
 	Timeout time.Duration
-	// Proxy is a proxy URL for every request ("" means the usual
-	// HTTP_PROXY, HTTPS_PROXY and NO_PROXY environment variables).
+	// Proxy is the proxy for every request:
+	// [http://|https://|socks5://|socks5h://][USER:PASSWORD@]HOST[:PORT].
+	// A bare HOST:PORT is an HTTP proxy; the port defaults to 1080 (443
+	// for https://), as in curl. socks5:// resolves names here, socks5h://
+	// lets the proxy resolve them. "" means the environment's proxies, read
+	// as curl reads them (see ProxyEnv).
 	Proxy string
+	// Getenv reads the environment for the proxy variables when Proxy is
+	// ""; nil means os.Getenv. It is read once, by NewClient.
+	Getenv func(key string) string
+	// Resolver looks up names; nil means the system's.
+	Resolver *net.Resolver
 	// Header is sent with every request (after slget's own headers are set,
 	// so it may override User-Agent but never the headers of ReservedHeader).
 	// Authorization and Cookie go only to the host of the URL the user gave
@@ -42,6 +54,7 @@ type ClientOptions struct {
 	// UserAgent replaces the default "slget/VERSION".
 	UserAgent string
 	// TLSConfig, if non-nil, is used for HTTPS (tests use it for their CA).
+	// Its NextProtos is replaced: slget speaks HTTP/1.1 only.
 	TLSConfig *tls.Config
 }
 
@@ -71,34 +84,45 @@ func NewClient(o ClientOptions) (*Client, error) {
 	if rt <= 0 {
 		rt = 60 * time.Second
 	}
-	proxy := http.ProxyFromEnvironment
-	if o.Proxy != "" {
-		u, err := url.Parse(o.Proxy)
-		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "socks5") {
-			return nil, fmt.Errorf("proxy %q: want a URL like http://host:port", o.Proxy)
-		}
-		proxy = http.ProxyURL(u)
+	getenv := o.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
 	}
-	dialer := &net.Dialer{Timeout: ct, KeepAlive: 30 * time.Second}
+	router, err := newRouter(o.Proxy, ProxyEnvFrom(getenv))
+	if err != nil {
+		return nil, err
+	}
+	ua := o.UserAgent
+	if ua == "" {
+		ua = "slget/" + Version
+	}
+	connectUA := ua
+	for k, vs := range o.Header {
+		if http.CanonicalHeaderKey(k) == "User-Agent" && len(vs) > 0 {
+			connectUA = vs[0] // what the requests themselves carry
+		}
+	}
+	d := &dialer{
+		net:       net.Dialer{KeepAlive: 30 * time.Second, Resolver: o.Resolver},
+		limit:     ct,
+		tls:       o.TLSConfig,
+		userAgent: connectUA,
+	}
 	tr := &http.Transport{
-		Proxy:                 proxy,
-		DialContext:           dialer.DialContext,
-		TLSHandshakeTimeout:   ct,
+		Proxy:                 proxyFunc,
+		DialContext:           d.DialContext,
+		DialTLSContext:        d.DialTLSContext,
 		ResponseHeaderTimeout: rt,
 		MaxIdleConns:          4 * conns,
 		MaxIdleConnsPerHost:   2 * conns,
 		IdleConnTimeout:       90 * time.Second,
 		DisableCompression:    true, // bytes on disk must be the bytes of the representation
-		// HTTP/1.1 only: see the package caveats.
+		// HTTP/1.1 only: see the package caveats. The dialer offers only
+		// http/1.1 in TLS, and no other protocol is taken up.
 		ForceAttemptHTTP2: false,
 		TLSNextProto:      map[string]func(string, *tls.Conn) http.RoundTripper{},
-		TLSClientConfig:   o.TLSConfig,
 		WriteBufferSize:   16 << 10,
 		ReadBufferSize:    64 << 10,
-	}
-	ua := o.UserAgent
-	if ua == "" {
-		ua = "slget/" + Version
 	}
 	c := &Client{
 		header:    o.Header.Clone(),
@@ -109,7 +133,7 @@ func NewClient(o ClientOptions) (*Client, error) {
 	if c.redirects == 0 {
 		c.redirects = 10
 	}
-	c.HTTP = &http.Client{Transport: tr, CheckRedirect: c.checkRedirect}
+	c.HTTP = &http.Client{Transport: &transport{base: tr, router: router, headerTimeout: rt}, CheckRedirect: c.checkRedirect}
 	return c, nil
 }
 

@@ -29,4 +29,11 @@
 // HTTP/2 is switched off on purpose: several streams on one TCP connection
 // share one congestion window and one per-connection rate limit, which is
 // exactly what parallel connections are meant to avoid.
+//
+// Connections are set up by this package, not by net/http: DNS, TCP, the
+// SOCKS5 handshake or HTTP CONNECT with a proxy, and TLS, all under the one
+// ClientOptions.ConnectTimeout, each failure a *PhaseError that names the
+// phase and the proxy. net/http bounds neither a SOCKS5 handshake nor (but
+// for a fixed minute) a CONNECT. Only an http:// request through an HTTP
+// proxy is left to net/http, which sends it in absolute form as curl does.
 package fetch

@@ -115,6 +115,10 @@ func Retryable(err error) bool {
 	if errors.As(err, &le) {
 		return false
 	}
+	var fe interface{ retryable() bool }
+	if errors.As(err, &fe) {
+		return fe.retryable()
+	}
 	if errors.Is(err, ErrStalled) || errors.Is(err, ErrTooSlow) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return true
 	}
@@ -126,10 +130,14 @@ func Retryable(err error) bool {
 		return true
 	}
 	// *url.Error is a net.Error whatever it wraps (a bad certificate, a
-	// redirect loop): judge by what it wraps.
+	// redirect loop): judge by what it wraps. So is *PhaseError.
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		return ue.Timeout() || Retryable(ue.Err)
+	}
+	var pe *PhaseError
+	if errors.As(err, &pe) {
+		return pe.Timeout() || Retryable(pe.Err)
 	}
 	var ne net.Error
 	if errors.As(err, &ne) {

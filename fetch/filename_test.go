@@ -88,6 +88,26 @@ func TestFilenameFromDisposition(t *testing.T) {
 		{``, ""},
 		{`attachment; filename="unterminated`, ""},
 		{`;;;`, ""},
+		// RFC 5987: ISO-8859-1, language tags, a fallback to filename when
+		// filename* is unusable.
+		{`attachment; filename*=ISO-8859-1''na%EFve.txt`, "naïve.txt"},
+		{`attachment; filename*=iso-8859-1'de'Stra%DFe.pdf`, "Straße.pdf"},
+		{`attachment; FILENAME*=Iso-8859-1''x%E9.txt`, "xé.txt"},
+		{`attachment; filename="fallback.txt"; filename*=ISO-8859-1''%E9t%E9.txt`, "été.txt"},
+		{`attachment; filename*=ISO-8859-1''%E9t%E9.txt; filename="fallback.txt"`, "été.txt"},
+		{`attachment; filename="a;b=c.txt"; filename*=ISO-8859-1''%E9.txt`, "é.txt"},
+		{`attachment; filename*=UTF-8'en'na%C3%AFve.txt`, "naïve.txt"},
+		{`attachment; filename*=UTF-8'en-US'%E2%82%AC%20rates.txt`, "€ rates.txt"},
+		{`attachment; filename*=us-ascii'en'plain%20ascii.txt`, "plain ascii.txt"},
+		{`attachment; filename*=ISO-8859-1''..%2F..%2Fetc%2Fpasswd`, "passwd"},
+		{`attachment; filename*=ISO-8859-1''%85evil.txt`, "_evil.txt"}, // NEL, a C1 control
+		{`attachment; filename*=ISO-8859-1''%2E%2E`, ""},
+		{`attachment; filename="ok.txt"; filename*=ISO-8859-1''%2E%2E`, "ok.txt"},
+		{`attachment; filename*=KOI8-R''%F0%F2.txt`, ""},
+		{`attachment; filename="plain.txt"; filename*=KOI8-R''%F0%F2.txt`, "plain.txt"},
+		{`attachment; filename="plain.txt"; filename*=ISO-8859-1''bad%zz`, "plain.txt"},
+		{`attachment; filename="plain.txt"; filename*=ISO-8859-1'no-second-quote`, "plain.txt"},
+		{`attachment; filename*=UTF-8''%FF%FE.txt`, "_.txt"},
 	}
 	for _, tc := range tests {
 		if got := fetch.FilenameFromDisposition(tc.in); got != tc.want {

@@ -3,9 +3,11 @@
 package fetch_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/slget/slget/fetch"
 )
@@ -31,11 +33,48 @@ func FuzzFilenameFromDisposition(f *testing.F) {
 	for _, s := range []string{
 		`attachment; filename="a.txt"`, `attachment; filename*=UTF-8''na%C3%AFve.txt`,
 		`attachment; filename="../x"; filename*=UTF-8''..%2F..%2Fy`, `inline`, `attachment; filename*=UTF-8''%00`,
+		`attachment; filename*=ISO-8859-1''na%EFve.txt`, `attachment; filename*=iso-8859-1'de'Stra%DFe.pdf`,
+		`attachment; filename*=UTF-8'en-US'%E2%82%AC.txt`, `attachment; filename="a;b.txt"; filename*=ISO-8859-1''%85%2E%2E`,
+		`attachment; filename*=us-ascii''%80`, `attachment; filename="x\"y"; filename*=KOI8-R''%F0`,
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		checkSafeName(t, in, fetch.FilenameFromDisposition(in))
+	})
+}
+
+// FuzzExtValueRoundTrip encodes a name as RFC 5987 ISO-8859-1 and UTF-8
+// (with a language tag) and checks that both decode to the sanitised name.
+func FuzzExtValueRoundTrip(f *testing.F) {
+	for _, s := range []string{"naïve.txt", "Straße.pdf", "été", "a b", "..", "x\u0085y", "€uro", "ÿ", "%41"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if !utf8.ValidString(name) {
+			return
+		}
+		want := fetch.SanitizeFilename(name)
+		var utf, latin strings.Builder
+		for i := 0; i < len(name); i++ {
+			fmt.Fprintf(&utf, "%%%02X", name[i])
+		}
+		latinOK := true
+		for _, r := range name {
+			if r > 0xff {
+				latinOK = false
+				break
+			}
+			fmt.Fprintf(&latin, "%%%02X", r)
+		}
+		if got := fetch.FilenameFromDisposition("attachment; filename*=UTF-8'en'" + utf.String()); got != want {
+			t.Fatalf("UTF-8 %q → %q, want %q", name, got, want)
+		}
+		if latinOK {
+			if got := fetch.FilenameFromDisposition("attachment; filename*=ISO-8859-1''" + latin.String()); got != want {
+				t.Fatalf("ISO-8859-1 %q → %q, want %q", name, got, want)
+			}
+		}
 	})
 }
 

@@ -1,0 +1,95 @@
+// The Client's RoundTripper: it routes each request (proxy or direct) for
+// the dial functions, and names the phase of a response-header timeout.
+
+package fetch
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptrace"
+	"net/url"
+	"sync/atomic"
+	"time"
+)
+
+// transport wraps the http.Transport that does the work.
+//
+// An http.Transport hands its dial functions no request, only an address,
+// and for an http:// request through an HTTP proxy that address is the
+// proxy's. So the route is chosen here, once per request, and travels to
+// the dial functions in the request's context (the Transport keeps the
+// context's values for the dial). Transport.Proxy reads it too: only an
+// http:// request through an HTTP(S) proxy is left to the Transport, which
+// sends it in absolute form as curl does; everything else (SOCKS5, CONNECT
+// for https://) is done by the dialer, under the connect limit.
+type transport struct {
+	base          *http.Transport
+	router        *router
+	headerTimeout time.Duration
+}
+
+func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	p, err := t.router.route(req.URL.Scheme, req.URL.Hostname())
+	if err != nil {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, err
+	}
+	r := &route{scheme: req.URL.Scheme, addr: canonicalAddr(req.URL), proxy: p}
+	var gotConn atomic.Bool
+	ctx := context.WithValue(req.Context(), routeKey{}, r)
+	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) { gotConn.Store(true) },
+	})
+	resp, err := t.base.RoundTrip(req.WithContext(ctx))
+	if err == nil {
+		return resp, nil
+	}
+	// The Transport wraps a failed dial to a proxy in a *net.OpError
+	// "proxyconnect"; the PhaseError says it better.
+	var pe *PhaseError
+	if errors.As(err, &pe) {
+		return nil, pe
+	}
+	// A timeout once the connection was there is the wait for the headers.
+	var ne net.Error
+	if gotConn.Load() && req.Context().Err() == nil && errors.As(err, &ne) && ne.Timeout() {
+		pe := &PhaseError{Phase: PhaseHeaders, Addr: r.addr, Limit: t.headerTimeout, Err: err}
+		if p != nil {
+			pe.Proxy = p.redacted()
+		}
+		return nil, pe
+	}
+	return nil, err
+}
+
+// CloseIdleConnections closes the Transport's idle connections.
+func (t *transport) CloseIdleConnections() { t.base.CloseIdleConnections() }
+
+// proxyFunc is the Transport's Proxy: the proxy of an http:// request
+// through an HTTP(S) proxy, nil for every other route.
+func proxyFunc(req *http.Request) (*url.URL, error) {
+	r, ok := req.Context().Value(routeKey{}).(*route)
+	if !ok || r.scheme != "http" || r.proxy == nil {
+		return nil, nil
+	}
+	if r.proxy.kind == proxyHTTP || r.proxy.kind == proxyHTTPS {
+		return r.proxy.url, nil
+	}
+	return nil, nil
+}
+
+// canonicalAddr is the host:port of u, with the scheme's default port.
+func canonicalAddr(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = "80"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+	}
+	return net.JoinHostPort(u.Hostname(), port)
+}
