@@ -250,16 +250,58 @@ func redirectError(err error) error {
 	return err
 }
 
-// Redact returns a URL string with the password of its user info replaced
-// by "***", for messages and records; anything that does not parse is
-// returned as it is.
+// Redact returns a URL string with the secrets in it masked as "***": the
+// password of its user info, and the values of query parameters that hold
+// signatures, tokens or keys (a signed URL's X-Amz-Signature, a token=).
+// It is for messages and records. A string that does not parse as a URL
+// has everything between "://" and the last "@" before the path masked.
 func Redact(s string) string {
 	u, err := url.Parse(s)
-	if err != nil || u.User == nil {
+	if err != nil {
+		if i := strings.Index(s, "://"); i >= 0 {
+			rest := s[i+3:]
+			host := rest
+			if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+				host = rest[:j]
+			}
+			if at := strings.LastIndex(host, "@"); at >= 0 {
+				return s[:i+3] + "***" + rest[at:]
+			}
+		}
 		return s
 	}
-	if _, has := u.User.Password(); !has {
+	changed := false
+	if u.User != nil {
+		if _, has := u.User.Password(); has {
+			u.User = url.UserPassword(u.User.Username(), "***")
+			changed = true
+		}
+	}
+	if u.RawQuery != "" {
+		q := strings.Split(u.RawQuery, "&")
+		for i, kv := range q {
+			k, _, hasValue := strings.Cut(kv, "=")
+			if hasValue && secretParam(k) {
+				q[i] = k + "=***"
+				changed = true
+			}
+		}
+		u.RawQuery = strings.Join(q, "&")
+	}
+	if !changed {
 		return s
 	}
-	return u.Redacted()
+	return strings.Replace(u.String(), ":%2A%2A%2A@", ":***@", 1)
+}
+
+// secretParam reports whether a query parameter's name says it holds a
+// secret.
+func secretParam(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"sig", "token", "key", "secret", "password", "passwd", "auth", "credential", "session"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/textproto"
 	"net/url"
 	"os"
 	"strconv"
@@ -38,9 +39,14 @@ type ChangedError struct {
 	// Confirmed is true when a fresh request without a precondition showed
 	// the new version too, not just one response.
 	Confirmed bool
+	// Since is true when the change came between two runs, not during one.
+	Since bool
 }
 
 func (e *ChangedError) Error() string {
+	if e.Since {
+		return fmt.Sprintf("%s: the remote file changed since the partial download was made (%s)", Redact(e.URL), e.Reason)
+	}
 	return fmt.Sprintf("%s: the remote file changed during the download (%s)", Redact(e.URL), e.Reason)
 }
 
@@ -108,8 +114,9 @@ func Retryable(err error) bool {
 	}
 	var re *RangeError
 	var oe *OutOfStepError
-	if errors.As(err, &re) || errors.As(err, &oe) || errors.Is(err, ErrNoRanges) {
-		return true // a confused proxy or edge; the body was not used
+	var tpe textproto.ProtocolError
+	if errors.As(err, &re) || errors.As(err, &oe) || errors.Is(err, ErrNoRanges) || errors.As(err, &tpe) {
+		return true // a confused proxy or edge, a garbled answer; the body was not used
 	}
 	var le *LocalError
 	if errors.As(err, &le) {

@@ -4,6 +4,7 @@ package fetch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -31,6 +32,10 @@ type Probe struct {
 func ParseURL(s string) (*url.URL, error) {
 	u, err := url.Parse(s)
 	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL, which may hold a password
+		}
 		return nil, fmt.Errorf("%q is not a valid URL: %v", Redact(s), err)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
