@@ -28,7 +28,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 	if !isPart {
 		var err error
 		if f, err = os.OpenFile(from, os.O_RDONLY|syscall.O_NOFOLLOW, 0); err != nil {
-			return &ExistsError{Path: from, Why: fmt.Sprintf("-c: not continuing it: it cannot be read (%v); slget leaves it alone", err)}, nil
+			return &ExistsError{Path: from, Why: fmt.Sprintf("cannot be read to continue it (%v)", err), Hint: keepHint}, nil
 		}
 		defer f.Close()
 	}
@@ -37,7 +37,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 		return nil, fileErr("open", from, err)
 	}
 	notAdopted := func(why string) (*ExistsError, error) {
-		return &ExistsError{Path: from, Why: "-c: not continuing it: " + why + "; slget leaves it alone"}, nil
+		return &ExistsError{Path: from, Why: "is not continued (-c): " + why, Hint: keepHint}, nil
 	}
 	plan, err := segment.NewPlan(d.probe.Validator.Size, d.c.slice())
 	if err != nil {
@@ -55,16 +55,29 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 		return notAdopted("it has holes (space reserved by another downloader), so its bytes cannot be trusted")
 	}
 	whole := int(size / plan.Slice)
-	check := segment.Range{Start: 0, End: size} // shorter than a slice: its own bytes
-	if whole > 0 {
-		check = plan.SliceRange(whole - 1)
-	}
-	same, err := sameAsServer(ctx, f, check, plan, fetch.NewOrigin(d.c.http(), d.probe))
+	// Its start against the probe's slice 0, already in hand; and its last
+	// whole slice against the server's. A prefix shorter than a slice is
+	// checked whole.
+	first := plan.SliceRange(0)
+	first.End = min(first.End, size)
+	same, err := d.sameAsProbe(f, first)
 	if err != nil {
 		return nil, err
 	}
 	if !same {
-		return notAdopted(fmt.Sprintf("its bytes %s differ from the server's", check))
+		return notAdopted(fmt.Sprintf("its bytes %s differ from the server's", first))
+	}
+	checked := "slice 0"
+	if whole > 1 {
+		last := plan.SliceRange(whole - 1)
+		same, err := sameAsServer(ctx, f, last, plan, fetch.NewOrigin(d.c.http(), d.probe))
+		if err != nil {
+			return nil, err
+		}
+		if !same {
+			return notAdopted(fmt.Sprintf("its slice %d %s differs from the server's", whole-1, last))
+		}
+		checked = fmt.Sprintf("slices 0 and %d", whole-1)
 	}
 	if !isPart {
 		if err := d.lock.replace(from); err != nil {
@@ -84,23 +97,28 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 		recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(buf[:r.Len()]), From: resume.FromOrigin})
 	}
 	if whole > 0 {
-		d.warn("-c: continuing %s: its first %s match the server's", from, HumanBytes(plan.RunRange(segment.Run{First: 0, End: whole}).Len()))
+		d.warn("-c: continuing %s from %s: its %s match the server's (the slices between are taken as they are)",
+			from, HumanBytes(plan.RunRange(segment.Run{First: 0, End: whole}).Len()), checked)
 	}
 	return nil, d.startFresh(recs)
 }
+
+// keepHint is what a user can do about a file -c does not continue.
+const keepHint = "slget leaves it alone: --allow-overwrite replaces it, -o saves under another name"
 
 // adoptWhole takes a full-size file as complete only when a checksum
 // proves it.
 func (d *download) adoptWhole(f *os.File, from string, isPart bool) (*ExistsError, error) {
 	if d.req.Checksum == nil {
-		return &ExistsError{Path: from, Why: "-c: not continuing it: it is already the full size, and without --checksum slget cannot tell that it is this file; slget leaves it alone (give --checksum to check it, or --allow-overwrite to download it again)"}, nil
+		return &ExistsError{Path: from, Why: "is not continued (-c): it is already the full size, and without --checksum slget cannot tell that it is this file",
+			Hint: "slget leaves it alone: give --checksum to check it, or --allow-overwrite to download it again"}, nil
 	}
 	h := d.req.Checksum.newHash()
 	if _, err := io.Copy(h, io.NewSectionReader(f, 0, d.probe.Validator.Size)); err != nil {
 		return nil, fileErr("io", from, err)
 	}
 	if got := h.Sum(nil); !bytes.Equal(got, d.req.Checksum.Sum) {
-		return &ExistsError{Path: from, Why: fmt.Sprintf("-c: not continuing it: it is the full size but does not match --checksum (%s %x); slget leaves it alone", d.req.Checksum.Algo, got)}, nil
+		return &ExistsError{Path: from, Why: fmt.Sprintf("is not continued (-c): it is the full size but does not match --checksum (%s %x)", d.req.Checksum.Algo, got), Hint: keepHint}, nil
 	}
 	if isPart {
 		// The locked .part is the complete file: rename it as any other.
@@ -115,6 +133,30 @@ func (d *download) adoptWhole(f *os.File, from string, isPart bool) (*ExistsErro
 	}
 	d.action = actComplete
 	return nil, nil
+}
+
+// sameAsProbe compares range r of f, the start of slice 0, with the
+// probe's body (slice 0), which it reads; the transfer then asks for slice
+// 0 again if it is not adopted.
+func (d *download) sameAsProbe(f *os.File, r segment.Range) (bool, error) {
+	body := d.probe.Body
+	d.probe.Body = nil
+	if body == nil || d.probe.Validator.Size == 0 {
+		return r.Len() == 0, nil
+	}
+	defer body.Close()
+	remote, err := io.ReadAll(io.LimitReader(body, d.c.slice()))
+	if err != nil {
+		return false, err
+	}
+	if int64(len(remote)) < r.Len() {
+		return false, nil
+	}
+	local := make([]byte, r.Len())
+	if _, err := f.ReadAt(local, r.Start); err != nil {
+		return false, fileErr("io", f.Name(), err)
+	}
+	return bytes.Equal(local, remote[:r.Len()]), nil
 }
 
 // sameAsServer compares range r of f, which starts on a slice boundary,

@@ -73,10 +73,12 @@ type Request struct {
 	NoRestart bool
 	// NoJournal keeps no journal: no resume after a crash.
 	NoJournal bool
-	// CheckIntegrity re-reads every finished slice of a partial download
-	// against its checksum before resuming, and fetches again those that
-	// fail (aria2's --check-integrity).
-	CheckIntegrity bool
+	// SkipIntegrity resumes without re-reading the finished slices of the
+	// partial download. By default every one is read back and checked
+	// against the CRC-32C its journal recorded, and those that fail are
+	// fetched again (aria2's --check-integrity, on by default here): a
+	// partial file damaged between two runs must not end in a wrong file.
+	SkipIntegrity bool
 
 	// Events, if set, is told what happens, from the download's goroutine;
 	// it must not block for long.
@@ -126,7 +128,8 @@ type Started struct {
 	Resumed     int64 // bytes already done
 	Connections int
 	Ranged      bool
-	Slices      int // 0 without ranges
+	Slices      int   // 0 without ranges
+	Slice       int64 // the slice size; 0 without ranges
 	Stats       func() fetch.Stats
 }
 

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 	"syscall"
 	"time"
 
@@ -76,7 +77,15 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 
 func (d *download) warn(format string, args ...any) {
 	if d.req.Events != nil {
-		d.req.Events(&Warning{URL: d.res.URL, Message: fmt.Sprintf(format, args...)})
+		msg := fmt.Sprintf(format, args...)
+		// A warning is about this download: its URL need not open the
+		// message again (errors of the fetch package start with it).
+		for _, u := range []string{d.res.URL, d.res.FinalURL} {
+			if u != "" {
+				msg = strings.ReplaceAll(msg, u+": ", "")
+			}
+		}
+		d.req.Events(&Warning{URL: d.res.URL, Message: msg})
 	}
 }
 
@@ -154,7 +163,7 @@ func (d *download) fail(ctx context.Context, err error) error {
 	case ctx.Err() != nil:
 		return &InterruptedError{Path: part, Err: ctx.Err()}
 	case errors.As(err, &ce) && resumable:
-		return fmt.Errorf("%w\n  %s holds slices of the old version and is kept: run the same command again to download the new version (the old slices are then discarded), or keep them with --no-restart", err, part)
+		return fmt.Errorf("%w\n  %s holds slices of the old version and is kept; the same command again starts over with the new version", err, part)
 	case resumable:
 		return keptMessage(err, part)
 	}

@@ -51,10 +51,16 @@ func fileErr(op, path string, err error) error {
 // partial file that is not slget's.
 type ExistsError struct {
 	Path string
-	Why  string // what is there, and what the user can do
+	Why  string // what is there: "already exists"
+	Hint string // what the user can do, "" if nothing
 }
 
-func (e *ExistsError) Error() string { return e.Path + ": " + e.Why }
+func (e *ExistsError) Error() string {
+	if e.Hint == "" {
+		return e.Path + " " + e.Why
+	}
+	return e.Path + " " + e.Why + "; " + e.Hint
+}
 
 // DiskFullError reports that the file cannot fit where it is to be saved.
 type DiskFullError struct {

@@ -61,7 +61,11 @@ func checkIntegrity(j *resume.Journal, f *os.File, plan segment.Plan, warn func(
 	if len(bad) == 0 {
 		return nil
 	}
-	warn("%s of %s failed the check; fetching them again", plural(len(bad), "slice"), f.Name())
+	if len(bad) == 1 {
+		warn("slice %d of %s does not match its checksum; fetching it again", bad[0], f.Name())
+	} else {
+		warn("%d slices of %s do not match their checksums; fetching them again", len(bad), f.Name())
+	}
 	return j.Forget(bad)
 }
 

@@ -45,7 +45,7 @@ func lockPart(path string) (*partLock, error) {
 		}
 		if err != nil {
 			if errors.Is(err, syscall.ELOOP) {
-				return nil, &ExistsError{Path: path, Why: "is a symbolic link; slget does not write through links (remove it, or save under another name with -o)"}
+				return nil, &ExistsError{Path: path, Why: "is a symbolic link, and slget does not write through links", Hint: "remove it, or save under another name with -o"}
 			}
 			op := "open"
 			if created || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.EROFS) {
@@ -60,7 +60,7 @@ func lockPart(path string) (*partLock, error) {
 		}
 		if !fi.Mode().IsRegular() {
 			f.Close()
-			return nil, &ExistsError{Path: path, Why: "is not a regular file; slget leaves it alone (save under another name with -o)"}
+			return nil, &ExistsError{Path: path, Why: "is not a regular file", Hint: "slget leaves it alone: save under another name with -o"}
 		}
 		if err := flock(f); err != nil {
 			f.Close()
@@ -152,7 +152,7 @@ func (l *partLock) finish(final string, overwrite bool) error {
 		err = renameNoReplace(l.path, final)
 	}
 	if errors.Is(err, fs.ErrExist) {
-		return &ExistsError{Path: final, Why: "appeared during the download; the complete file stays in " + l.path}
+		return &ExistsError{Path: final, Why: "appeared during the download", Hint: "the complete file stays in " + l.path}
 	}
 	if err != nil {
 		return fileErr("create", final, err)

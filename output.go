@@ -21,10 +21,17 @@ import (
 const maxRenames = 9999
 
 // baseName is the output path before any renaming: Request.Path, else a
-// sanitised name from the server in Dir.
+// sanitised name from the server in Dir. A Path that ends with a separator
+// or names an existing directory is the directory the file goes into,
+// under the server's name.
 func (d *download) baseName() (string, error) {
-	if d.req.Path != "" {
-		return d.req.Path, nil
+	dir := d.req.Dir
+	if p := d.req.Path; p != "" {
+		fi, err := os.Stat(p)
+		if !strings.HasSuffix(p, string(filepath.Separator)) && (err != nil || !fi.IsDir()) {
+			return p, nil
+		}
+		dir = p
 	}
 	name := d.probe.Filename
 	for _, raw := range []string{d.probe.FinalURL, d.req.URL} {
@@ -38,7 +45,6 @@ func (d *download) baseName() (string, error) {
 	if name == "" {
 		name = "index.html"
 	}
-	dir := d.req.Dir
 	if dir == "" {
 		dir = "."
 	}
@@ -84,7 +90,7 @@ func (d *download) claimOutput(ctx context.Context) error {
 		if taken == nil {
 			d.res.Path = cand
 			if first != nil {
-				d.warn("%s; saving as %s", first.Error(), cand)
+				d.warn("%s %s; saving as %s", first.Path, first.Why, cand)
 			}
 			return nil
 		}
@@ -96,7 +102,7 @@ func (d *download) claimOutput(ctx context.Context) error {
 			return taken
 		}
 	}
-	return &ExistsError{Path: base, Why: fmt.Sprintf("it and %d renamed copies exist", maxRenames)}
+	return &ExistsError{Path: base, Why: fmt.Sprintf("and %d renamed copies exist", maxRenames)}
 }
 
 // tryOutput locks cand.part and examines what is there. It returns an
@@ -107,7 +113,7 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 	// does not create and remove a .part beside each. Under the lock every
 	// decision is made again.
 	if !d.req.AllowOverwrite && !d.req.Continue && lexists(cand) && !lexists(cand+".slget") {
-		return &ExistsError{Path: cand, Why: "already exists; use --allow-overwrite to replace it or --auto-file-renaming to save beside it"}, nil
+		return existsError(cand), nil
 	}
 	l, err := lockPart(cand + ".part")
 	var ee *ExistsError
@@ -135,4 +141,9 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 func lexists(p string) bool {
 	_, err := os.Lstat(p)
 	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// existsError is the error of a file at the output name.
+func existsError(path string) *ExistsError {
+	return &ExistsError{Path: path, Why: "already exists", Hint: "use --allow-overwrite to replace it, or --auto-file-renaming to save beside it"}
 }

@@ -36,17 +36,17 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 	}
 	if j != nil {
 		m := j.Meta()
-		if identity(m.URL) != identity(d.req.URL) && identity(m.FinalURL) != identity(d.probe.FinalURL) {
+		if identity(m.URL) != identity(d.req.URL) && identity(m.FinalURL) != identity(d.probe.FinalURL) && !d.sameFileElsewhere(m) {
 			j.Close()
-			return &ExistsError{Path: part, Why: fmt.Sprintf("is a partial download of %s, not of %s; slget leaves it alone (remove %s and %s to download here, or save under another name with -o)",
-				m.URL, d.res.URL, part, jpath)}, nil
+			return &ExistsError{Path: part, Why: fmt.Sprintf("is a partial download of %s, not of %s", m.URL, d.res.URL),
+				Hint: fmt.Sprintf("slget leaves it alone: continue it with its own URL, remove %s and %s to download here, or save under another name with -o", part, jpath)}, nil
 		}
 		d.journal = j
 		if finalExists && !d.req.AllowOverwrite {
 			if !partData {
 				return d.examineComplete(cand)
 			}
-			return &ExistsError{Path: cand, Why: fmt.Sprintf("already exists, beside a partial download of it in %s; use --allow-overwrite to replace %s with it", part, cand)}, nil
+			return &ExistsError{Path: cand, Why: "already exists, beside a partial download of it in " + part, Hint: "use --allow-overwrite to replace " + cand + " with it"}, nil
 		}
 		resumeIt, err := d.judgeJournal(part, fi.Size())
 		if err != nil || resumeIt {
@@ -63,8 +63,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		case d.req.Continue && d.ranged():
 			return d.adopt(ctx, part, true)
 		default:
-			return &ExistsError{Path: part, Why: "exists and is not a partial download slget can resume (it has no journal " + jpath +
-				"); slget leaves it alone: use -c to continue it if it is the start of this file, --restart to discard it, or -o to save under another name"}, nil
+			return strayPart(part, jpath, fi.Size(), d.probe.Validator.Size), nil
 		}
 	}
 	if finalExists && d.req.Continue && d.ranged() {
@@ -72,9 +71,9 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		if err != nil || taken == nil || !d.req.AllowOverwrite {
 			return taken, err
 		}
-		d.warn("%s; replacing it (--allow-overwrite)", taken.Error())
+		d.warn("%s %s; replacing it (--allow-overwrite)", taken.Path, taken.Why)
 	} else if finalExists && !d.req.AllowOverwrite {
-		return &ExistsError{Path: cand, Why: "already exists; use --allow-overwrite to replace it or --auto-file-renaming to save beside it"}, nil
+		return existsError(cand), nil
 	}
 	return nil, d.startFresh(nil)
 }
@@ -121,17 +120,24 @@ func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
 	}
 	if why := (fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}).Differs(d.probe.Validator); why != "" {
 		if d.req.NoRestart {
-			return false, &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Reason: why + "; the partial download in " + part +
-				" is of the old version (kept: --no-restart; run without it, or with --restart, to start over)"}
+			return false, &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Since: true, Reason: why + "; the partial download in " + part +
+				" is of the old version and is kept (--no-restart); run without --no-restart to start over"}
 		}
 		return startOver("the remote file changed since the partial download in %s (%s); starting over", part, why)
-	}
-	if partSize != m.Size {
-		return startOver("%s is %d bytes, not the %d its journal says; starting over", part, partSize, m.Size)
 	}
 	plan, err := segment.NewPlan(m.Size, m.SliceSize)
 	if err != nil {
 		return startOver("journal %s: %v; starting over", j.Path(), err)
+	}
+	if partSize != m.Size {
+		// Short, with every done slice inside it: a crash while the file
+		// was being sized. Anything else does not match its journal.
+		if partSize > m.Size || doneEnd(plan, j.Done()) > partSize {
+			return startOver("%s is %d bytes, not the %d its journal says; starting over", part, partSize, m.Size)
+		}
+		if err := d.truncate(m.Size); err != nil {
+			return false, err
+		}
 	}
 	if m.SliceSize != d.c.slice() {
 		d.warn("resuming with the journal's slice size %s (not %s)", segment.FormatSize(m.SliceSize), segment.FormatSize(d.c.slice()))
@@ -144,7 +150,7 @@ func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
 	if n := j.Dropped(); n > 0 {
 		d.warn("journal %s had %d damaged records; those slices will be fetched again", j.Path(), n)
 	}
-	if d.req.CheckIntegrity {
+	if !d.req.SkipIntegrity {
 		if err := checkIntegrity(j, d.lock.f, plan, d.warn); err != nil {
 			return false, err
 		}
@@ -162,7 +168,7 @@ func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
 func (d *download) examineComplete(cand string) (*ExistsError, error) {
 	j := d.journal
 	m := j.Meta()
-	taken := &ExistsError{Path: cand, Why: "already exists; use --allow-overwrite to replace it or --auto-file-renaming to save beside it"}
+	taken := existsError(cand)
 	if (fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}).Differs(d.probe.Validator) != "" || !j.Done().Full() {
 		return taken, nil
 	}
@@ -227,34 +233,33 @@ func (d *download) startFresh(adopted []resume.Record) error {
 		d.done = segment.NewSet(plan.N())
 	}
 	d.res.Resumed = have
-	if err := d.truncate(plan.Size); err != nil {
-		return err
-	}
-	if plan.N() <= 1 || d.req.NoJournal {
-		// One slice: a crash loses that slice with or without a journal, so
-		// none is written; it would cost a file and three fsyncs per small
-		// file of a long -i list. And none when the request asks for none.
-		return nil
-	}
-	jpath := d.path + ".slget"
-	j, err := resume.Create(jpath, resume.Meta{
-		URL: d.res.URL, FinalURL: d.res.FinalURL, ETag: d.probe.Validator.ETag, LastModified: d.probe.Validator.LastModified,
-		Size: plan.Size, SliceSize: plan.Slice,
-	}, nil)
-	if err != nil {
-		return err
-	}
-	d.journal = j
-	if len(adopted) > 0 {
-		// Adopted slices count as done only once their bytes are durable.
-		if err := datasync(d.lock.f); err != nil {
-			return fileErr("io", part, err)
+	// One slice: a crash loses that slice with or without a journal, so
+	// none is written; it would cost a file and three fsyncs per small file
+	// of a long -i list. And none when the request asks for none.
+	if plan.N() > 1 && !d.req.NoJournal {
+		// The journal first, then the file's size: a crash in between
+		// leaves a journal whose file is short (resumed, see judgeJournal),
+		// never a full-size file without a journal, which could not be
+		// told from another tool's.
+		if len(adopted) > 0 {
+			// Adopted slices count as done only once their bytes are durable.
+			if err := datasync(d.lock.f); err != nil {
+				return fileErr("io", part, err)
+			}
 		}
+		j, err := resume.Create(d.path+".slget", resume.Meta{
+			URL: d.res.URL, FinalURL: d.res.FinalURL, ETag: d.probe.Validator.ETag, LastModified: d.probe.Validator.LastModified,
+			Size: plan.Size, SliceSize: plan.Slice,
+		}, nil)
+		if err != nil {
+			return err
+		}
+		d.journal = j
 		if err := j.Commit(adopted); err != nil {
 			return err
 		}
 	}
-	return nil
+	return d.truncate(plan.Size)
 }
 
 // checkFree fails with a *DiskFullError when need more bytes do not fit
@@ -282,4 +287,37 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// strayPart is the error of a partial file without a journal: another
+// tool's, or slget's own from a download that kept no journal.
+func strayPart(part, jpath string, size, full int64) *ExistsError {
+	if size == full {
+		return &ExistsError{Path: part, Why: "is the full size and has no journal " + jpath + ": a download that kept no journal, or another tool's reserved space, cannot be continued",
+			Hint: "slget leaves it alone: --restart discards it, -o saves under another name"}
+	}
+	return &ExistsError{Path: part, Why: "has no journal " + jpath + ", so it is not a partial download slget can resume",
+		Hint: "slget leaves it alone: -c continues it if it is the start of this file, --restart discards it, -o saves under another name"}
+}
+
+// doneEnd is the end of the last done slice, 0 if none is done.
+func doneEnd(plan segment.Plan, done *segment.Set) int64 {
+	for i := plan.N() - 1; i >= 0; i-- {
+		if done.Has(i) {
+			return plan.SliceRange(i).End
+		}
+	}
+	return 0
+}
+
+// sameFileElsewhere reports whether -c may continue the partial download of
+// another URL described by m: the user asked to continue, and both URLs
+// serve one strong ETag and one size (a mirror of the same file).
+func (d *download) sameFileElsewhere(m resume.Meta) bool {
+	v := fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}
+	if !d.req.Continue || v.Strength() != fetch.StrongETag || v.Differs(d.probe.Validator) != "" {
+		return false
+	}
+	d.warn("-c: continuing the partial download of %s: it has the same ETag %s and size", m.URL, m.ETag)
+	return true
 }

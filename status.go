@@ -52,7 +52,7 @@ func ReadStatus(name string) (*Status, error) {
 	if err != nil {
 		if errors.Is(err, resume.ErrNotExist) {
 			if lexists(path) && !lexists(path+".part") {
-				return nil, fmt.Errorf("%s is complete: its journal was removed when it finished (%w)", path, ErrNoPartial)
+				return nil, fmt.Errorf("%s: %w (no %s); slget keeps no record of a file once it is complete", path, ErrNoPartial, jpath)
 			}
 			return nil, fmt.Errorf("%s: %w here (no %s)", name, ErrNoPartial, jpath)
 		}

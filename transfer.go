@@ -13,6 +13,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/resume"
+	"github.com/slget/slget/segment"
 )
 
 // transfer fetches the slices the plan still lacks.
@@ -37,7 +38,7 @@ func (d *download) transfer(ctx context.Context) error {
 		body = nil
 	}
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, origin, syncFile{d.lock.f})
-	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan.N(), dl.Stats)
+	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	err := dl.Run(ctx, body)
 	st := dl.Stats()
 	d.res.Transferred = st.Written
@@ -66,7 +67,7 @@ func (d *download) stream(ctx context.Context) error {
 	}
 	var written atomic.Int64
 	size := d.probe.Validator.Size
-	d.started(size, 0, 1, false, 0, func() fetch.Stats {
+	d.started(size, 0, 1, false, segment.Plan{}, func() fetch.Stats {
 		n := written.Load()
 		return fetch.Stats{Size: size, Written: n, Done: n, Conns: []fetch.ConnStats{{Bytes: n, Active: true, From: fetch.FromOrigin}}}
 	})
@@ -111,9 +112,10 @@ func (d *download) stallTimeout() time.Duration {
 	return 30 * time.Second
 }
 
-func (d *download) started(size, resumed int64, conns int, ranged bool, slices int, stats func() fetch.Stats) {
+func (d *download) started(size, resumed int64, conns int, ranged bool, plan segment.Plan, stats func() fetch.Stats) {
 	if d.req.Events != nil {
-		d.req.Events(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged, Slices: slices, Stats: stats})
+		d.req.Events(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged,
+			Slices: plan.N(), Slice: plan.Slice, Stats: stats})
 	}
 }
 

@@ -91,12 +91,13 @@ func downloadFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "restart", Usage: "discard a partial download and its journal and start over"},
 		&cli.BoolFlag{Name: "no-restart", Usage: "when the remote file changed since a partial download, stop (exit 33) instead of starting over"},
 		&cli.BoolFlag{Name: "no-journal", Usage: "keep no journal (no resume after a crash): for throwaway downloads"},
-		&cli.BoolFlag{Name: "check-integrity", Usage: "re-read the finished slices of a partial download against their checksums before resuming, and fetch again those that fail"},
+		&cli.BoolFlag{Name: "check-integrity", Value: true, Usage: "before resuming, read back the finished slices of the partial download and fetch again those that fail their checksum (--check-integrity=false to trust them)"},
 		&cli.BoolFlag{Name: "location-trusted", Usage: "send --header Authorization and Cookie, and a URL's password, to the hosts redirects lead to too (as curl's); off: only to the host they were given for"},
 		&cli.IntFlag{Name: "max-redirect", Value: 10, Usage: "follow at most `N` redirects (0: none)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per finished download on stdout"},
-		&cli.StringFlag{Name: "progress", Value: "auto", Usage: "`MODE`: auto (bars on a terminal), bar, json (lines on stdout), none"},
+		&cli.StringFlag{Name: "progress", Value: "auto", Usage: "`MODE`: auto (live lines on a terminal, else a summary line every --summary-interval), bar, json (lines on stdout), none"},
+		&cli.StringFlag{Name: "summary-interval", Value: "60", Usage: "when stderr is not a terminal, print a progress line every `SECONDS` (0: none), as aria2c"},
 	}
 }
 
@@ -221,7 +222,7 @@ func progressModeOf(s string, stderr io.Writer) (progressMode, error) {
 		if isTerminal(stderr) {
 			return progressBars, nil
 		}
-		return progressNone, nil
+		return progressSummary, nil
 	case "bar":
 		return progressBars, nil
 	case "json":
@@ -273,6 +274,9 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if con.mode, err = progressModeOf(c.String("progress"), con.stderr); err != nil {
 		return err
 	}
+	if con.interval, err = parseSeconds("summary-interval", c.String("summary-interval")); err != nil {
+		return withCode(exitBadOption, err)
+	}
 	urls := c.Args().Slice()
 	if f := c.String("input-file"); f != "" {
 		more, err := readURLList(f, stdin)
@@ -307,6 +311,7 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 // download ends first.
 func (a *app) getAll(ctx context.Context, urls []string) error {
 	errs := make([]error, len(urls))
+	results := make([]result, len(urls))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, a.cfg.jobs)
 loop:
@@ -324,6 +329,7 @@ loop:
 			defer wg.Done()
 			defer func() { <-sem }()
 			res, err := a.get(ctx, u)
+			results[i] = res
 			if a.cfg.jsonOut {
 				a.con.jsonLine(res)
 			}
@@ -335,6 +341,14 @@ loop:
 		}()
 	}
 	wg.Wait()
+	if len(urls) > 1 && !a.cfg.jsonOut && a.con.mode != progressJSON && !a.con.quiet {
+		for i := range results {
+			if results[i].URL == "" { // not started
+				results[i] = result{URL: fetch.Redact(urls[i]), ExitCode: exitUnfinished}
+			}
+		}
+		a.con.printResults(urls, results)
+	}
 	for i := len(errs) - 1; i >= 0; i-- {
 		if errs[i] != nil {
 			return errs[i]

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/textproto"
 	"syscall"
 
 	"github.com/slget/slget"
@@ -72,6 +73,8 @@ func exitCode(err error) int {
 		rqe *slget.RequestError
 		ie  *slget.InterruptedError
 		le  *fetch.LocalError
+		pe  *fetch.PhaseError
+		tpe textproto.ProtocolError
 	)
 	switch {
 	case errors.As(err, &rqe):
@@ -98,8 +101,8 @@ func exitCode(err error) int {
 		return exitFileIO
 	case errors.As(err, &le):
 		return exitFileIO
-	case errors.As(err, &rde), errors.As(err, &oe):
-		return exitBadResponse
+	case errors.As(err, &rde), errors.As(err, &oe), errors.As(err, &tpe):
+		return exitBadResponse // a redirect loop, a version out of step, a garbled answer
 	case errors.As(err, &he):
 		switch he.Status {
 		case http.StatusNotFound, http.StatusGone:
@@ -114,6 +117,8 @@ func exitCode(err error) int {
 		return exitNoResume
 	case fetch.IsTimeout(err):
 		return exitTimeout
+	case errors.As(err, &pe):
+		return exitNetwork // a proxy of the wrong protocol, refused credentials
 	case fetch.Retryable(err):
 		return exitNetwork
 	}

@@ -5,8 +5,6 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
-	"errors"
 	"fmt"
 	"time"
 
@@ -25,8 +23,10 @@ type result struct {
 	BySource  map[string]int64 `json:"bytes_by_source"`
 	Validator *validatorJSON   `json:"validator,omitempty"`
 	Resumed   int64            `json:"resumed_bytes,omitempty"`
-	ExitCode  int              `json:"exit_code"`
-	Error     string           `json:"error,omitempty"`
+	// Transferred is the bytes that came in this run.
+	Transferred int64  `json:"transferred_bytes"`
+	ExitCode    int    `json:"exit_code"`
+	Error       string `json:"error,omitempty"`
 }
 
 type validatorJSON struct {
@@ -54,7 +54,7 @@ func (a *app) request(rawURL string) *slget.Request {
 		Restart:        cfg.restart,
 		NoRestart:      cfg.noRestart,
 		NoJournal:      cfg.noJournal,
-		CheckIntegrity: cfg.checkIntegrity,
+		SkipIntegrity:  !cfg.checkIntegrity,
 	}
 	if cfg.out != "" {
 		req.Path = joinOut(cfg.dir, cfg.out)
@@ -72,7 +72,7 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		case *slget.Warning:
 			a.con.warnf("%s: %s", e.URL, e.Message)
 		case *slget.Started:
-			stop = a.con.track(e.URL, e.Path, e.Size, e.Connections, e.Stats)
+			stop = a.con.track(e)
 		}
 	}
 	r, err := a.client.Do(ctx, req)
@@ -81,7 +81,7 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 	}
 	err = explain(err)
 	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256,
-		Seconds: r.Duration.Seconds(), BySource: map[string]int64{}, Resumed: r.Resumed, ExitCode: exitCode(err)}
+		Seconds: r.Duration.Seconds(), BySource: map[string]int64{}, Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
 	if r.FinalURL != "" {
 		res.Validator = validatorOut(r.Validator)
 	}
@@ -107,11 +107,10 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 }
 
 // explain adds to err what a user can do about it, where the error alone
-// does not say.
+// does not say: for a certificate, the advice that fits how it failed.
 func explain(err error) error {
-	var cv *tls.CertificateVerificationError
-	if errors.As(err, &cv) {
-		return fmt.Errorf("%w\n  if you trust this server, name its CA with --ca-certificate FILE (or, insecurely, --check-certificate=false)", err)
+	if hint := fetch.TLSHint(err); hint != "" {
+		return fmt.Errorf("%w\n  %s", err, hint)
 	}
 	return err
 }

@@ -94,10 +94,14 @@ func tlsConfig(caFile string, check bool) (*tls.Config, error) {
 }
 
 // joinOut is where -o NAME saves: NAME itself when absolute, else NAME in
-// -d DIR.
+// -d DIR. A trailing separator (a directory to save into) is kept.
 func joinOut(dir, out string) string {
-	if filepath.IsAbs(out) {
-		return out
+	p := out
+	if !filepath.IsAbs(out) {
+		p = filepath.Join(dir, out)
 	}
-	return filepath.Join(dir, out)
+	if strings.HasSuffix(out, string(filepath.Separator)) && !strings.HasSuffix(p, string(filepath.Separator)) {
+		p += string(filepath.Separator)
+	}
+	return p
 }

@@ -1,4 +1,5 @@
-// Progress: mpb bars on a terminal, JSON lines for scripts, or nothing.
+// Progress: lines on a terminal (mpb), a summary line now and then when
+// stderr is not a terminal, JSON lines for scripts, or nothing.
 
 package main
 
@@ -12,17 +13,19 @@ import (
 	"time"
 
 	"github.com/vbauerster/mpb/v8"
-	"github.com/vbauerster/mpb/v8/decor"
 
+	"github.com/slget/slget"
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/segment"
 )
 
 type progressMode int
 
 const (
-	progressNone progressMode = iota
-	progressBars
-	progressJSON
+	progressNone    progressMode = iota
+	progressBars                 // live lines on a terminal
+	progressJSON                 // JSON lines on stdout
+	progressSummary              // a line every --summary-interval on stderr
 )
 
 // isTerminal reports whether w is a character device (a terminal).
@@ -36,31 +39,25 @@ func isTerminal(w io.Writer) bool {
 }
 
 // console serialises what slget prints for people (stderr) and scripts
-// (stdout), so bars, warnings and JSON lines never interleave mid-line.
+// (stdout), so lines, warnings and JSON never interleave mid-line.
 type console struct {
-	mu     sync.Mutex
-	stdout io.Writer
-	stderr io.Writer
-	quiet  bool
-	mode   progressMode
-	bars   *mpb.Progress // non-nil while bars are drawn; shared by downloads at once (-j)
-	active int           // downloads drawing bars now
-	solo   bool          // one download at a time: also draw a bar per connection
+	mu       sync.Mutex
+	stdout   io.Writer
+	stderr   io.Writer
+	quiet    bool
+	mode     progressMode
+	solo     bool          // one download at a time: also a line per connection
+	interval time.Duration // --summary-interval; 0 means none
+	bars     *mpb.Progress // non-nil while lines are drawn; shared by downloads at once (-j)
+	active   int           // downloads drawing lines now
 }
 
-// warnf prints a line for people on stderr (above the bars when drawn).
+// warnf prints a line for people on stderr (above the live lines).
 func (c *console) warnf(format string, args ...any) {
 	if c.quiet {
 		return
 	}
-	line := "slget: " + fmt.Sprintf(format, args...) + "\n"
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.bars != nil {
-		c.bars.Write([]byte(line))
-		return
-	}
-	io.WriteString(c.stderr, line)
+	c.print("slget: " + fmt.Sprintf(format, args...) + "\n")
 }
 
 // errorf prints an error even with -q.
@@ -70,18 +67,22 @@ func (c *console) errorf(format string, args ...any) {
 	fmt.Fprintf(c.stderr, "slget: "+format+"\n", args...)
 }
 
-// printf prints a line for people on stderr unless -q.
+// printf prints for people on stderr unless -q.
 func (c *console) printf(format string, args ...any) {
 	if c.quiet {
 		return
 	}
+	c.print(fmt.Sprintf(format, args...))
+}
+
+func (c *console) print(s string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.bars != nil { // other downloads still draw bars: print above them
-		c.bars.Write([]byte(fmt.Sprintf(format, args...)))
+	if c.bars != nil { // live lines are drawn: print above them
+		c.bars.Write([]byte(s))
 		return
 	}
-	fmt.Fprintf(c.stderr, format, args...)
+	io.WriteString(c.stderr, s)
 }
 
 // jsonLine writes one JSON object as a line on stdout.
@@ -97,149 +98,126 @@ func (c *console) jsonLine(v any) {
 
 // progressEvent is a --progress=json line.
 type progressEvent struct {
-	Event   string      `json:"event"` // "start", "progress", "end"
+	Event   string      `json:"event"` // "start", "progress", "end", "abort"
 	URL     string      `json:"url"`
 	Path    string      `json:"path"`
 	Size    int64       `json:"size"`
 	Done    int64       `json:"done"`
-	Speed   float64     `json:"bytes_per_second"`
+	Resumed int64       `json:"resumed"`
+	Speed   float64     `json:"bytes_per_second"` // over the last 5s of this run
+	ETA     float64     `json:"eta_seconds,omitempty"`
 	Conns   []connEvent `json:"connections,omitempty"`
 	Retries int64       `json:"retries"`
 }
 
 type connEvent struct {
-	Bytes int64 `json:"bytes"`
-	Start int64 `json:"start,omitempty"`
-	End   int64 `json:"end,omitempty"`
+	Bytes   int64   `json:"bytes"`
+	Start   int64   `json:"start,omitempty"`
+	End     int64   `json:"end,omitempty"`
+	Speed   float64 `json:"bytes_per_second"`
+	Retries int64   `json:"retries"`
+	Waiting bool    `json:"waiting,omitempty"`
 }
 
-func doneBytes(s fetch.Stats) int64 {
-	d := max(s.Done, s.Resumed+s.Written)
-	if s.Size >= 0 && d > s.Size {
-		d = s.Size
+// view is what one download shows, computed from snapshots of its Stats:
+// speeds over a sliding window of the bytes moved in this run.
+type view struct {
+	ev    *slget.Started
+	name  string
+	total meter
+	conns []meter
+	start time.Time
+	last  fetch.Stats
+}
+
+func newView(ev *slget.Started) *view {
+	return &view{ev: ev, name: filepath.Base(ev.Path), conns: make([]meter, ev.Connections), start: time.Now()}
+}
+
+// sample takes a snapshot at now.
+func (v *view) sample(now time.Time) {
+	s := v.ev.Stats()
+	v.last = s
+	v.total.add(now, s.Written)
+	for i := range s.Conns {
+		if i < len(v.conns) {
+			v.conns[i].add(now, s.Conns[i].Bytes)
+		}
+	}
+}
+
+func (v *view) done() int64 {
+	d := max(v.last.Done, v.ev.Resumed)
+	if v.ev.Size >= 0 {
+		d = min(d, v.ev.Size)
+	}
+	if !v.ev.Ranged {
+		d = v.last.Written
 	}
 	return d
 }
 
-// track shows the progress of one download until the returned stop is
-// called with whether it succeeded.
-func (c *console) track(url, path string, size int64, conns int, stats func() fetch.Stats) (stop func(ok bool)) {
-	if c.quiet || c.mode == progressNone {
-		return func(bool) {}
+// line is the download's line for a terminal width columns wide (0: any).
+func (v *view) line(width int) string {
+	done, size := v.done(), v.ev.Size
+	rate := v.total.rate()
+	cols := []column{{shorten(v.name, 32), 5}}
+	if size > 0 {
+		frac := float64(done) / float64(size)
+		cols = append(cols, column{fmt.Sprintf("%3.0f%%", 100*frac), 0}, column{gauge(frac, 22), 6},
+			column{slget.HumanBytes(done) + "/" + slget.HumanBytes(size), 3})
+	} else {
+		cols = append(cols, column{slget.HumanBytes(done), 0})
 	}
-	done := make(chan bool)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	start := time.Now()
-	if c.mode == progressJSON {
-		go func() {
-			defer wg.Done()
-			ev := progressEvent{Event: "start", URL: url, Path: path, Size: size}
-			c.jsonLine(ev)
-			t := time.NewTicker(500 * time.Millisecond)
-			defer t.Stop()
-			for {
-				var ok, end bool
-				select {
-				case ok = <-done:
-					end = true
-				case <-t.C:
-				}
-				s := stats()
-				ev := progressEvent{Event: "progress", URL: url, Path: path, Size: size, Done: doneBytes(s), Retries: s.Retries}
-				if el := time.Since(start).Seconds(); el > 0 {
-					ev.Speed = float64(s.Written) / el
-				}
-				for _, cs := range s.Conns {
-					ev.Conns = append(ev.Conns, connEvent{Bytes: cs.Bytes, Start: cs.Range.Start, End: cs.Range.End})
-				}
-				if end {
-					ev.Event = "end"
-					if !ok {
-						ev.Event = "abort"
-					}
-					c.jsonLine(ev)
-					return
-				}
-				c.jsonLine(ev)
-			}
-		}()
-		return func(ok bool) { done <- ok; wg.Wait() }
+	cols = append(cols, column{speed(rate), 1})
+	if size > 0 {
+		if e := eta(size-done, rate); e != "" {
+			cols = append(cols, column{"ETA " + e, 2})
+		}
 	}
+	if v.ev.Resumed > 0 {
+		cols = append(cols, column{"(" + slget.HumanBytes(v.ev.Resumed) + " resumed)", 7})
+	}
+	if v.last.Retries > 0 {
+		cols = append(cols, column{plural(int(v.last.Retries), "retry"), 4})
+	}
+	return fit(cols, width)
+}
 
-	c.mu.Lock()
-	if c.bars == nil {
-		c.bars = mpb.New(mpb.WithOutput(c.stderr), mpb.WithWidth(64), mpb.WithRefreshRate(150*time.Millisecond), mpb.WithAutoRefresh())
+// connLine is connection i's line: what it fetches, its speed and retries.
+func (v *view) connLine(i, width int) string {
+	if i >= len(v.last.Conns) {
+		return ""
 	}
-	c.active++
-	p, solo := c.bars, c.solo
-	c.mu.Unlock()
-	total := p.AddBar(max(size, 0),
-		mpb.PrependDecorators(decor.Name(shorten(filepath.Base(path), 24), decor.WCSyncSpaceR), decor.CountersKibiByte("% .1f / % .1f", decor.WCSyncSpace)),
-		mpb.AppendDecorators(decor.EwmaSpeed(decor.SizeB1024(0), "% .1f", 30, decor.WCSyncSpace), decor.Name(" ETA "), decor.EwmaETA(decor.ET_STYLE_MMSS, 30)),
-	)
-	var bars []*mpb.Bar
-	share := max(size, 0)/int64(max(conns, 1)) + 1 // a connection's bar fills at its fair share
-	if conns > 1 && solo {
-		for i := 0; i < conns; i++ {
-			bars = append(bars, p.AddBar(share,
-				mpb.BarRemoveOnComplete(),
-				mpb.PrependDecorators(decor.Name(fmt.Sprintf("  conn %d", i+1), decor.WCSyncSpaceR), decor.CurrentKibiByte("% .1f", decor.WCSyncSpace)),
-				mpb.AppendDecorators(decor.EwmaSpeed(decor.SizeB1024(0), "% .1f", 30, decor.WCSyncSpace)),
-			))
-		}
+	c := v.last.Conns[i]
+	cols := []column{{fmt.Sprintf("  #%-2d", i+1), 0}}
+	switch {
+	case !c.Active:
+		cols = append(cols, column{"idle", 1})
+	case c.Waiting:
+		cols = append(cols, column{slicesOf(c.Range, v.ev.Slice), 2}, column{"waiting for the server's first byte", 1})
+	default:
+		cols = append(cols, column{slicesOf(c.Range, v.ev.Slice), 2}, column{speed(v.conns[i].rate()), 1})
 	}
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(150 * time.Millisecond)
-		defer t.Stop()
-		last := time.Now()
-		for {
-			var ok, end bool
-			select {
-			case ok = <-done:
-				end = true
-			case <-t.C:
-			}
-			now := time.Now()
-			s := stats()
-			total.EwmaSetCurrent(doneBytes(s), now.Sub(last))
-			for i, b := range bars {
-				if i < len(s.Conns) {
-					if n := s.Conns[i].Bytes; n >= share {
-						b.SetTotal(n+1, false) // stealing gave it more than its share
-					}
-					b.EwmaSetCurrent(s.Conns[i].Bytes, now.Sub(last))
-				}
-			}
-			last = now
-			if end {
-				for _, b := range bars {
-					b.Abort(true)
-				}
-				if ok {
-					total.SetTotal(-1, true)
-				} else {
-					total.Abort(false)
-				}
-				return
-			}
-		}
-	}()
-	return func(ok bool) {
-		done <- ok
-		wg.Wait()
-		c.mu.Lock()
-		c.active--
-		last := c.active == 0
-		if last {
-			c.bars = nil
-		}
-		c.mu.Unlock()
-		if last {
-			p.Wait() // every bar of every download has ended by now
-		}
+	if c.Retries > 0 {
+		cols = append(cols, column{plural(int(c.Retries), "retry"), 3})
 	}
+	if c.Active && c.From != 0 && c.From != fetch.FromOrigin {
+		cols = append(cols, column{"from " + c.From.String(), 4})
+	}
+	return fit(cols, width)
+}
+
+// slicesOf names the slices of range r: "slice 12" or "slices 12-15".
+func slicesOf(r segment.Range, slice int64) string {
+	if slice <= 0 || r.End <= r.Start {
+		return ""
+	}
+	first, last := r.Start/slice, (r.End-1)/slice
+	if first == last {
+		return fmt.Sprintf("slice %d", first)
+	}
+	return fmt.Sprintf("slices %d-%d", first, last)
 }
 
 func shorten(s string, n int) string {

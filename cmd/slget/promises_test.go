@@ -186,7 +186,7 @@ func TestContinueNeverTakesUnprovenFiles(t *testing.T) {
 			tc.write(path)
 			before := fileSHA(t, path)
 			code, out := runBinary(t, "-c", "--slice", "256k", "-d", dir, srv.FileURL())
-			if code != 0 || !strings.Contains(out, "not continuing") || !strings.Contains(out, "file.1.bin") {
+			if code != 0 || !strings.Contains(out, "not continued") || !strings.Contains(out, "file.1.bin") {
 				t.Fatalf("exit %d, %q; want it left alone and the download saved as file.1.bin", code, out)
 			}
 			if fileSHA(t, path) != before {
@@ -387,4 +387,107 @@ func TestSymlinkAtPartIsNotFollowed(t *testing.T) {
 	if fi, err := os.Lstat(path + ".part"); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatal("the planted link was removed or replaced")
 	}
+}
+
+// -c used to check only the last whole slice of a prefix: a damaged slice
+// 0 was kept, with the probe's own slice 0 in hand, and exit 0.
+func TestContinueChecksTheStart(t *testing.T) {
+	const slice = 256 << 10
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	b := srv.Content().Bytes(0, 6*slice)
+	b[100] ^= 0xff
+	os.WriteFile(path, b, 0o644)
+	code, out := runBinary(t, "-c", "--slice", "256k", "-d", dir, srv.FileURL())
+	if code != 0 || !strings.Contains(out, "not continued") {
+		t.Fatalf("exit %d, %q; want it not continued", code, out)
+	}
+	if got := fileSHA(t, filepath.Join(dir, "file.1.bin")); got != srv.Content().SHA256() {
+		t.Fatal("file.1.bin has wrong bytes")
+	}
+}
+
+// A kill in the first moments (after NAME.part, before the journal) used
+// to leave a full-size .part without a journal: the same command then
+// saved as NAME.1 and left the orphans behind.
+func TestEarlyKillStillResumes(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithRateLimit(2<<20))
+	dir := t.TempDir()
+	args := []string{"-q", "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL()}
+	rng := newRand()
+	for i := 0; i < 15; i++ {
+		b := startBinary(t, args...)
+		time.Sleep(time.Duration(rng.IntN(60)) * time.Millisecond)
+		b.cmd.Process.Kill()
+		b.cmd.Wait()
+	}
+	if code, out := runBinary(t, args...); code != 0 {
+		t.Fatalf("final run: exit %d\n%s", code, out)
+	}
+	ents, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	if len(names) != 1 || names[0] != "file.bin" {
+		t.Fatalf("after early kills and a final run the directory holds %v, want just file.bin", names)
+	}
+	if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+}
+
+// A partial file damaged between two runs used to be resumed into a wrong
+// file with exit 0 unless --check-integrity was given; it is the default.
+func TestDamagedPartialIsCaughtOnResume(t *testing.T) {
+	const slice = 256 << 10
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithRateLimit(1<<20))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
+	_, done, _, _ := resume.Inspect(journalPath(path))
+	f, _ := os.OpenFile(path+".part", os.O_RDWR, 0)
+	for i := 0; i < done.Len(); i++ {
+		if done.Has(i) {
+			f.WriteAt([]byte("rot"), int64(i)*slice+7)
+		}
+	}
+	f.Close()
+	r := runSlget(t, "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != 0 || !strings.Contains(r.stderr, "fetching them again") && !strings.Contains(r.stderr, "fetching it again") {
+		t.Fatalf("exit %d, %q", r.code, r.stderr)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("a damaged slice was resumed into the file")
+	}
+}
+
+// -o naming a directory saves into it under the server's name.
+func TestOutputIntoDirectory(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	mustFetch(t, filepath.Join(sub, "file.bin"), srv.Content().SHA256(), "-o", sub, srv.FileURL())
+	mustFetch(t, filepath.Join(dir, "new", "deeper", "file.bin"), srv.Content().SHA256(), "-d", dir, "-o", "new/deeper/", srv.FileURL())
+	mustFetch(t, filepath.Join(dir, "a", "b", "name.bin"), srv.Content().SHA256(), "-d", dir, "-o", "a/b/name.bin", srv.FileURL())
+}
+
+// -c continues the partial download of a mirror that serves the same
+// strong ETag and size; without -c it is left alone.
+func TestContinueFromAMirror(t *testing.T) {
+	a := fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithETag(`"same"`), fetchtest.WithRateLimit(1<<20))
+	b := fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithETag(`"same"`))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	interrupt(t, a, dir, "-x", "4", "--slice", "256k")
+	r := runSlget(t, "-c", "-x", "4", "--slice", "256k", "-d", dir, b.FileURL())
+	if r.code != 0 || !strings.Contains(r.stderr, "same ETag") {
+		t.Fatalf("exit %d, %q", r.code, r.stderr)
+	}
+	if got := fileSHA(t, path); got != b.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+	mustNotExist(t, filepath.Join(dir, "file.1.bin"))
 }

@@ -316,7 +316,7 @@ func TestContinueAdoptsForeignPartial(t *testing.T) {
 	os.WriteFile(path, other.Bytes(0, 10*slice), 0o644)
 	srv.ResetLog()
 	r = runSlget(t, "-c", "--allow-overwrite", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != 0 || !strings.Contains(r.stderr, "not continuing") {
+	if r.code != 0 || !strings.Contains(r.stderr, "not continued") {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	if got := fileSHA(t, path); got != srv.Content().SHA256() {

@@ -1,0 +1,205 @@
+// Tracking one download on the console: live lines, summary lines, JSON
+// lines; and the results table after several downloads.
+
+package main
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+
+	"github.com/slget/slget"
+)
+
+// sampleEvery is how often the live lines take a snapshot of the stats.
+const sampleEvery = 200 * time.Millisecond
+
+// track shows the progress of one download until the returned stop is
+// called with whether it succeeded.
+func (c *console) track(ev *slget.Started) (stop func(ok bool)) {
+	if c.quiet {
+		return func(bool) {}
+	}
+	switch c.mode {
+	case progressJSON:
+		return c.every(ev, 500*time.Millisecond, true, c.jsonProgress)
+	case progressSummary:
+		if c.interval > 0 {
+			return c.every(ev, c.interval, false, func(v *view, final, ok bool) {
+				if !final {
+					c.print("slget: [summary] " + v.line(0) + "\n")
+				}
+			})
+		}
+	case progressBars:
+		return c.bar(ev)
+	}
+	return func(bool) {}
+}
+
+// every samples the download every sampleEvery and calls show every
+// period (and at once, if first), and once more, final, when stop is
+// called.
+func (c *console) every(ev *slget.Started, period time.Duration, first bool, show func(v *view, final, ok bool)) func(bool) {
+	v := newView(ev)
+	v.sample(time.Now())
+	if first {
+		show(v, false, false)
+	}
+	done := make(chan bool)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(min(sampleEvery, period))
+		defer t.Stop()
+		next := time.Now().Add(period)
+		for {
+			select {
+			case ok := <-done:
+				v.sample(time.Now())
+				show(v, true, ok)
+				return
+			case now := <-t.C:
+				v.sample(now)
+				if !now.Before(next) {
+					show(v, false, false)
+					next = now.Add(period)
+				}
+			}
+		}
+	}()
+	return func(ok bool) { done <- ok; wg.Wait() }
+}
+
+// jsonProgress writes the --progress=json line of v.
+func (c *console) jsonProgress(v *view, final, ok bool) {
+	ev := progressEvent{Event: "progress", URL: v.ev.URL, Path: v.ev.Path, Size: v.ev.Size, Done: v.done(),
+		Resumed: v.ev.Resumed, Speed: v.total.rate(), Retries: v.last.Retries}
+	switch {
+	case final && ok:
+		ev.Event = "end"
+	case final:
+		ev.Event = "abort"
+	case v.last.Written == 0 && time.Since(v.start) < time.Second:
+		ev.Event = "start"
+	}
+	if ev.Speed > 0 && v.ev.Size > 0 {
+		ev.ETA = float64(v.ev.Size-ev.Done) / ev.Speed
+	}
+	for i, cs := range v.last.Conns {
+		ev.Conns = append(ev.Conns, connEvent{Bytes: cs.Bytes, Start: cs.Range.Start, End: cs.Range.End,
+			Speed: v.conns[i].rate(), Retries: cs.Retries, Waiting: cs.Waiting})
+	}
+	c.jsonLine(ev)
+}
+
+// bar draws the download's live line, and with one download at a time a
+// line per connection, until stop.
+func (c *console) bar(ev *slget.Started) func(bool) {
+	c.mu.Lock()
+	if c.bars == nil {
+		c.bars = mpb.New(mpb.WithOutput(c.stderr), mpb.WithRefreshRate(150*time.Millisecond), mpb.WithAutoRefresh())
+	}
+	c.active++
+	p, solo := c.bars, c.solo
+	c.mu.Unlock()
+
+	v := newView(ev)
+	var vmu sync.Mutex // the view is read by mpb's renderer and written by the sampler
+	v.sample(time.Now())
+	text := func(f func(width int) string) decor.Decorator {
+		return decor.Any(func(s decor.Statistics) string {
+			vmu.Lock()
+			defer vmu.Unlock()
+			return f(s.AvailableWidth - 1)
+		})
+	}
+	total := p.New(0, mpb.NopStyle(), mpb.PrependDecorators(text(v.line)))
+	var conns []*mpb.Bar
+	if solo && ev.Connections > 1 {
+		for i := 0; i < ev.Connections; i++ {
+			conns = append(conns, p.New(0, mpb.NopStyle(), mpb.PrependDecorators(text(func(w int) string { return v.connLine(i, w) }))))
+		}
+	}
+	done := make(chan bool)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(sampleEvery)
+		defer t.Stop()
+		for {
+			select {
+			case ok := <-done:
+				vmu.Lock()
+				v.sample(time.Now())
+				vmu.Unlock()
+				for _, b := range conns {
+					b.Abort(true)
+				}
+				// A finished download leaves its one "saved" line (printed
+				// by the caller); a failed one its last state.
+				total.Abort(ok)
+				return
+			case now := <-t.C:
+				vmu.Lock()
+				v.sample(now)
+				vmu.Unlock()
+			}
+		}
+	}()
+	return func(ok bool) {
+		done <- ok
+		wg.Wait()
+		c.mu.Lock()
+		c.active--
+		last := c.active == 0
+		if last {
+			c.bars = nil
+		}
+		c.mu.Unlock()
+		if last {
+			p.Wait() // every line of every download has ended by now
+		}
+	}
+}
+
+// printResults prints aria2c's "Download Results" table: a line per URL,
+// in input order, with its status, average speed, and path or error.
+func (c *console) printResults(urls []string, res []result) {
+	var b strings.Builder
+	b.WriteString("\nDownload Results:\nstat|avg speed  |path/error\n====+===========+===============================================\n")
+	ok := 0
+	for i := range urls {
+		r := res[i]
+		stat, spd, what := "OK", "", r.Path
+		switch {
+		case r.ExitCode == exitUnfinished && r.Error == "":
+			stat, what = "INPR", r.URL
+		case r.ExitCode != 0:
+			stat, what = "ERR", firstLine(r.Error)
+		default:
+			ok++
+		}
+		if r.Seconds > 0 && r.ExitCode == 0 {
+			spd = speed(float64(r.Transferred) / r.Seconds)
+		}
+		fmt.Fprintf(&b, "%-4s|%11s|%s\n", stat, spd, what)
+	}
+	fmt.Fprintf(&b, "\nStatus Legend:\n(OK): download completed.")
+	if ok < len(urls) {
+		b.WriteString("(ERR): error occurred.")
+	}
+	b.WriteString("\n")
+	c.print(b.String())
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
