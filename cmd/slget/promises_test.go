@@ -10,10 +10,12 @@ import (
 	"context"
 	be "encoding/binary"
 	"hash/crc32"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -490,4 +492,38 @@ func TestContinueFromAMirror(t *testing.T) {
 		t.Fatal("wrong bytes")
 	}
 	mustNotExist(t, filepath.Join(dir, "file.1.bin"))
+}
+
+// A partial download whose server no longer answers ranges: the rerun
+// downloads on one connection from the start, and leaves no journal that
+// claims what is not there; with --no-restart it stops and keeps it.
+func TestFallbackToOneConnectionLeavesNoJournal(t *testing.T) {
+	var noRanges atomic.Bool
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithRateLimit(1<<20),
+		fetchtest.WithFault(func(r *http.Request, _ int) fetchtest.Fault {
+			if noRanges.Load() && r.Header.Get("Range") != "" {
+				return fetchtest.Fault{FullBody: true}
+			}
+			return fetchtest.Fault{}
+		}))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
+	noRanges.Store(true)
+	r := runSlget(t, "--no-restart", "-x", "4", "-d", dir, srv.FileURL())
+	if r.code != exitNoResume || !exists(journalPath(path)) {
+		t.Fatalf("--no-restart: exit %d, journal there %v; want %d and the partial download kept", r.code, exists(journalPath(path)), exitNoResume)
+	}
+	r = runSlget(t, "-x", "4", "-d", dir, srv.FileURL())
+	if r.code != 0 || !strings.Contains(r.stderr, "one connection") {
+		t.Fatalf("exit %d, %q", r.code, r.stderr)
+	}
+	if got := fileSHA(t, path); got != srv.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+	mustNotExist(t, journalPath(path))
+	mustNotExist(t, path+".part")
+	if st := runSlget(t, "status", path); st.code == 0 {
+		t.Errorf("status of a complete file claims a partial download: %q", st.stdout)
+	}
 }
