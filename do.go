@@ -117,9 +117,22 @@ func (d *download) run(ctx context.Context) error {
 	return d.finish()
 }
 
-// doProbe asks for slice 0 under the retry policy every slice has.
+// doProbe asks for slice 0 under the retry policy every slice has, but
+// for a refused connection, which is tried once more and then reported
+// plainly, as aria2c does: nothing listens there.
 func (d *download) doProbe(ctx context.Context) error {
-	p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, func(try int, err error, wait time.Duration) {
+	var p *fetch.Probe
+	refused := 0
+	err := d.c.Retry.Do(ctx, func() error {
+		var err error
+		p, err = d.c.http().Probe(ctx, d.req.URL, d.c.slice())
+		if errors.Is(err, syscall.ECONNREFUSED) {
+			if refused++; refused >= 2 {
+				return fetch.Final(fmt.Errorf("%w; is the server up, and the port in the URL right?", err))
+			}
+		}
+		return err
+	}, func(try int, err error, wait time.Duration) {
 		d.warn("%v; try %d of %d in %s", err, try+1, d.c.Retry.Tries(), wait.Round(time.Millisecond))
 	})
 	if err != nil {

@@ -104,6 +104,11 @@ func Retryable(err error) bool {
 	if err == nil {
 		return false
 	}
+	// An error that knows (Final, a PhaseError) says so first.
+	var fe interface{ retryable() bool }
+	if errors.As(err, &fe) {
+		return fe.retryable()
+	}
 	var he *HTTPError
 	if errors.As(err, &he) {
 		return he.Status >= 500 || he.Status == http.StatusRequestTimeout || he.Status == http.StatusTooManyRequests
@@ -121,10 +126,6 @@ func Retryable(err error) bool {
 	var le *LocalError
 	if errors.As(err, &le) {
 		return false
-	}
-	var fe interface{ retryable() bool }
-	if errors.As(err, &fe) {
-		return fe.retryable()
 	}
 	if errors.Is(err, ErrStalled) || errors.Is(err, ErrTooSlow) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return true
@@ -152,6 +153,31 @@ func Retryable(err error) bool {
 	}
 	var ope *net.OpError
 	return errors.As(err, &ope)
+}
+
+// Final marks err as not worth another try, whatever it is; errors.Is and
+// errors.As still see it.
+func Final(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &finalError{err}
+}
+
+type finalError struct{ err error }
+
+func (e *finalError) Error() string   { return e.err.Error() }
+func (e *finalError) Unwrap() error   { return e.err }
+func (e *finalError) retryable() bool { return false }
+
+// unwrapURLError drops net/http's `Get "URL": ` from err: every message
+// of slget names its URL already.
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) && ue.Err != nil && err == error(ue) {
+		return ue.Err
+	}
+	return err
 }
 
 // LocalError is a failure of the local side (writing or syncing the output),

@@ -103,7 +103,14 @@ func (e *PhaseError) Error() string {
 	case e.Phase == PhaseCONNECT && errors.As(e.Err, &he):
 		fmt.Fprintf(&b, "the proxy answered CONNECT with %d %s", he.Status, http.StatusText(he.Status))
 	default:
-		b.WriteString(e.Phase.String() + ": " + e.Err.Error())
+		// The system's words alone ("connection refused"), not net's
+		// "dial tcp ADDR: connect:" again.
+		msg := e.Err.Error()
+		var se *os.SyscallError
+		if errors.As(e.Err, &se) && se.Err != nil {
+			msg = se.Err.Error()
+		}
+		b.WriteString(e.Phase.String() + ": " + msg)
 	}
 	return b.String()
 }

@@ -94,7 +94,7 @@ func (c *Client) probe(ctx context.Context, target string, given *url.URL, slice
 	req.Header.Set("Range", asked.Header())
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
-		return nil, redirectError(err)
+		return nil, unwrapURLError(redirectError(err))
 	}
 	p := &Probe{
 		URL:         target,

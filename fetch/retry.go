@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"syscall"
 	"time"
 )
 
@@ -46,6 +47,9 @@ func (p RetryPolicy) Delay(n int, err error) time.Duration {
 		wait = p.MaxWait
 	}
 	wait = wait/2 + rand.N(wait/2+1)
+	if n == 1 && errors.Is(err, syscall.ECONNREFUSED) {
+		wait = min(wait, 200*time.Millisecond) // one quick look again
+	}
 	var he *HTTPError
 	if errors.As(err, &he) && he.RetryAfter > 0 {
 		wait = min(he.RetryAfter, 5*time.Minute)

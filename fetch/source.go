@@ -177,7 +177,7 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 	}
 	resp, err := o.Client.HTTP.Do(req)
 	if err != nil {
-		return nil, false, err
+		return nil, false, unwrapURLError(err)
 	}
 	got := validatorOf(resp.Header, -1)
 	switch resp.StatusCode {

@@ -117,6 +117,8 @@ func exitCode(err error) int {
 		return exitNoResume
 	case fetch.IsTimeout(err):
 		return exitTimeout
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return exitNetwork
 	case errors.As(err, &pe):
 		return exitNetwork // a proxy of the wrong protocol, refused credentials
 	case fetch.Retryable(err):

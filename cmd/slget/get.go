@@ -6,6 +6,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/slget/slget"
@@ -80,6 +81,9 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		stop(err == nil)
 	}
 	err = explain(err)
+	if err != nil && !strings.Contains(err.Error(), r.URL) && !strings.Contains(err.Error(), r.Path+" ") {
+		err = fmt.Errorf("%s: %w", r.URL, err) // say which download
+	}
 	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256,
 		Seconds: r.Duration.Seconds(), BySource: map[string]int64{}, Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
 	if r.FinalURL != "" {
