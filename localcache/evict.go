@@ -1,0 +1,210 @@
+// Eviction: least recently used slices out by size and by idle time, batched access times, the sweep.
+
+package localcache
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+const (
+	// touchBatch is how many accesses Get gathers before writing them to
+	// the index in one transaction; Sweep and Close write the rest.
+	touchBatch = 1024
+
+	// evictBatch bounds the slices removed in one transaction, so that a
+	// large eviction does not hold one huge write transaction.
+	evictBatch = 1024
+)
+
+// SweepStats say what a sweep removed.
+type SweepStats struct {
+	Inactive int   // slices unread for Options.Inactive
+	Evicted  int   // slices removed to get under Options.MaxSize
+	Bytes    int64 // their stored bytes
+}
+
+// Sweep writes the pending access times, removes the slices unread for
+// Options.Inactive, then the least recently used ones until the cache is
+// within Options.MaxSize. Run calls it periodically; Put makes room on its
+// own when the cache is full.
+func (s *Store) Sweep() (SweepStats, error) {
+	if err := s.enter(); err != nil {
+		return SweepStats{}, s.wrap("sweep", "", err)
+	}
+	defer s.leave()
+	st, err := s.sweep()
+	return st, s.wrap("sweep", "", err)
+}
+
+func (s *Store) sweep() (SweepStats, error) {
+	var st SweepStats
+	s.evictMu.Lock()
+	defer s.evictMu.Unlock()
+	if err := s.flushAccess(); err != nil {
+		return st, err
+	}
+	if s.inactive > 0 {
+		cutoff := s.now().Add(-s.inactive).UnixNano()
+		n, b, err := s.evictWhile(func(access, _ int64) bool { return access < cutoff })
+		st.Inactive, st.Bytes = n, b
+		if err != nil {
+			return st, err
+		}
+	}
+	if s.maxSize > 0 {
+		n, b, err := s.evictTo(s.maxSize)
+		st.Evicted, st.Bytes = n, st.Bytes+b
+		return st, err
+	}
+	return st, nil
+}
+
+// Run sweeps every Options.SweepInterval until ctx is done or the Store is
+// closed, and then returns nil; it returns early with the error of a sweep
+// that fails. It is meant to run in a goroutine of the caller's, beside
+// the server that uses the Store.
+func (s *Store) Run(ctx context.Context) error {
+	t := time.NewTicker(s.every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-s.done:
+			return nil
+		case <-t.C:
+			if _, err := s.Sweep(); err != nil {
+				if errors.Is(err, ErrClosed) {
+					return nil
+				}
+				return err
+			}
+		}
+	}
+}
+
+// makeRoom evicts before a Put of stored bytes if the cache would pass
+// MaxSize. Concurrent Puts may each pass the check and overshoot by a few
+// slices; the next sweep takes the cache back under.
+func (s *Store) makeRoom(stored int64) error {
+	if s.maxSize == 0 || s.Stats().StoredBytes+stored <= s.maxSize {
+		return nil
+	}
+	s.evictMu.Lock()
+	defer s.evictMu.Unlock()
+	if err := s.flushAccess(); err != nil {
+		return err
+	}
+	_, _, err := s.evictTo(s.maxSize - stored)
+	return err
+}
+
+// evictTo removes least recently used slices until the stored bytes are at
+// most target. The caller holds evictMu.
+func (s *Store) evictTo(target int64) (int, int64, error) {
+	excess := s.Stats().StoredBytes - target
+	if excess <= 0 {
+		return 0, 0, nil
+	}
+	return s.evictWhile(func(_, freed int64) bool { return freed < excess })
+}
+
+// evictWhile removes slices from the least recently used on, while more(the
+// access time of the next one, the bytes freed so far) holds, in
+// transactions of at most evictBatch slices. Index first, then files: a
+// reader that found the record before it went may still read the file, and
+// a crash in between leaves files that Verify takes back. The caller holds
+// evictMu.
+func (s *Store) evictWhile(more func(access, freed int64) bool) (int, int64, error) {
+	var n int
+	var freed int64
+	for {
+		var victims []hash
+		var t tally
+		var done bool
+		err := s.db.Update(func(tx *bolt.Tx) error {
+			victims, t, done = victims[:0], tally{}, true
+			lru := tx.Bucket(bucketLRU)
+			var keys [][]byte
+			sum := freed
+			c := lru.Cursor()
+			for k, _ := c.First(); k != nil; k, _ = c.Next() {
+				if len(keys) == evictBatch {
+					done = false
+					break
+				}
+				r, _, ok := isCurrent(tx, k)
+				if ok && !more(r.access, sum) {
+					break
+				}
+				keys = append(keys, bytes.Clone(k))
+				sum += r.stored
+			}
+			for _, k := range keys {
+				_, h, ok := isCurrent(tx, k)
+				if !ok {
+					// Left over from a record since replaced or lost.
+					if err := lru.Delete(k); err != nil {
+						return err
+					}
+					continue
+				}
+				if _, err := deleteEntry(tx, h, &t); err != nil {
+					return err
+				}
+				victims = append(victims, h)
+			}
+			return nil
+		})
+		if err != nil {
+			return n, freed, err
+		}
+		s.apply(t)
+		for _, h := range victims {
+			dir, name := h.rel()
+			s.remove(dir + "/" + name)
+		}
+		n += len(victims)
+		freed -= t.stored
+		if done {
+			return n, freed, nil
+		}
+	}
+}
+
+// touch records an access to h now, to be written with the next batch.
+func (s *Store) touch(h hash) {
+	s.amu.Lock()
+	s.pending[h] = s.now().UnixNano()
+	n := len(s.pending)
+	s.amu.Unlock()
+	if n >= touchBatch {
+		s.flushAccess()
+	}
+}
+
+// flushAccess writes the pending accesses in one transaction. They are
+// lost if it fails: an access time is a hint for eviction, not data.
+func (s *Store) flushAccess() error {
+	s.amu.Lock()
+	p := s.pending
+	if len(p) == 0 {
+		s.amu.Unlock()
+		return nil
+	}
+	s.pending = make(map[hash]int64, len(p))
+	s.amu.Unlock()
+	return s.db.Update(func(tx *bolt.Tx) error {
+		for h, t := range p {
+			if err := touchEntry(tx, h, t); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
