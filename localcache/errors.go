@@ -96,7 +96,10 @@ func (e *Error) Error() string {
 	case errors.Is(e.Err, ErrNoOwner):
 		return fmt.Sprintf("cache %s: %s", e.Dir, detailOf(e.Err))
 	}
-	return fmt.Sprintf("cache %s: %s %s: %v", e.Dir, e.Op, e.Path, e.Err)
+	if e.Path != "" {
+		return fmt.Sprintf("cache %s: %s %s: %v", e.Dir, e.Op, e.Path, e.Err)
+	}
+	return fmt.Sprintf("cache %s: %s: %v", e.Dir, e.Op, e.Err)
 }
 
 // Unwrap returns the cause.

@@ -20,6 +20,9 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if dir := os.Getenv("LOCALCACHE_OWNER_DIR"); dir != "" {
+		os.Exit(helperOwner(dir))
+	}
 	goleak.VerifyTestMain(m)
 }
 

@@ -102,6 +102,20 @@ func canonicalURL(raw string) (string, error) {
 	return s, nil
 }
 
+// canonical is canonicalURL, refusing a URL whose canonical form is not
+// its own canonical form (url.URL.String does not always round-trip): the
+// URL stored in a slice file's header must check out when it is read.
+func canonical(raw string) (string, error) {
+	u, err := canonicalURL(raw)
+	if err != nil {
+		return "", err
+	}
+	if again, err := canonicalURL(u); err != nil || again != u {
+		return "", detailf(ErrInvalid, "URL %q has no stable form", redact(raw))
+	}
+	return u, nil
+}
+
 // redact is raw for messages: without its password, if it parses.
 func redact(raw string) string {
 	u, err := url.Parse(raw)
@@ -150,7 +164,7 @@ func (s *Store) resolve(k Key) (slot, error) {
 	if err := checkValidator(k.Validator); err != nil {
 		return slot{}, err
 	}
-	u, err := canonicalURL(k.URL)
+	u, err := canonical(k.URL)
 	if err != nil {
 		return slot{}, err
 	}

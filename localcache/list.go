@@ -74,7 +74,7 @@ func (s *Store) Purge(rawURL string) (int, int64, error) {
 		return 0, 0, s.wrap("purge", "", err)
 	}
 	defer s.leave()
-	u, err := canonicalURL(rawURL)
+	u, err := canonical(rawURL)
 	if err != nil {
 		return 0, 0, s.wrap("purge", redact(rawURL), err)
 	}

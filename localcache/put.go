@@ -87,7 +87,7 @@ func (s *Store) put(sl slot, meta PutMeta, data []byte) error {
 	}
 	var t tally
 	rec := recordOf(&h, now.UnixNano())
-	if err := s.db.Batch(func(tx *bolt.Tx) error {
+	if err := s.db.Update(func(tx *bolt.Tx) error {
 		t = tally{}
 		return putEntry(tx, sl.hash, rec, &t)
 	}); err != nil {

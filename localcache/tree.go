@@ -30,13 +30,13 @@ import (
 // checked to be a real folder before a file goes in it, and a slice file
 // is read only if what was opened is the regular file found at its name.
 const (
-	lockName       = "lock"
-	ownerName      = "owner"
-	indexName      = "index.db"
-	slicesDir      = "slices"
-	quarantineDir  = "quarantine"
-	tmpPrefix      = ".tmp-"
-	quarantineMode = 0o700
+	lockName      = "lock"
+	ownerName     = "owner"
+	indexName     = "index.db"
+	slicesDir     = "slices"
+	quarantineDir = "quarantine"
+	tmpPrefix     = ".tmp-"
+	dirMode       = 0o700
 )
 
 // checkDir refuses a directory that holds files but no cache, before
@@ -96,7 +96,7 @@ func (s *Store) ensureDir(rel string) error {
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
-		if err := s.root.Mkdir(p, quarantineMode); err != nil && !errors.Is(err, fs.ErrExist) {
+		if err := s.root.Mkdir(p, dirMode); err != nil && !errors.Is(err, fs.ErrExist) {
 			return err
 		}
 		if fi, err = s.root.Lstat(p); err != nil {
