@@ -9,9 +9,16 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
+)
+
+// The errors of a full disk and of a quota, as the kernel gives them.
+const (
+	errNoSpace = syscall.ENOSPC
+	errQuota   = syscall.EDQUOT
 )
 
 // flip inverts the bits of byte off of the file p.

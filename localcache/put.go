@@ -151,7 +151,7 @@ func writeAll(f tempFile, parts [][]byte, sync bool) error {
 
 // full marks a file system full or over quota as ErrFull.
 func full(err error) error {
-	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || diskFull(err) {
 		return fmt.Errorf("%w: %w", ErrFull, err)
 	}
 	return err
