@@ -43,14 +43,21 @@ func startBinary(t *testing.T, args ...string) *bg {
 
 func (b *bg) wait(t *testing.T) (int, string) {
 	t.Helper()
+	return b.waitFor(t, 2*time.Minute)
+}
+
+// waitFor waits for the binary to end, and fails the test if it runs for
+// longer than d.
+func (b *bg) waitFor(t *testing.T, d time.Duration) (int, string) {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- b.cmd.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(2 * time.Minute):
+	case <-time.After(d):
 		b.cmd.Process.Kill()
 		<-done
-		t.Fatalf("%v did not end within 2 minutes:\n%s", b.cmd.Args, b.out.String())
+		t.Fatalf("%v did not end within %s:\n%s", b.cmd.Args, d, b.out.String())
 	}
 	return b.cmd.ProcessState.ExitCode(), b.out.String()
 }
