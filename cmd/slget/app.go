@@ -184,6 +184,9 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.restart && cfg.noRestart {
 		return bad(errors.New("--restart and --no-restart contradict each other"))
 	}
+	if err := checkText("-U", cfg.userAgent); err != nil {
+		return bad(err)
+	}
 	if cfg.maxRedirect < 0 {
 		return bad(fmt.Errorf("--max-redirect %d: want 0 or more", cfg.maxRedirect))
 	}
