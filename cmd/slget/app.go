@@ -118,7 +118,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Writer:                    stdout,
 		ErrWriter:                 stderr,
 		DisableSliceFlagSeparator: true,
-		HideHelpCommand:           true,
 		Suggest:                   true,
 		ExitErrHandler:            func(*cli.Context, error) {}, // only main exits
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
@@ -129,7 +128,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		},
 		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con)},
 	}
-	err := capp.RunContext(ctx, permuteArgs(args, capp.Flags, capp.Commands))
+	args, err := normalizeArgs(capp, args)
+	if err == nil {
+		err = capp.RunContext(ctx, args)
+	}
 	if err != nil {
 		code := exitCode(err)
 		if code == exitUnknown && !errors.As(err, new(*exitError)) && strings.Contains(err.Error(), "flag") {
@@ -390,50 +392,4 @@ func readURLList(name string, stdin io.Reader) ([]string, error) {
 		return nil, fmt.Errorf("-i %s: %v", name, err)
 	}
 	return urls, nil
-}
-
-// permuteArgs moves options that follow the URLs in front of them, so that
-// "slget URL -o NAME" works as it does with aria2 and curl. Everything after
-// "--" stays as it is; a subcommand's arguments are left alone.
-func permuteArgs(args []string, flags []cli.Flag, cmds []*cli.Command) []string {
-	if len(args) < 2 {
-		return args
-	}
-	commands := map[string]bool{"help": true, "h": true}
-	for _, c := range cmds {
-		for _, n := range c.Names() {
-			commands[n] = true
-		}
-	}
-	takesValue := map[string]bool{}
-	for _, f := range flags {
-		_, isBool := f.(*cli.BoolFlag)
-		for _, n := range f.Names() {
-			takesValue[n] = !isBool
-		}
-	}
-	var opts, pos []string
-	rest := args[1:]
-	for i := 0; i < len(rest); i++ {
-		a := rest[i]
-		if a == "--" {
-			pos = append(pos, rest[i:]...)
-			break
-		}
-		if len(pos) == 0 && !strings.HasPrefix(a, "-") && commands[a] {
-			return args // a subcommand parses its own flags
-		}
-		name := strings.TrimLeft(a, "-")
-		if !strings.HasPrefix(a, "-") || a == "-" || name == "" {
-			pos = append(pos, a)
-			continue
-		}
-		opts = append(opts, a)
-		if n, _, hasEq := strings.Cut(name, "="); !hasEq && takesValue[n] && i+1 < len(rest) {
-			opts = append(opts, rest[i+1])
-			i++
-		}
-	}
-	out := append([]string{args[0]}, opts...)
-	return append(out, pos...)
 }
