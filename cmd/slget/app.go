@@ -25,6 +25,7 @@ import (
 // config is everything the flags say about a download.
 type config struct {
 	connections    int
+	connSpec       connSpec // -x and -s as given, which connections comes from
 	out, dir       string
 	slice          int64
 	jobs           int
@@ -40,6 +41,7 @@ type config struct {
 	lowestSpeed    int64
 	maxDownload    int64
 	checksum       *slget.Checksum
+	fileAllocation string // aria2's --file-allocation, accepted and kept; "": slget's sparse file
 	allowOverwrite bool
 	autoRename     bool
 	jsonOut        bool
@@ -63,43 +65,6 @@ type app struct {
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
 // as -x 8000 should not open thousands of sockets to one server.
 const maxConnections = 64
-
-func downloadFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.IntFlag{Name: "connections", Aliases: []string{"x"}, Value: 4, Usage: "`N` parallel connections per download (1 to 64)"},
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "save as `NAME` (relative to -d, or an absolute path; folders are created); only with one URL"},
-		&cli.StringFlag{Name: "dir", Aliases: []string{"d"}, Value: ".", Usage: "save into `DIR`"},
-		&cli.StringFlag{Name: "slice", Value: "1m", Usage: "slice `SIZE` every range is aligned to: 512k, 1m, 8m (match the cache in front of the origin)"},
-		&cli.StringFlag{Name: "input-file", Aliases: []string{"i"}, Usage: "read URLs from `FILE`, one per line (- for stdin)"},
-		&cli.IntFlag{Name: "max-concurrent-downloads", Aliases: []string{"j"}, Value: 5, Usage: "`N` downloads at once with -i or several URLs (as aria2c)"},
-		&cli.StringSliceFlag{Name: "header", Usage: "send `\"NAME: VALUE\"` with every request (repeatable)"},
-		&cli.StringFlag{Name: "user-agent", Aliases: []string{"U"}, Usage: "User-Agent `STRING`"},
-		&cli.StringFlag{Name: "all-proxy", Usage: "proxy `URL` for every request (default: the http_proxy, https_proxy and no_proxy variables)"},
-		&cli.StringFlag{Name: "ca-certificate", Usage: "trust the CA certificates in `FILE` (PEM) for HTTPS, besides the system's"},
-		&cli.BoolFlag{Name: "check-certificate", Value: true, Usage: "verify the server's HTTPS certificate (--check-certificate=false to skip: insecure)"},
-		&cli.IntFlag{Name: "max-tries", Aliases: []string{"m"}, Value: 5, Usage: "`N` tries per slice before giving up"},
-		&cli.StringFlag{Name: "retry-wait", Value: "1", Usage: "first wait between tries in `SECONDS`, doubled each try, with jitter"},
-		&cli.StringFlag{Name: "timeout", Aliases: []string{"t"}, Value: "60", Usage: "`SECONDS` to wait for response headers"},
-		&cli.StringFlag{Name: "connect-timeout", Value: "15", Usage: "`SECONDS` to wait for a connection"},
-		&cli.StringFlag{Name: "stall-timeout", Value: "30", Usage: "replace a connection that brings no bytes for `SECONDS`"},
-		&cli.StringFlag{Name: "lowest-speed-limit", Value: "0", Usage: "replace a connection slower than `SPEED` bytes/s (e.g. 50k); 0 means off"},
-		&cli.StringFlag{Name: "max-download-limit", Value: "0", Usage: "cap each download at `SPEED` bytes/s (e.g. 2m); 0 means no cap"},
-		&cli.StringFlag{Name: "checksum", Usage: "verify the whole file: `ALGO=HEX` with sha-256, sha-512, sha-1 or md5"},
-		&cli.BoolFlag{Name: "allow-overwrite", Usage: "overwrite an existing file of the same name"},
-		&cli.BoolFlag{Name: "auto-file-renaming", Value: true, Usage: "save as NAME.1.ext when NAME.ext exists"},
-		&cli.BoolFlag{Name: "continue", Aliases: []string{"c"}, Usage: "resume a partial download (automatic when slget's journal is there)"},
-		&cli.BoolFlag{Name: "restart", Usage: "discard a partial download and its journal and start over"},
-		&cli.BoolFlag{Name: "no-restart", Usage: "when the remote file changed since a partial download, stop (exit 33) instead of starting over"},
-		&cli.BoolFlag{Name: "no-journal", Usage: "keep no journal (no resume after a crash): for throwaway downloads"},
-		&cli.BoolFlag{Name: "check-integrity", Value: true, Usage: "before resuming, read back the finished slices of the partial download and fetch again those that fail their checksum (--check-integrity=false to trust them)"},
-		&cli.BoolFlag{Name: "location-trusted", Usage: "send --header Authorization and Cookie, and a URL's password, to the hosts redirects lead to too (as curl's); off: only to the host they were given for"},
-		&cli.IntFlag{Name: "max-redirect", Value: 10, Usage: "follow at most `N` redirects (0: none)"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing but errors"},
-		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per finished download on stdout"},
-		&cli.StringFlag{Name: "progress", Value: "auto", Usage: "`MODE`: auto (live lines on a terminal, else a summary line every --summary-interval), bar, json (lines on stdout), none"},
-		&cli.StringFlag{Name: "summary-interval", Value: "60", Usage: "when stderr is not a terminal, print a progress line every `SECONDS` (0: none), as aria2c"},
-	}
-}
 
 // run is the whole program; main only calls os.Exit with its result.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -151,7 +116,6 @@ var errReported = errors.New("reported")
 
 func readConfig(c *cli.Context) (config, error) {
 	cfg := config{
-		connections:    c.Int("connections"),
 		out:            c.String("out"),
 		dir:            c.String("dir"),
 		jobs:           c.Int("max-concurrent-downloads"),
@@ -171,8 +135,8 @@ func readConfig(c *cli.Context) (config, error) {
 	}
 	var err error
 	bad := func(e error) (config, error) { return config{}, withCode(exitBadOption, e) }
-	if cfg.connections < 1 || cfg.connections > maxConnections {
-		return bad(fmt.Errorf("-x %d: want 1 to %d connections", cfg.connections, maxConnections))
+	if cfg.connSpec, cfg.connections, err = connectionsOf(c); err != nil {
+		return bad(err)
 	}
 	if cfg.jobs < 1 || cfg.jobs > 64 {
 		return bad(fmt.Errorf("-j %d: want 1 to 64 downloads at once", cfg.jobs))
@@ -180,13 +144,13 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.maxTries < 1 {
 		return bad(fmt.Errorf("--max-tries %d: want at least 1", cfg.maxTries))
 	}
-	if cfg.restart && cfg.cont {
-		return bad(errors.New("--restart and --continue contradict each other"))
-	}
-	if cfg.restart && cfg.noRestart {
-		return bad(errors.New("--restart and --no-restart contradict each other"))
+	if err := checkConflicts(c); err != nil {
+		return bad(err)
 	}
 	if err := checkText("-U", cfg.userAgent); err != nil {
+		return bad(err)
+	}
+	if cfg.fileAllocation, err = parseFileAllocation(c.String("file-allocation")); err != nil {
 		return bad(err)
 	}
 	if cfg.maxRedirect < 0 {

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,8 +13,54 @@ import (
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
+// connsByURL reads --progress=json output: the number of connections each
+// download ran with, from its "end" event.
+func connsByURL(t *testing.T, stdout string) map[string]int {
+	t.Helper()
+	m := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var ev progressEvent
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("--progress=json line %q: %v", line, err)
+		}
+		if ev.Event == "end" {
+			m[ev.URL] = len(ev.Conns)
+		}
+	}
+	return m
+}
+
 // rangeRequests counts the requests after the probe.
 func rangeRequests(srv *fetchtest.Server) int { return len(srv.Requests()) - 1 }
+
+func TestGluedAndCombinedShortOptions(t *testing.T) {
+	const size, slice = 4 << 20, 64 << 10
+	cases := []struct {
+		args  []string
+		conns int
+	}{
+		{[]string{"-x16"}, 16},
+		{[]string{"-x", "16", "-s", "4"}, 4},
+		{[]string{"-s", "4"}, 4},
+		{[]string{"-s3", "--max-connection-per-server=16"}, 3},
+		{[]string{"--max-connection-per-server", "6"}, 6},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+			dir := t.TempDir()
+			args := append(append([]string{}, c.args...), "-k64k", "--progress=json", "-d", dir, srv.FileURL())
+			r := mustFetch(t, filepath.Join(dir, "file.bin"), srv.Content().SHA256(), args...)
+			if got := connsByURL(t, r.stdout)[srv.FileURL()]; got != c.conns {
+				t.Errorf("ran %d connections, want %d", got, c.conns)
+			}
+			// Each connection starts on a run of its own.
+			if n := rangeRequests(srv); n < c.conns {
+				t.Errorf("the server saw %d ranged requests, want at least %d", n, c.conns)
+			}
+		})
+	}
+}
 
 // -qx 8 and -qx8: quiet, and eight connections.
 func TestQuietBundledWithConnections(t *testing.T) {
@@ -32,6 +79,29 @@ func TestQuietBundledWithConnections(t *testing.T) {
 		if n := rangeRequests(srv); n < 8 || len(conns) > 9 {
 			t.Errorf("%q: %d ranged requests on %d connections, want at least 8 on at most 8 (and the probe's)", form, n, len(conns))
 		}
+	}
+}
+
+// -k SIZE is aria2's --min-split-size: slget's slice.
+func TestMinSplitSizeIsTheSlice(t *testing.T) {
+	const size = 6<<20 + 100
+	for _, form := range [][]string{{"-k", "2M"}, {"-k2M"}, {"--min-split-size=2M"}} {
+		srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+		dir := t.TempDir()
+		args := append(append([]string{}, form...), "-x", "3", "-d", dir, srv.FileURL())
+		mustFetch(t, filepath.Join(dir, "file.bin"), srv.Content().SHA256(), args...)
+		reqs := srv.Requests()
+		if reqs[0].Range != "bytes=0-2097151" {
+			t.Errorf("%q: the probe asked %q, want the first 2 MiB slice", form, reqs[0].Range)
+		}
+		for _, q := range reqs {
+			if !q.Aligned(2<<20, size) {
+				t.Errorf("%q: request %d asked %q, not aligned to 2 MiB", form, q.N, q.Range)
+			}
+		}
+	}
+	if r := runSlget(t, "-k", "1X", "http://127.0.0.1:1/f"); r.code != exitBadOption || !strings.Contains(r.stderr, "--slice") {
+		t.Errorf("-k 1X: exit %d %q", r.code, r.stderr)
 	}
 }
 
@@ -61,4 +131,40 @@ func TestHelpCommand(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "slget status - show how much") || !strings.Contains(r.stdout, "--json") {
 		t.Errorf("help status: exit %d, %q", r.code, r.stdout)
 	}
+}
+
+// Contradictory options and bad header text are refused before any
+// request.
+func TestRefusedBeforeAnyRequest(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--restart", "--no-restart"}, []string{"--restart and --no-restart contradict"}},
+		{[]string{"--restart", "-c"}, []string{"--restart and -c/--continue contradict"}},
+		{[]string{"--allow-overwrite", "--auto-file-renaming"}, []string{"--allow-overwrite and --auto-file-renaming contradict"}},
+		{[]string{"-q", "--progress=bar"}, []string{"-q/--quiet and --progress=bar contradict"}},
+		{[]string{"--header", "X-A: a\x1bb"}, []string{"--header", "control character"}},
+		{[]string{"-U", "agent\x00"}, []string{"-U", "control character"}},
+		{[]string{"--timeout", "NaN"}, []string{`--timeout "NaN"`}},
+		{[]string{"--retry-wait=Inf"}, []string{`--retry-wait "Inf"`}},
+		{[]string{"--file-allocation=sparse"}, []string{"none, prealloc, trunc or falloc"}},
+		{[]string{"-s", "0"}, []string{"-s 0: want 1 to 64"}},
+	} {
+		r := runSlget(t, append(c.args, "-d", t.TempDir(), srv.FileURL())...)
+		if r.code != exitBadOption {
+			t.Errorf("%q: exit %d, want %d", c.args, r.code, exitBadOption)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(r.stderr, w) {
+				t.Errorf("%q: stderr %q does not say %q", c.args, r.stderr, w)
+			}
+		}
+	}
+	if n := len(srv.Requests()); n != 0 {
+		t.Errorf("the server got %d requests from refused command lines", n)
+	}
+	dir := t.TempDir()
+	mustFetch(t, filepath.Join(dir, "file.bin"), srv.Content().SHA256(), "--file-allocation=falloc", "-d", dir, srv.FileURL())
 }
