@@ -77,7 +77,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Description: "slget fetches one HTTP(S) resource over several connections in ranges aligned to\n" +
 			"fixed slices (default 1m, like nginx's \"slice 1m\"), checks that every response is\n" +
 			"of the same version (strong ETag, exact Content-Range, If-Match), and writes the file\n" +
-			"under its final name only when it is complete. Options go before the URLs.",
+			"under its final name only when it is complete. Options may follow the URLs, and\n" +
+			"aria2c's habits work: -x16, -qx 8, -s, -k, -i FILE with indented out=/dir= lines.",
 		Flags:                     downloadFlags(),
 		Reader:                    stdin,
 		Writer:                    stdout,
@@ -93,6 +94,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		},
 		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con)},
 	}
+	capp.CustomAppHelpTemplate = appHelpTemplate(capp)
 	args, err := normalizeArgs(capp, args)
 	if err == nil {
 		err = capp.RunContext(ctx, args)

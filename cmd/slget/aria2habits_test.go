@@ -133,6 +133,22 @@ func TestHelpCommand(t *testing.T) {
 	}
 }
 
+// --help says aria2's names and how they map, in lines that fit a terminal.
+func TestHelpText(t *testing.T) {
+	r := runSlget(t, "--help")
+	for _, want := range []string{"-x, --connections, --max-connection-per-server N", "-s, --split N", "min(-s, -x)",
+		"-k, --slice, --min-split-size SIZE", "--file-allocation MODE", "out=NAME, dir=DIR"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("--help does not say %q", want)
+		}
+	}
+	for i, line := range strings.Split(r.stdout, "\n") {
+		if len(line) > helpWidth && strings.HasPrefix(line, "     ") {
+			t.Errorf("--help option line %d is %d wide: %q", i+1, len(line), line)
+		}
+	}
+}
+
 // Contradictory options and bad header text are refused before any
 // request.
 func TestRefusedBeforeAnyRequest(t *testing.T) {
