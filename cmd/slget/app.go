@@ -3,14 +3,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -248,50 +246,44 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if con.interval, err = parseSeconds("summary-interval", c.String("summary-interval")); err != nil {
 		return withCode(exitBadOption, err)
 	}
-	urls := c.Args().Slice()
-	if f := c.String("input-file"); f != "" {
-		more, err := readURLList(f, stdin)
-		if err != nil {
-			return withCode(exitBadOption, err)
-		}
-		urls = append(urls, more...)
+	entries, refused, err := entriesOf(c, con, stdin)
+	if err != nil {
+		return err
 	}
-	if len(urls) == 0 {
+	if len(entries) == 0 {
 		cli.ShowAppHelp(c)
 		return withCode(exitBadOption, errors.New("no URL given"))
 	}
-	if cfg.out != "" && len(urls) > 1 {
+	if cfg.out != "" && len(entries) > 1 {
 		return withCode(exitBadOption, errors.New("-o names one file; it cannot be used with several URLs"))
-	}
-	for _, u := range urls {
-		if _, err := fetch.ParseURL(u); err != nil {
-			return withCode(exitBadOption, err)
-		}
 	}
 	a, err := newApp(con, stdin, cfg)
 	if err != nil {
 		return err
 	}
 	defer a.client.HTTP.CloseIdle()
-	con.solo = cfg.jobs == 1 || len(urls) == 1
-	return a.getAll(ctx, urls)
+	con.solo = cfg.jobs == 1 || len(entries) == 1
+	if err := a.getAll(ctx, entries); err != nil {
+		return err
+	}
+	return refused
 }
 
-// getAll downloads urls, cfg.jobs at a time. The exit code is that of the
-// last URL, in input order, that failed: the same on every run, whichever
-// download ends first.
-func (a *app) getAll(ctx context.Context, urls []string) error {
-	errs := make([]error, len(urls))
-	results := make([]result, len(urls))
+// getAll downloads the entries, cfg.jobs at a time. The exit code is that
+// of the last entry, in input order, that failed: the same on every run,
+// whichever download ends first.
+func (a *app) getAll(ctx context.Context, entries []inputEntry) error {
+	errs := make([]error, len(entries))
+	results := make([]result, len(entries))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, a.cfg.jobs)
 loop:
-	for i, u := range urls {
+	for i, e := range entries {
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
-			for k := i; k < len(urls); k++ {
-				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", fetch.Redact(urls[k])))
+			for k := i; k < len(entries); k++ {
+				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", fetch.Redact(entries[k].url())))
 			}
 			break loop
 		}
@@ -299,12 +291,12 @@ loop:
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			res, err := a.get(ctx, u)
+			res, err := a.getEntry(ctx, e)
 			results[i] = res
 			if a.cfg.jsonOut {
 				a.con.jsonLine(res)
 			}
-			if err != nil && (len(urls) > 1 || a.cfg.jsonOut) {
+			if err != nil && (len(entries) > 1 || a.cfg.jsonOut) {
 				a.con.errorf("%v", err)
 				err = withCode(exitCode(err), errReported)
 			}
@@ -312,8 +304,10 @@ loop:
 		}()
 	}
 	wg.Wait()
-	if len(urls) > 1 && !a.cfg.jsonOut && a.con.mode != progressJSON && !a.con.quiet {
+	if len(entries) > 1 && !a.cfg.jsonOut && a.con.mode != progressJSON && !a.con.quiet {
+		urls := make([]string, len(entries))
 		for i := range results {
+			urls[i] = entries[i].url()
 			if results[i].URL == "" { // not started
 				results[i] = result{URL: fetch.Redact(urls[i]), ExitCode: exitUnfinished}
 			}
@@ -326,36 +320,4 @@ loop:
 		}
 	}
 	return nil
-}
-
-// readURLList reads one URL per line; blank lines and # comments are
-// skipped, as are aria2's indented option lines.
-func readURLList(name string, stdin io.Reader) ([]string, error) {
-	var r io.Reader = stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, fmt.Errorf("-i %s: %v", name, err)
-		}
-		defer f.Close()
-		r = f
-	}
-	var urls []string
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		t := strings.TrimSpace(line)
-		if t == "" || strings.HasPrefix(t, "#") || line[0] == ' ' || line[0] == '\t' {
-			continue
-		}
-		if _, err := fetch.ParseURL(t); err != nil {
-			return nil, fmt.Errorf("-i %s line %d: %v", name, n, err)
-		}
-		urls = append(urls, t)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("-i %s: %v", name, err)
-	}
-	return urls, nil
 }

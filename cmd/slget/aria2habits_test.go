@@ -5,13 +5,26 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/slget/slget/fetch/fetchtest"
 )
+
+// slgetIn runs slget in-process with stdin.
+func slgetIn(t *testing.T, stdin string, args ...string) runResult {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), append([]string{"slget"}, args...), strings.NewReader(stdin), &out, &errb)
+	r := runResult{code: code, stdout: out.String(), stderr: errb.String()}
+	t.Logf("slget %q: exit %d\nstdout: %s\nstderr: %s", args, code, r.stdout, r.stderr)
+	return r
+}
 
 // connsByURL reads --progress=json output: the number of connections each
 // download ran with, from its "end" event.
@@ -105,6 +118,135 @@ func TestMinSplitSizeIsTheSlice(t *testing.T) {
 	}
 }
 
+// An -i file with out=, dir=, checksum=, header= and split= lines and one
+// bad line: the good entries download as their lines say, the bad line is
+// named by number, and the exit code says something failed.
+func TestInputFileOptionsAndABadLine(t *testing.T) {
+	a := fetchtest.NewServer(t, fetchtest.WithSize(300<<10), fetchtest.WithPath("/a.bin"), fetchtest.WithSeed(1))
+	b := fetchtest.NewServer(t, fetchtest.WithSize(2<<20), fetchtest.WithSeed(2))
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	list := filepath.Join(dir, "list.txt")
+	text := "# two files\n" +
+		a.FileURL() + "\n" +
+		"  out=first.bin\n" +
+		"  dir=" + filepath.Join(dir, "elsewhere") + "\n" +
+		"  checksum=sha-256=" + a.Content().SHA256() + "\n" +
+		"this is not a URL\n" +
+		b.FileURL() + "\n" +
+		"\tout=nested/second.bin\n" +
+		"  header=X-Token: abc\n" +
+		"  split=2\n"
+	if err := os.WriteFile(list, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runSlget(t, "--slice", "64k", "--progress=json", "-d", out, "-i", list)
+	if r.code != exitBadOption {
+		t.Errorf("exit %d, want %d for the refused line", r.code, exitBadOption)
+	}
+	if want := "-i " + list + ` line 6: "this is not a URL": only http:// and https:// URLs are supported`; !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr does not say %q", want)
+	}
+	if !strings.Contains(r.stderr, "1 line(s) refused") {
+		t.Errorf("stderr does not end with the count of refused lines")
+	}
+	if got := fileSHA(t, filepath.Join(dir, "elsewhere", "first.bin")); got != a.Content().SHA256() {
+		t.Errorf("first.bin has the wrong bytes")
+	}
+	if got := fileSHA(t, filepath.Join(out, "nested", "second.bin")); got != b.Content().SHA256() {
+		t.Errorf("second.bin has the wrong bytes")
+	}
+	mustNotExist(t, filepath.Join(out, "a.bin"))
+	mustNotExist(t, filepath.Join(out, "file.bin"))
+	for _, q := range a.Requests() {
+		if q.Header.Get("X-Token") != "" {
+			t.Errorf("the first file's request %d carries the second's header", q.N)
+		}
+	}
+	for _, q := range b.Requests() {
+		if q.Header.Get("X-Token") != "abc" {
+			t.Errorf("the second file's request %d lacks its header=X-Token: abc", q.N)
+		}
+	}
+	conns := connsByURL(t, r.stdout)
+	if conns[a.FileURL()] != 4 || conns[b.FileURL()] != 2 {
+		t.Errorf("connections %v: want 4 (the default) for the first and 2 (split=2) for the second", conns)
+	}
+}
+
+// A checksum= line applies to its own entry only: a wrong one fails that
+// download (exit 32) and the other still lands.
+func TestInputFileChecksumPerEntry(t *testing.T) {
+	a := fetchtest.NewServer(t, fetchtest.WithSize(200<<10), fetchtest.WithPath("/a.bin"))
+	b := fetchtest.NewServer(t, fetchtest.WithSize(200<<10), fetchtest.WithPath("/b.bin"))
+	dir := t.TempDir()
+	text := a.FileURL() + "\n  checksum=sha-256=" + strings.Repeat("0", 64) + "\n" + b.FileURL() + "\n"
+	r := slgetIn(t, text, "-d", dir, "-i", "-")
+	if r.code != exitChecksum {
+		t.Errorf("exit %d, want %d", r.code, exitChecksum)
+	}
+	if !strings.Contains(r.stderr, "sha-256 checksum mismatch") || !strings.Contains(r.stderr, "a.bin") {
+		t.Errorf("stderr does not name the file whose checksum failed")
+	}
+	mustNotExist(t, filepath.Join(dir, "a.bin"))
+	if got := fileSHA(t, filepath.Join(dir, "b.bin")); got != b.Content().SHA256() {
+		t.Errorf("b.bin has the wrong bytes")
+	}
+}
+
+// A byte-order mark is skipped, mirrors are warned about once and not
+// used, an aria2 option slget has not is warned about once.
+func TestInputFileBOMMirrorsAndIgnoredOptions(t *testing.T) {
+	a := fetchtest.NewServer(t, fetchtest.WithSize(100<<10), fetchtest.WithPath("/a.bin"))
+	b := fetchtest.NewServer(t, fetchtest.WithSize(100<<10), fetchtest.WithPath("/b.bin"))
+	mirror := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
+	dir := t.TempDir()
+	list := filepath.Join(dir, "list.txt")
+	text := "\uFEFF" + a.FileURL() + "\t" + mirror.FileURL() + "\n  remote-time=true\n" +
+		b.FileURL() + "\t" + mirror.FileURL() + "\n  remote-time=true\n"
+	os.WriteFile(list, []byte(text), 0o644)
+	r := runSlget(t, "-d", dir, "-i", list)
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	for _, want := range []string{
+		"-i " + list + " line 1: tab-separated mirrors are not supported yet",
+		"-i " + list + " line 2: option remote-time= of aria2 has no slget counterpart",
+	} {
+		if n := strings.Count(r.stderr, want); n != 1 {
+			t.Errorf("stderr says %q %d times, want once", want, n)
+		}
+	}
+	if n := len(mirror.Requests()); n != 0 {
+		t.Errorf("the mirror got %d requests, want none", n)
+	}
+	for _, s := range []*fetchtest.Server{a, b} {
+		name := filepath.Base(s.FileURL())
+		if got := fileSHA(t, filepath.Join(dir, name)); got != s.Content().SHA256() {
+			t.Errorf("%s has the wrong bytes", name)
+		}
+	}
+}
+
+func TestInputFileEmpty(t *testing.T) {
+	dir := t.TempDir()
+	list := filepath.Join(dir, "list.txt")
+	os.WriteFile(list, []byte("# nothing yet\n\n"), 0o644)
+	r := runSlget(t, "-i", list)
+	if r.code != exitBadOption || r.stderr != "slget: -i "+list+": no URLs in it\n" || r.stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 28 and only the message", r.code, r.stdout, r.stderr)
+	}
+	r = slgetIn(t, "", "-i", "-")
+	if r.code != exitBadOption || r.stderr != "slget: -i -: no URLs in it\n" {
+		t.Errorf("empty stdin: exit %d, stderr %q", r.code, r.stderr)
+	}
+	os.WriteFile(list, []byte("nonsense\n"), 0o644)
+	r = runSlget(t, "-i", list)
+	if r.code != exitBadOption || !strings.Contains(r.stderr, "line 1:") || !strings.Contains(r.stderr, "no good URL in it") {
+		t.Errorf("only a bad line: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
 func TestDidYouMean(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
 	for _, c := range []struct {
@@ -183,4 +325,11 @@ func TestRefusedBeforeAnyRequest(t *testing.T) {
 	}
 	dir := t.TempDir()
 	mustFetch(t, filepath.Join(dir, "file.bin"), srv.Content().SHA256(), "--file-allocation=falloc", "-d", dir, srv.FileURL())
+}
+
+func TestCommandTypo(t *testing.T) {
+	r := runSlget(t, "stauts", "x.part")
+	if r.code != exitBadOption || !strings.Contains(r.stderr, `did you mean the command "slget status"?`) {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
 }
