@@ -77,7 +77,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			"of the same version (strong ETag, exact Content-Range, If-Match), and writes the file\n" +
 			"under its final name only when it is complete. Options may follow the URLs, and\n" +
 			"aria2c's habits work: -x16, -qx 8, -s, -k, -i FILE with indented out=/dir= lines.",
-		Flags:                     downloadFlags(),
+		Flags:                     appFlags(),
+		HideHelp:                  true, // appFlags and helpCommand stand in for urfave/cli's shared ones
+		HideVersion:               true,
 		Reader:                    stdin,
 		Writer:                    stdout,
 		ErrWriter:                 stderr,
@@ -90,7 +92,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Action: func(c *cli.Context) error {
 			return downloadAction(c.Context, c, con, stdin)
 		},
-		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con)},
+		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con), helpCommand()},
 	}
 	capp.CustomAppHelpTemplate = appHelpTemplate(capp)
 	args, err := normalizeArgs(capp, args)

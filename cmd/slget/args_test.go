@@ -15,7 +15,8 @@ import (
 // testApp is the command line of run: the same flags and commands.
 func testApp() *cli.App {
 	con := &console{stdout: io.Discard, stderr: io.Discard}
-	return &cli.App{Name: "slget", Version: "test", Flags: downloadFlags(), Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con)}}
+	return &cli.App{Name: "slget", Version: "test", Flags: appFlags(), HideHelp: true, HideVersion: true,
+		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con), helpCommand()}}
 }
 
 func normalize(t testing.TB, words ...string) ([]string, error) {

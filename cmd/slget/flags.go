@@ -72,6 +72,21 @@ func downloadFlags() []cli.Flag {
 	}
 }
 
+// appFlags are the options of slget itself: the download options, then -h
+// and -v. These two are made for each run: urfave/cli's own HelpFlag and
+// VersionFlag are package variables that every App.Run writes to, so two
+// runs at once in one process raced on them.
+func appFlags() []cli.Flag {
+	return append(downloadFlags(),
+		&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show help"},
+		&cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version",
+			Action: func(c *cli.Context, _ bool) error {
+				cli.ShowVersion(c)
+				return withCode(exitOK, errReported) // done: no download
+			}},
+	)
+}
+
 // connSpec is how the connections of a download were asked for, in aria2's
 // terms: x is -x/--max-connection-per-server (the cap per server), s is
 // -s/--split (how many pieces a download is cut into); zero means not given.

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -32,26 +33,34 @@ COMMANDS:{{template "visibleCommandCategoryTemplate" .}}{{end}}
 OPTIONS:
 `
 
-// appHelpTemplate is the help template of app: its options (with -h and -v,
-// which urfave/cli adds) in the groups their Category names.
+// appHelpTemplate is the help template of app: its options in the groups
+// their Category names.
 func appHelpTemplate(app *cli.App) string {
-	flags := app.Flags
-	has := func(f cli.Flag) bool {
-		for _, g := range app.Flags {
-			if g.Names()[0] == f.Names()[0] {
-				return true
-			}
-		}
-		return false
-	}
-	if !app.HideHelp && cli.HelpFlag != nil && !has(cli.HelpFlag) {
-		flags = append(flags[:len(flags):len(flags)], cli.HelpFlag)
-	}
-	if !app.HideVersion && cli.VersionFlag != nil && !has(cli.VersionFlag) {
-		flags = append(flags[:len(flags):len(flags)], cli.VersionFlag)
-	}
-	opts := optionsHelp(flags, helpWidth)
+	opts := optionsHelp(app.Flags, helpWidth)
 	return appHelpHead + strings.ReplaceAll(opts, "{{", `{{"{{"}}`)
+}
+
+// helpCommand is "slget help [COMMAND]", in place of urfave/cli's, which
+// comes with its shared help flag.
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Aliases:   []string{"h"},
+		Usage:     "show the help of slget or of one command",
+		ArgsUsage: "[COMMAND]",
+		HideHelp:  true,
+		Action: func(c *cli.Context) error {
+			parent := c.Lineage()[1]
+			name := c.Args().First()
+			if name == "" {
+				return cli.ShowAppHelp(parent)
+			}
+			if findCommand(parent.App.Commands, name) == nil {
+				return withCode(exitBadOption, fmt.Errorf("help %s: no such command (see slget --help)", name))
+			}
+			return cli.ShowCommandHelp(parent, name)
+		},
+	}
 }
 
 // optionsHelp lays out flags by category, in the order categories first
