@@ -45,7 +45,7 @@ type entryOptions struct {
 // set takes one option line of the entry. It reports false for an option
 // slget does not apply, and an error for a bad value.
 func (o *entryOptions) set(name, value string) (known bool, err error) {
-	if !strings.Contains(" "+entryOptionNames+" ", " "+name+" ") {
+	if !hasWord(entryOptionNames, name) {
 		return false, nil
 	}
 	if value == "" {
@@ -144,6 +144,18 @@ func (o *entryOptions) set(name, value string) (known bool, err error) {
 	}
 	o.raw = append(o.raw, name+"="+value)
 	return true, nil
+}
+
+// hasWord reports whether w is one of the space-separated words of list.
+func hasWord(list, w string) bool {
+	for list != "" {
+		var f string
+		f, list, _ = strings.Cut(list, " ")
+		if f == w {
+			return true
+		}
+	}
+	return false
 }
 
 // checkOut accepts an out= name: relative, without "..", without control

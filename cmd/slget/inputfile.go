@@ -92,14 +92,16 @@ func parseInputFile(r io.Reader) (inputFile, error) {
 		cur, dropped = nil, true
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte // the line being read, reused
 	for n := 1; ; n++ {
-		raw, tooLong, err := readInputLine(br)
+		raw, tooLong, err := readInputLine(br, buf[:0])
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return in, err
 		}
+		buf = raw[:0]
 		if n == 1 {
 			raw = bytes.TrimPrefix(raw, []byte("\uFEFF"))
 		}
@@ -181,9 +183,10 @@ func shown(name, value string) string {
 	return value
 }
 
-// readInputLine reads one line without its line ending. A line longer than
-// maxInputLine is read to its end and reported as tooLong, with its start.
-func readInputLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
+// readInputLine reads one line without its line ending, appending it to
+// line. A line longer than maxInputLine is read to its end and reported as
+// tooLong, with its start.
+func readInputLine(br *bufio.Reader, line []byte) (_ []byte, tooLong bool, err error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if !tooLong {
@@ -212,7 +215,7 @@ func readInputLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
 
 // unsupportedOption says why an option of an -i file is ignored.
 func unsupportedOption(name string) string {
-	if strings.Contains(" "+aria2InputOptions+" ", " "+name+" ") {
+	if hasWord(aria2InputOptions, name) {
 		return fmt.Sprintf("option %s= of aria2 has no slget counterpart; ignored wherever it appears", name)
 	}
 	msg := fmt.Sprintf("unknown option %s=; ignored wherever it appears", name)

@@ -283,3 +283,21 @@ func FuzzParseInputFile(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParseInputFile reads a list of 10000 entries with three option
+// lines each, as a large aria2 session file has.
+func BenchmarkParseInputFile(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; i < 10000; i++ {
+		fmt.Fprintf(&sb, "https://mirror.example.net/pool/main/f/file-%d.iso\thttps://m2.example.org/file-%d.iso\n  out=f%d.iso\n  dir=isos/%d\n  checksum=sha-256=%s\n", i, i, i, i%100, sha0)
+	}
+	data := []byte(sb.String())
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		in, err := parseInputFile(bytes.NewReader(data))
+		if err != nil || len(in.entries) != 10000 {
+			b.Fatalf("%d entries, %v", len(in.entries), err)
+		}
+	}
+}
