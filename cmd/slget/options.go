@@ -18,18 +18,24 @@ import (
 	"github.com/slget/slget/segment"
 )
 
+// maxSeconds bounds every seconds option: about 11 days.
+const maxSeconds = 1e6
+
 // parseSeconds accepts aria2's whole seconds ("60") or a Go duration
-// ("500ms", "2m").
+// ("500ms", "2m"), from 0 to maxSeconds either way.
 func parseSeconds(flag, s string) (time.Duration, error) {
 	if n, err := strconv.ParseFloat(s, 64); err == nil {
-		if !(n >= 0 && n <= 1e6) { // NaN too
-			return 0, fmt.Errorf("--%s %q: want seconds between 0 and 1000000", flag, s)
+		if !(n >= 0 && n <= maxSeconds) { // NaN too
+			return 0, fmt.Errorf("--%s %q: want seconds between 0 and %d", flag, s, int(maxSeconds))
 		}
 		return time.Duration(n * float64(time.Second)), nil
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 {
 		return 0, fmt.Errorf("--%s %q: want seconds (60) or a duration (500ms, 2m)", flag, s)
+	}
+	if d > maxSeconds*time.Second {
+		return 0, fmt.Errorf("--%s %q: want at most %d seconds", flag, s, int(maxSeconds))
 	}
 	return d, nil
 }
@@ -67,6 +73,16 @@ func parseHeaders(hs []string) (http.Header, error) {
 		out.Add(name, strings.TrimSpace(value))
 	}
 	return out, nil
+}
+
+// checkText refuses control characters (but tab) in a value sent in a
+// request header, such as -U: the server would see a broken or a smuggled
+// header.
+func checkText(flag, s string) error {
+	if i := strings.IndexFunc(s, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }); i >= 0 {
+		return fmt.Errorf("%s %q: control character %q in it", flag, s, s[i])
+	}
+	return nil
 }
 
 // tlsConfig builds the HTTPS settings of --ca-certificate and

@@ -1,0 +1,114 @@
+// The downloads of one invocation: the URLs of the command line and the
+// entries of -i, each run with its own configuration.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/slget/slget/fetch"
+)
+
+// getEntry downloads one entry: with an app configured by e.apply when the
+// entry has options of its own.
+func (a *app) getEntry(ctx context.Context, e inputEntry) (result, error) {
+	if len(e.opts.raw) == 0 {
+		return a.get(ctx, e.url())
+	}
+	cfg, err := e.apply(a.cfg)
+	var sub *app
+	if err == nil {
+		sub, err = a.withConfig(cfg)
+	}
+	if err != nil {
+		err = withCode(exitBadOption, err)
+		return result{URL: fetch.Redact(e.url()), BySource: map[string]int64{}, ExitCode: exitBadOption, Error: err.Error()}, err
+	}
+	if sub.client.HTTP != a.client.HTTP {
+		defer sub.client.HTTP.CloseIdle()
+	}
+	return sub.get(ctx, e.url())
+}
+
+// withConfig returns an app that downloads with cfg on an slget.Client of
+// its own, which shares a's HTTP client (and its idle connections) unless
+// cfg changes what requests carry. Names are reserved per Client: when two
+// entries pick one output name at once, the lock on NAME.part makes the
+// later one take NAME.1, as it would for another process.
+func (a *app) withConfig(cfg config) (*app, error) {
+	sub, err := newApp(a.con, a.stdin, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if reflect.DeepEqual(a.cfg.header, cfg.header) && a.cfg.userAgent == cfg.userAgent && a.cfg.proxy == cfg.proxy &&
+		a.cfg.timeout == cfg.timeout && a.cfg.connectTimeout == cfg.connectTimeout {
+		sub.client.HTTP.CloseIdle() // unused: it made no request
+		sub.client.HTTP = a.client.HTTP
+	}
+	return sub, nil
+}
+
+// entriesOf gathers the downloads of one invocation: the URLs given as
+// arguments, then the entries of -i FILE. It prints the warnings and the
+// refused lines of the file; refused is the error to end with when no
+// download fails (the other entries still run).
+func entriesOf(c *cli.Context, con *console, stdin io.Reader) (entries []inputEntry, refused error, err error) {
+	for _, u := range c.Args().Slice() {
+		if _, err := fetch.ParseURL(u); err != nil {
+			if cmd := nearCommand(c.App.Commands, u); cmd != "" {
+				err = fmt.Errorf("%w (did you mean the command %q?)", err, c.App.Name+" "+cmd)
+			}
+			return nil, nil, withCode(exitBadOption, err)
+		}
+		entries = append(entries, inputEntry{uris: []string{u}})
+	}
+	name := c.String("input-file")
+	if name == "" {
+		return entries, nil, nil
+	}
+	in, err := readInputFile(name, stdin)
+	if err != nil {
+		return nil, nil, withCode(exitBadOption, err)
+	}
+	for _, w := range in.warnings {
+		con.warnf("-i %s line %d: %s", name, w.line, w.msg)
+	}
+	for _, b := range in.bad {
+		con.errorf("-i %s line %d: %s", name, b.line, b.msg)
+	}
+	if len(in.bad) > 0 {
+		refused = withCode(exitBadOption, fmt.Errorf("-i %s: %d line(s) refused (see above); the other downloads ran", name, len(in.bad)))
+	}
+	switch {
+	case len(in.entries) > 0:
+	case len(entries) > 0:
+		if refused == nil {
+			con.warnf("-i %s: no URLs in it", name)
+		}
+	case refused != nil:
+		return nil, nil, withCode(exitBadOption, fmt.Errorf("-i %s: no good URL in it (see above)", name))
+	default:
+		return nil, nil, withCode(exitBadOption, fmt.Errorf("-i %s: no URLs in it", name))
+	}
+	return append(entries, in.entries...), refused, nil
+}
+
+// nearCommand names the command that word, which is no URL, is a typo of,
+// or "".
+func nearCommand(cmds []*cli.Command, word string) string {
+	if strings.Contains(word, "/") || len(word) < 3 {
+		return ""
+	}
+	for _, c := range cmds {
+		if !c.Hidden && editDistance(strings.ToLower(word), c.Name) <= 2 {
+			return c.Name
+		}
+	}
+	return ""
+}
