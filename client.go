@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/segment"
 )
@@ -34,10 +36,42 @@ type Client struct {
 	// RateLimit caps each download at this many bytes per second; zero
 	// means no cap.
 	RateLimit int64
+	// TotalRateLimit caps all the downloads of the Client together at
+	// this many bytes per second; zero means no cap.
+	TotalRateLimit int64
 
-	httpOnce sync.Once
-	mu       sync.Mutex
-	taken    map[string]bool // output paths of the downloads running in this Client
+	httpOnce   sync.Once
+	sharedOnce sync.Once
+	sh         *shared
+}
+
+// shared is what a Client and its clones have in common.
+type shared struct {
+	mu        sync.Mutex
+	taken     map[string]bool // output paths of the downloads running now
+	totalOnce sync.Once
+	total     *rate.Limiter
+}
+
+func (c *Client) shared() *shared {
+	c.sharedOnce.Do(func() {
+		if c.sh == nil {
+			c.sh = &shared{}
+		}
+	})
+	return c.sh
+}
+
+// Clone returns a copy of c whose settings can be changed for some
+// downloads (another slice size, other headers through another HTTP
+// client). c and its clones never pick the same output name at once, and
+// share one TotalRateLimit (c's).
+func (c *Client) Clone() *Client {
+	return &Client{
+		HTTP: c.http(), Connections: c.Connections, Slice: c.Slice, Retry: c.Retry, StallTimeout: c.StallTimeout,
+		LowestSpeed: c.LowestSpeed, RateLimit: c.RateLimit, TotalRateLimit: c.TotalRateLimit,
+		sh: c.shared(),
+	}
 }
 
 // Request is one download.
@@ -80,6 +114,17 @@ type Request struct {
 	// partial file damaged between two runs must not end in a wrong file.
 	SkipIntegrity bool
 
+	// DryRun only probes and decides on the output name: Do returns the
+	// Result (size, version, ranges, final URL, Path and Plan) and touches
+	// nothing on disk.
+	DryRun bool
+	// IfNewer downloads only when the remote file is newer than the file at
+	// the output name (If-Modified-Since, aria2c's --conditional-get), and
+	// then replaces it; an unchanged file is Result.NotModified.
+	IfNewer bool
+	// RemoteTime gives the file the server's Last-Modified time.
+	RemoteTime bool
+
 	// Events, if set, is told what happens, from the download's goroutine;
 	// it must not block for long.
 	Events func(Event)
@@ -107,6 +152,12 @@ type Result struct {
 	// was found complete (a crash after its rename, or Continue with a
 	// Checksum that matches it).
 	AlreadyComplete bool
+	// NotModified is true when IfNewer found the local file up to date.
+	NotModified bool
+	// Plan says, for a DryRun, what a download would do at Path: "new",
+	// "resume" (with Resumed bytes), "complete", or why Path was chosen
+	// over the name first tried.
+	Plan string
 }
 
 // Event is something a download reports while it runs: *Warning, *Started
@@ -152,6 +203,17 @@ func (c *Client) http() *fetch.Client {
 	return c.HTTP
 }
 
+// total is the limiter all downloads share, or nil.
+func (c *Client) total() *rate.Limiter {
+	sh := c.shared()
+	sh.totalOnce.Do(func() {
+		if c.TotalRateLimit > 0 {
+			sh.total = newLimiter(c.TotalRateLimit)
+		}
+	})
+	return sh.total
+}
+
 func (c *Client) connections(r *Request) int {
 	switch {
 	case r != nil && r.Connections > 0:
@@ -173,22 +235,24 @@ func (c *Client) slice() int64 {
 // downloads at once never pick the same name; it reports false when the
 // path is taken. unreserve gives it back.
 func (c *Client) reserve(path string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.taken == nil {
-		c.taken = make(map[string]bool)
+	sh := c.shared()
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if sh.taken == nil {
+		sh.taken = make(map[string]bool)
 	}
-	if c.taken[path] {
+	if sh.taken[path] {
 		return false
 	}
-	c.taken[path] = true
+	sh.taken[path] = true
 	return true
 }
 
 func (c *Client) unreserve(path string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	delete(c.taken, path)
+	sh := c.shared()
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	delete(sh.taken, path)
 }
 
 // identity is what makes two URLs name the same download: scheme, host and

@@ -39,7 +39,11 @@ type download struct {
 	plan    segment.Plan
 	done    *segment.Set // slices already done (resumed or adopted)
 	action  action
+	newer   bool // IfNewer found the remote file newer: it replaces the local one
 }
+
+// overwrite reports whether the file at the output name may be replaced.
+func (d *download) overwrite() bool { return d.req.AllowOverwrite || d.newer }
 
 // action is what the examination of the output decided.
 type action int
@@ -97,7 +101,26 @@ func (d *download) run(ctx context.Context) error {
 	d.given = u
 	// probe → output path
 	if err := d.doProbe(ctx); err != nil {
+		if errors.Is(err, fetch.ErrNotModified) {
+			d.res.NotModified = true
+			d.res.Path, _ = d.localFile()
+			return nil
+		}
 		return err
+	}
+	if d.req.DryRun {
+		return d.dryRun()
+	}
+	if d.req.IfNewer {
+		base, err := d.baseName()
+		if err != nil {
+			return err
+		}
+		if d.notNewer(base) {
+			d.res.Path, d.res.NotModified = base, true
+			return nil
+		}
+		d.newer = true // it replaces the file
 	}
 	// output path → lock → open, resume, adopt or start over
 	if err := d.claimOutput(ctx); err != nil {
@@ -125,7 +148,11 @@ func (d *download) doProbe(ctx context.Context) error {
 	refused := 0
 	err := d.c.Retry.Do(ctx, func() error {
 		var err error
-		p, err = d.c.http().Probe(ctx, d.req.URL, d.c.slice())
+		var since time.Time
+		if d.req.IfNewer {
+			_, since = d.localFile()
+		}
+		p, err = d.c.http().ProbeSince(ctx, d.req.URL, d.c.slice(), since)
 		if errors.Is(err, syscall.ECONNREFUSED) {
 			if refused++; refused >= 2 {
 				return fetch.Final(fmt.Errorf("%w; is the server up, and the port in the URL right?", err))

@@ -25,13 +25,14 @@ func (d *download) finish() error {
 	if err := datasync(d.lock.f); err != nil {
 		return fileErr("io", part, err)
 	}
-	if err := d.lock.finish(d.path, d.req.AllowOverwrite); err != nil {
+	if err := d.lock.finish(d.path, d.overwrite()); err != nil {
 		return err
 	}
 	// Only after the rename: a crash before it leaves a complete .part that
 	// its journal resumes in no time, and a crash after it a complete file
 	// that the next run recognises by its journal.
 	d.removeJournal()
+	d.setRemoteTime()
 	return nil
 }
 
@@ -53,6 +54,7 @@ func (d *download) finishComplete() error {
 		}
 	}
 	d.removeJournal()
+	d.setRemoteTime()
 	d.warn("%s is complete already", d.path)
 	return nil
 }

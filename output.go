@@ -112,7 +112,7 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 	// A look without the lock, so that renaming past many existing files
 	// does not create and remove a .part beside each. Under the lock every
 	// decision is made again.
-	if !d.req.AllowOverwrite && !d.req.Continue && lexists(cand) && !lexists(cand+".slget") {
+	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(cand+".slget") {
 		return existsError(cand), nil
 	}
 	l, err := lockPart(cand + ".part")

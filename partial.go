@@ -42,7 +42,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 				Hint: fmt.Sprintf("slget leaves it alone: continue it with its own URL, remove %s and %s to download here, or save under another name with -o", part, jpath)}, nil
 		}
 		d.journal = j
-		if finalExists && !d.req.AllowOverwrite {
+		if finalExists && !d.overwrite() {
 			if !partData {
 				return d.examineComplete(cand)
 			}
@@ -68,11 +68,11 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 	}
 	if finalExists && d.req.Continue && d.ranged() {
 		taken, err := d.adopt(ctx, cand, false)
-		if err != nil || taken == nil || !d.req.AllowOverwrite {
+		if err != nil || taken == nil || !d.overwrite() {
 			return taken, err
 		}
 		d.warn("%s %s; replacing it (--allow-overwrite)", taken.Path, taken.Why)
-	} else if finalExists && !d.req.AllowOverwrite {
+	} else if finalExists && !d.overwrite() {
 		return existsError(cand), nil
 	}
 	return nil, d.startFresh(nil)

@@ -119,13 +119,27 @@ func (d *download) started(size, resumed int64, conns int, ranged bool, plan seg
 	}
 }
 
-// limiter is the RateLimit of one download (as aria2c's
-// --max-download-limit, it caps each download, not their sum), or nil.
-func (d *download) limiter() *rate.Limiter {
-	r := d.c.RateLimit
-	if r <= 0 {
+// limiter is the download's pace: its own RateLimit (as aria2c's
+// --max-download-limit, it caps each download) and the Client's
+// TotalRateLimit (--max-overall-download-limit, shared by all downloads),
+// or nil for none.
+func (d *download) limiter() fetch.Limiter {
+	var ls fetch.Limiters
+	if d.c.RateLimit > 0 {
+		ls = append(ls, newLimiter(d.c.RateLimit))
+	}
+	if t := d.c.total(); t != nil {
+		ls = append(ls, t)
+	}
+	if len(ls) == 0 {
 		return nil
 	}
+	return ls
+}
+
+// newLimiter paces r bytes per second with a burst of a tenth of a second
+// (16 KiB to 256 KiB).
+func newLimiter(r int64) *rate.Limiter {
 	burst := int(min(r/10+1, 256<<10))
 	return rate.NewLimiter(rate.Limit(r), max(burst, 16<<10))
 }

@@ -27,7 +27,7 @@ type Config struct {
 	// bytes per second over LowestSpeedWindow; zero means no limit.
 	LowestSpeed       int64
 	LowestSpeedWindow time.Duration // zero means 10s
-	Limiter           *rate.Limiter // overall download rate; nil means none
+	Limiter           Limiter       // the download's rate; nil means none
 	Journal           Journal       // nil means no journal (and no fsync until the end)
 	CommitEvery       time.Duration // group commit interval; zero means 250ms
 	CommitSlices      int           // or after this many slices; zero means 64
@@ -61,6 +61,37 @@ func (c *Config) defaults() {
 		// no longer fit the CPU's caches).
 		c.BufferSize = 128 << 10
 	}
+}
+
+// Limiter paces bytes: a *rate.Limiter, or several at once (Limiters).
+type Limiter interface {
+	WaitN(ctx context.Context, n int) error
+	Burst() int
+}
+
+// Limiters paces by every limiter in it: a download's own cap and the cap
+// of all downloads together. Burst is the smallest burst.
+type Limiters []*rate.Limiter
+
+// WaitN waits until every limiter allows n bytes.
+func (ls Limiters) WaitN(ctx context.Context, n int) error {
+	for _, l := range ls {
+		if err := l.WaitN(ctx, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Burst is the smallest positive burst of the limiters (0 if none has one).
+func (ls Limiters) Burst() int {
+	b := 0
+	for _, l := range ls {
+		if x := l.Burst(); x > 0 && (b == 0 || x < b) {
+			b = x
+		}
+	}
+	return b
 }
 
 // ConnStats is the state of one connection (worker).

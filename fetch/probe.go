@@ -56,11 +56,25 @@ func ParseURL(s string) (*url.URL, error) {
 // Probe asks for the first slice of rawURL with Range: bytes=0-(slice-1),
 // following redirects. It does not retry; see ProbeRetry.
 func (c *Client) Probe(ctx context.Context, rawURL string, slice int64) (*Probe, error) {
+	return c.ProbeSince(ctx, rawURL, slice, time.Time{})
+}
+
+// ErrNotModified is the error of ProbeSince when the resource has not
+// changed since the time given (304).
+var ErrNotModified = errors.New("the remote file is not newer than the local one")
+
+// ProbeSince is Probe with If-Modified-Since: since (unless since is
+// zero); a resource not modified since then gives ErrNotModified.
+func (c *Client) ProbeSince(ctx context.Context, rawURL string, slice int64, since time.Time) (*Probe, error) {
 	u, err := ParseURL(rawURL)
 	if err != nil {
 		return nil, err
 	}
-	p, err := c.probe(ctx, u.String(), u, slice)
+	var opts []func(*http.Request)
+	if !since.IsZero() {
+		opts = append(opts, func(r *http.Request) { r.Header.Set("If-Modified-Since", since.UTC().Format(http.TimeFormat)) })
+	}
+	p, err := c.probe(ctx, u.String(), u, slice, opts...)
 	if p != nil {
 		p.URL = rawURL
 	}
@@ -84,7 +98,7 @@ func (c *Client) ProbeRetry(ctx context.Context, rawURL string, slice int64, pol
 
 // probe asks target for its first slice; given is the URL the user gave,
 // whose host alone gets the user's credentials.
-func (c *Client) probe(ctx context.Context, target string, given *url.URL, slice int64) (*Probe, error) {
+func (c *Client) probe(ctx context.Context, target string, given *url.URL, slice int64, opts ...func(*http.Request)) (*Probe, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 	if err != nil {
 		return nil, err
@@ -92,6 +106,9 @@ func (c *Client) probe(ctx context.Context, target string, given *url.URL, slice
 	c.newRequest(req, given)
 	asked := segment.Range{Start: 0, End: slice}
 	req.Header.Set("Range", asked.Header())
+	for _, o := range opts {
+		o(req)
+	}
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
 		return nil, unwrapURLError(redirectError(err))
@@ -126,6 +143,9 @@ func (c *Client) probe(ctx context.Context, target string, given *url.URL, slice
 		if resp.ContentLength >= 0 {
 			p.Body = exactBody(resp.Body, resp.ContentLength)
 		}
+	case http.StatusNotModified:
+		resp.Body.Close()
+		return nil, ErrNotModified
 	case http.StatusRequestedRangeNotSatisfiable:
 		// Slice 0 of an empty resource: "bytes */0".
 		cr, err := ParseContentRange(resp.Header.Get("Content-Range"))

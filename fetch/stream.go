@@ -7,8 +7,6 @@ import (
 	"io"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/time/rate"
 )
 
 // StreamTo copies body (a whole-resource response) into out from offset 0,
@@ -16,7 +14,7 @@ import (
 // adding to written as bytes land. It stops with ErrStalled when no bytes
 // arrive for stall, and honours lim (nil for none). It returns the number of
 // bytes copied.
-func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written *atomic.Int64, stall time.Duration, lim *rate.Limiter) (int64, error) {
+func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written *atomic.Int64, stall time.Duration, lim Limiter) (int64, error) {
 	if stall <= 0 {
 		stall = 30 * time.Second
 	}

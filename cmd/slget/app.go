@@ -38,6 +38,10 @@ type config struct {
 	stallTimeout   time.Duration
 	lowestSpeed    int64
 	maxDownload    int64
+	maxOverall     int64 // --max-overall-download-limit
+	dryRun         bool
+	conditional    bool // --conditional-get
+	remoteTime     bool
 	checksum       *slget.Checksum
 	fileAllocation string // aria2's --file-allocation, accepted and kept; "": slget's sparse file
 	allowOverwrite bool
@@ -132,6 +136,9 @@ func readConfig(c *cli.Context) (config, error) {
 		noJournal:      c.Bool("no-journal"),
 		cont:           c.Bool("continue"),
 		checkIntegrity: c.Bool("check-integrity"),
+		dryRun:         c.Bool("dry-run"),
+		conditional:    c.Bool("conditional-get"),
+		remoteTime:     c.Bool("remote-time"),
 		trusted:        c.Bool("location-trusted"),
 		maxRedirect:    c.Int("max-redirect"),
 	}
@@ -178,6 +185,9 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.maxDownload, err = parseRate("max-download-limit", c.String("max-download-limit")); err != nil {
 		return bad(err)
 	}
+	if cfg.maxOverall, err = parseRate("max-overall-download-limit", c.String("max-overall-download-limit")); err != nil {
+		return bad(err)
+	}
 	if cfg.checksum, err = slget.ParseChecksum(c.String("checksum")); err != nil {
 		return bad(fmt.Errorf("--%v", err))
 	}
@@ -206,6 +216,27 @@ func progressModeOf(s string, stderr io.Writer) (progressMode, error) {
 
 // newApp builds the client that every download of this invocation shares.
 func newApp(con *console, stdin io.Reader, cfg config) (*app, error) {
+	hc, err := newHTTP(cfg)
+	if err != nil {
+		return nil, err
+	}
+	client := &slget.Client{HTTP: hc, TotalRateLimit: cfg.maxOverall}
+	setClient(client, cfg)
+	return &app{con: con, stdin: stdin, client: client, cfg: cfg}, nil
+}
+
+// setClient sets the download settings of cfg on c.
+func setClient(c *slget.Client, cfg config) {
+	c.Connections = cfg.connections
+	c.Slice = cfg.slice
+	c.Retry = fetch.RetryPolicy{MaxTries: cfg.maxTries, Wait: cfg.retryWait}
+	c.StallTimeout = cfg.stallTimeout
+	c.LowestSpeed = cfg.lowestSpeed
+	c.RateLimit = cfg.maxDownload
+}
+
+// newHTTP builds the HTTP client of cfg.
+func newHTTP(cfg config) (*fetch.Client, error) {
 	maxRedirect := cfg.maxRedirect
 	if maxRedirect == 0 {
 		maxRedirect = -1 // fetch: zero means its default, negative none
@@ -224,16 +255,7 @@ func newApp(con *console, stdin io.Reader, cfg config) (*app, error) {
 	if err != nil {
 		return nil, withCode(exitBadOption, err)
 	}
-	client := &slget.Client{
-		HTTP:         hc,
-		Connections:  cfg.connections,
-		Slice:        cfg.slice,
-		Retry:        fetch.RetryPolicy{MaxTries: cfg.maxTries, Wait: cfg.retryWait},
-		StallTimeout: cfg.stallTimeout,
-		LowestSpeed:  cfg.lowestSpeed,
-		RateLimit:    cfg.maxDownload,
-	}
-	return &app{con: con, stdin: stdin, client: client, cfg: cfg}, nil
+	return hc, nil
 }
 
 func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {
@@ -242,6 +264,10 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		return err
 	}
 	con.quiet = c.Bool("quiet")
+	if err := con.openLog(c.String("log"), c.String("log-level")); err != nil {
+		return err
+	}
+	defer con.closeLog()
 	if con.mode, err = progressModeOf(c.String("progress"), con.stderr); err != nil {
 		return err
 	}

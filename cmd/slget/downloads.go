@@ -36,22 +36,23 @@ func (a *app) getEntry(ctx context.Context, e inputEntry) (result, error) {
 	return sub.get(ctx, e.url())
 }
 
-// withConfig returns an app that downloads with cfg on an slget.Client of
-// its own, which shares a's HTTP client (and its idle connections) unless
-// cfg changes what requests carry. Names are reserved per Client: when two
-// entries pick one output name at once, the lock on NAME.part makes the
-// later one take NAME.1, as it would for another process.
+// withConfig returns an app that downloads with cfg on a clone of a's
+// slget.Client: it never picks an output name another download of this
+// invocation holds (the later of two takes NAME.1), shares the overall
+// rate limit, and shares a's HTTP client (and its idle connections)
+// unless cfg changes what requests carry.
 func (a *app) withConfig(cfg config) (*app, error) {
-	sub, err := newApp(a.con, a.stdin, cfg)
-	if err != nil {
-		return nil, err
+	c := a.client.Clone()
+	setClient(c, cfg)
+	if !reflect.DeepEqual(a.cfg.header, cfg.header) || a.cfg.userAgent != cfg.userAgent || a.cfg.proxy != cfg.proxy ||
+		a.cfg.timeout != cfg.timeout || a.cfg.connectTimeout != cfg.connectTimeout {
+		hc, err := newHTTP(cfg)
+		if err != nil {
+			return nil, err
+		}
+		c.HTTP = hc
 	}
-	if reflect.DeepEqual(a.cfg.header, cfg.header) && a.cfg.userAgent == cfg.userAgent && a.cfg.proxy == cfg.proxy &&
-		a.cfg.timeout == cfg.timeout && a.cfg.connectTimeout == cfg.connectTimeout {
-		sub.client.HTTP.CloseIdle() // unused: it made no request
-		sub.client.HTTP = a.client.HTTP
-	}
-	return sub, nil
+	return &app{con: a.con, stdin: a.stdin, client: c, cfg: cfg}, nil
 }
 
 // entriesOf gathers the downloads of one invocation: the URLs given as

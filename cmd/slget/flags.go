@@ -33,7 +33,10 @@ func downloadFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-concurrent-downloads", Aliases: []string{"j"}, Value: 5, Category: catConnections,
 			Usage: "run `N` downloads at once with -i or several URLs"},
 
-		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: catOutput, Usage: "save as `NAME` (relative to -d, or an absolute path; folders are created); only with one URL"},
+		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: catOutput, Usage: "save as `NAME` (relative to -d, or an absolute path; folders are created; a directory, or a path ending in /, saves inside it); only with one URL"},
+		&cli.BoolFlag{Name: "dry-run", Category: catOutput, Usage: "only look: print the size, version, ranges, final URL and the name it would save as, and change nothing"},
+		&cli.BoolFlag{Name: "conditional-get", Category: catOutput, Usage: "download only when the remote file is newer than the local one (If-Modified-Since), and then replace it"},
+		&cli.BoolFlag{Name: "remote-time", Aliases: []string{"R"}, Category: catOutput, Usage: "give the file the server's Last-Modified time, as curl -R"},
 		&cli.StringFlag{Name: "dir", Aliases: []string{"d"}, Value: ".", Category: catOutput, Usage: "save into `DIR`"},
 		&cli.StringFlag{Name: "input-file", Aliases: []string{"i"}, Category: catOutput,
 			Usage: "read URLs from `FILE` (- for stdin) in aria2's format: one per line; indented lines under a URL such as out=NAME, dir=DIR, checksum=ALGO=HEX, header=NAME: VALUE, split=N apply to it"},
@@ -43,7 +46,7 @@ func downloadFlags() []cli.Flag {
 		&cli.StringFlag{Name: "file-allocation", Category: catOutput,
 			Usage: "aria2's `MODE`: none, prealloc, trunc or falloc; accepted, but slget always makes NAME.part a sparse file (as trunc)"},
 
-		&cli.BoolFlag{Name: "continue", Aliases: []string{"c"}, Category: catResume, Usage: "resume a partial download (automatic when slget's journal is there)"},
+		&cli.BoolFlag{Name: "continue", Aliases: []string{"c"}, Category: catResume, Usage: "also continue a partial file without a journal (curl's, wget's) once its first and last whole slices match the server's; slget's own partial downloads resume without it"},
 		&cli.BoolFlag{Name: "restart", Category: catResume, Usage: "discard a partial download and its journal and start over"},
 		&cli.BoolFlag{Name: "no-restart", Category: catResume, Usage: "when the remote file changed since a partial download, stop (exit 33) instead of starting over"},
 		&cli.BoolFlag{Name: "no-journal", Category: catResume, Usage: "keep no journal (no resume after a crash): for throwaway downloads"},
@@ -64,11 +67,14 @@ func downloadFlags() []cli.Flag {
 		&cli.StringFlag{Name: "stall-timeout", Value: "30", Category: catRetries, Usage: "replace a connection that brings no bytes for `SECONDS`"},
 		&cli.StringFlag{Name: "lowest-speed-limit", Value: "0", Category: catRetries, Usage: "replace a connection slower than `SPEED` bytes/s (50k); 0 means off"},
 		&cli.StringFlag{Name: "max-download-limit", Value: "0", Category: catRetries, Usage: "cap each download at `SPEED` bytes/s (2m); 0 means no cap"},
+		&cli.StringFlag{Name: "max-overall-download-limit", Value: "0", Category: catRetries, Usage: "cap all downloads together at `SPEED` bytes/s; 0 means no cap"},
 
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Category: catPrinting, Usage: "print nothing but errors"},
 		&cli.BoolFlag{Name: "json", Category: catPrinting, Usage: "print one JSON object per finished download on stdout"},
 		&cli.StringFlag{Name: "progress", Value: "auto", Category: catPrinting, Usage: "show progress as `MODE`: auto (live lines on a terminal, else a summary line every --summary-interval), bar, json (lines on stdout), none"},
 		&cli.StringFlag{Name: "summary-interval", Value: "60", Category: catPrinting, Usage: "when stderr is not a terminal, print a progress line every `SECONDS` (0: none), as aria2c"},
+		&cli.StringFlag{Name: "log", Aliases: []string{"l"}, Category: catPrinting, Usage: "also write what happens, with times, to `FILE` (- for stdout)"},
+		&cli.StringFlag{Name: "log-level", Value: "info", Category: catPrinting, Usage: "what goes to --log: `LEVEL` debug, info (warnings, starts, results), notice, warn or error"},
 	}
 }
 

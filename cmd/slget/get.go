@@ -56,6 +56,9 @@ func (a *app) request(rawURL string) *slget.Request {
 		NoRestart:      cfg.noRestart,
 		NoJournal:      cfg.noJournal,
 		SkipIntegrity:  !cfg.checkIntegrity,
+		DryRun:         cfg.dryRun,
+		IfNewer:        cfg.conditional,
+		RemoteTime:     cfg.remoteTime,
 	}
 	if cfg.out != "" {
 		req.Path = joinOut(cfg.dir, cfg.out)
@@ -96,8 +99,14 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		res.Error = err.Error()
 		return res, err
 	}
+	if a.cfg.dryRun {
+		a.printDryRun(r)
+		return res, nil
+	}
 	if a.con.mode != progressJSON && !a.cfg.jsonOut {
 		switch {
+		case r.NotModified:
+			a.con.printf("%s: %s is up to date (the remote file is not newer)\n", r.URL, r.Path)
 		case r.AlreadyComplete:
 			a.con.printf("%s: %s is complete (%s)\n", r.URL, r.Path, slget.HumanBytes(r.Size))
 		case r.Resumed > 0:
@@ -117,4 +126,29 @@ func explain(err error) error {
 		return fmt.Errorf("%w\n  %s", err, hint)
 	}
 	return err
+}
+
+// printDryRun says what a download would do (--dry-run), on stdout: what
+// the server said, and the name it would save as.
+func (a *app) printDryRun(r *slget.Result) {
+	v := validatorOut(r.Validator)
+	ranges := "no: one connection, no resume"
+	if r.Ranged {
+		ranges = "yes"
+	}
+	size := "unknown"
+	if r.Size >= 0 {
+		size = fmt.Sprintf("%s (%d bytes)", slget.HumanBytes(r.Size), r.Size)
+	}
+	version := v.Strength
+	if v.ETag != "" {
+		version += ", ETag " + v.ETag
+	}
+	if v.LastModified != "" {
+		version += ", Last-Modified " + v.LastModified
+	}
+	a.con.mu.Lock()
+	defer a.con.mu.Unlock()
+	fmt.Fprintf(a.con.stdout, "%s\n  final URL: %s\n  size:      %s\n  ranges:    %s\n  version:   %s\n  save as:   %s (%s)\n",
+		r.URL, r.FinalURL, size, ranges, version, r.Path, r.Plan)
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -50,10 +51,37 @@ type console struct {
 	interval time.Duration // --summary-interval; 0 means none
 	bars     *mpb.Progress // non-nil while lines are drawn; shared by downloads at once (-j)
 	active   int           // downloads drawing lines now
+	log      io.Writer     // --log; nil for none
+	logLevel int           // the least level written to log
+}
+
+// Log levels of --log-level, as aria2c's.
+const (
+	levelDebug = iota
+	levelInfo
+	levelNotice
+	levelWarn
+	levelError
+)
+
+var levelNames = [...]string{"DEBUG", "INFO", "NOTICE", "WARN", "ERROR"}
+
+// logf writes a line to --log at level, with the time, if the level is on.
+// The caller holds no lock.
+func (c *console) logf(level int, format string, args ...any) {
+	if c.log == nil || level < c.logLevel {
+		return
+	}
+	line := fmt.Sprintf("%s [%s] %s", time.Now().Format("2006-01-02 15:04:05.000"), levelNames[level], fmt.Sprintf(format, args...))
+	line = strings.TrimRight(line, "\n") + "\n"
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	io.WriteString(c.log, line)
 }
 
 // warnf prints a line for people on stderr (above the live lines).
 func (c *console) warnf(format string, args ...any) {
+	c.logf(levelWarn, format, args...)
 	if c.quiet {
 		return
 	}
@@ -62,6 +90,7 @@ func (c *console) warnf(format string, args ...any) {
 
 // errorf prints an error even with -q.
 func (c *console) errorf(format string, args ...any) {
+	c.logf(levelError, format, args...)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	fmt.Fprintf(c.stderr, "slget: "+format+"\n", args...)
@@ -69,6 +98,7 @@ func (c *console) errorf(format string, args ...any) {
 
 // printf prints for people on stderr unless -q.
 func (c *console) printf(format string, args ...any) {
+	c.logf(levelInfo, format, args...)
 	if c.quiet {
 		return
 	}
@@ -226,4 +256,38 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// openLog opens --log FILE ("-" for stdout) at --log-level.
+func (c *console) openLog(name, level string) error {
+	lv := -1
+	for i, n := range levelNames {
+		if strings.EqualFold(n, level) {
+			lv = i
+		}
+	}
+	if lv < 0 {
+		return withCode(exitBadOption, fmt.Errorf("--log-level %q: want debug, info, notice, warn or error", level))
+	}
+	c.logLevel = lv
+	switch name {
+	case "":
+		return nil
+	case "-":
+		c.log = c.stdout
+		return nil
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return withCode(exitFileCreate, fmt.Errorf("--log: %v", err))
+	}
+	c.log = f
+	return nil
+}
+
+// closeLog closes a --log file.
+func (c *console) closeLog() {
+	if f, ok := c.log.(*os.File); ok && c.log != c.stdout {
+		f.Close()
+	}
 }

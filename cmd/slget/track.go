@@ -21,6 +21,20 @@ const sampleEvery = 200 * time.Millisecond
 // track shows the progress of one download until the returned stop is
 // called with whether it succeeded.
 func (c *console) track(ev *slget.Started) (stop func(ok bool)) {
+	c.logf(levelInfo, "%s: downloading to %s (%s, %d connections)", ev.URL, ev.Path, slget.HumanBytes(ev.Size), ev.Connections)
+	if c.log != nil && c.logLevel <= levelDebug {
+		// Progress into the log every 5 s, whatever the screen shows.
+		stopLog := c.every(ev, 5*time.Second, false, func(v *view, final, ok bool) {
+			c.logf(levelDebug, "%s: %s", ev.URL, v.line(0))
+		})
+		stop := c.trackScreen(ev)
+		return func(ok bool) { stop(ok); stopLog(ok) }
+	}
+	return c.trackScreen(ev)
+}
+
+// trackScreen shows the progress of one download on the console.
+func (c *console) trackScreen(ev *slget.Started) (stop func(ok bool)) {
 	if c.quiet {
 		return func(bool) {}
 	}
