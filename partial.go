@@ -258,6 +258,9 @@ func (d *download) startFresh(adopted []resume.Record) error {
 		if err := j.Commit(adopted); err != nil {
 			return err
 		}
+		if w := sliceWarning(plan); w != "" {
+			d.warn("%s", w)
+		}
 	}
 	return d.truncate(plan.Size)
 }

@@ -24,6 +24,7 @@ func (d *download) transfer(ctx context.Context) error {
 		StallTimeout: d.c.StallTimeout,
 		LowestSpeed:  d.c.LowestSpeed,
 		Limiter:      d.limiter(),
+		CommitSlices: commitSlices,
 		Logf:         d.warn,
 	}
 	if d.journal != nil {
