@@ -38,13 +38,16 @@ import (
 var errStalledMoving = fmt.Errorf("%w while the other connections brought bytes", ErrStalled)
 
 // stallTimer returns the stall timer of a claim of connection cs (its
-// range starts at start): it fires after the stall timeout, and
-// stallReader re-arms it on every read that brings bytes. When it fires it
-// waits on, or cancels the claim with ErrStalled or errStalledMoving, as
-// the comment above says.
-func (d *Downloader) stallTimer(cs *connState, start int64, cancel context.CancelCauseFunc) *time.Timer {
+// context ctx, its range starting at start): it fires after the stall
+// timeout, and stallReader re-arms it on every read that brings bytes.
+// When it fires it waits on, or cancels the claim with ErrStalled or
+// errStalledMoving, as the comment above says.
+func (d *Downloader) stallTimer(ctx context.Context, cs *connState, start int64, cancel context.CancelCauseFunc) *time.Timer {
 	var self atomic.Pointer[time.Timer]
 	t := time.AfterFunc(d.cfg.StallTimeout, func() {
+		if ctx.Err() != nil {
+			return // the claim is over: cs is on to another
+		}
 		got := cs.claimBytes.Load()
 		left := d.cfg.StallTimeout - time.Since(d.lastMoved(cs, d.plan.Index(start+got)))
 		switch {

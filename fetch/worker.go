@@ -168,7 +168,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	// A body opened before the claim (the probe's) says nothing about how
 	// long a slice takes: do not time its first slice.
 	timed, sliceStart := body.ReadCloser == nil, time.Now()
-	stall := d.stallTimer(cs, rng.Start, cancel)
+	stall := d.stallTimer(cctx, cs, rng.Start, cancel)
 	defer stall.Stop()
 	if body.ReadCloser == nil {
 		cs.waiting.Store(true)
