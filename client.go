@@ -181,7 +181,12 @@ type Started struct {
 	Ranged      bool
 	Slices      int   // 0 without ranges
 	Slice       int64 // the slice size; 0 without ranges
-	Stats       func() fetch.Stats
+	// Proxy is the HTTP proxy (without credentials) that answers the
+	// download's requests, and so may keep a connection waiting while it
+	// fills its cache; "" when the server answers them, directly or
+	// through a tunnel.
+	Proxy string
+	Stats func() fetch.Stats
 }
 
 func (*Warning) event() {}

@@ -1,4 +1,5 @@
-// Linux file-system calls: fdatasync, free space, holes, and renameat2.
+// Linux file-system calls: fdatasync, free space, the longest name,
+// holes, and renameat2.
 
 package slget
 
@@ -21,6 +22,16 @@ func freeSpace(dir string) int64 {
 		return -1
 	}
 	return int64(st.Bavail) * int64(st.Bsize)
+}
+
+// nameMaxOf is the longest name the file system holding dir allows, or 0
+// if it cannot be told.
+func nameMaxOf(dir string) int {
+	var st unix.Statfs_t
+	if err := unix.Statfs(dir, &st); err != nil || st.Namelen <= 0 {
+		return 0
+	}
+	return int(st.Namelen)
 }
 
 // firstHole is the offset of the first hole in f's first size bytes, or

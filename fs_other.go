@@ -1,5 +1,5 @@
-// File-system calls where Linux's are missing: full fsync, no free-space
-// or hole check, and a rename that checks by linking.
+// File-system calls where Linux's are missing: full fsync, no free-space,
+// name-length or hole check, and a rename that checks by linking.
 
 //go:build !linux
 
@@ -10,6 +10,8 @@ import "os"
 func datasync(f *os.File) error { return f.Sync() }
 
 func freeSpace(string) int64 { return -1 }
+
+func nameMaxOf(string) int { return 0 }
 
 func firstHole(_ *os.File, size int64) int64 { return size }
 

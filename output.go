@@ -112,10 +112,13 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 	// A look without the lock, so that renaming past many existing files
 	// does not create and remove a .part beside each. Under the lock every
 	// decision is made again.
-	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(cand+".slget") {
+	if err := checkNameLength(cand); err != nil {
+		return nil, err
+	}
+	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(journalPathOf(cand)) {
 		return existsError(cand), nil
 	}
-	l, err := lockPart(cand + ".part")
+	l, err := lockPart(partPathOf(cand))
 	var ee *ExistsError
 	if errors.As(err, &ee) {
 		return ee, nil

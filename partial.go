@@ -22,7 +22,7 @@ func (d *download) ranged() bool { return d.probe.Ranged && d.probe.Validator.Si
 // with what is at cand: it sets d.action (and d.journal, d.plan, d.done),
 // or returns an *ExistsError when cand is not this download's to use.
 func (d *download) examine(ctx context.Context, cand string) (*ExistsError, error) {
-	part, jpath := d.lock.path, cand+".slget"
+	part, jpath := d.lock.path, journalPathOf(cand)
 	fi, err := d.lock.f.Stat()
 	if err != nil {
 		return nil, fileErr("open", part, err)
@@ -247,7 +247,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 				return fileErr("io", part, err)
 			}
 		}
-		j, err := resume.Create(d.path+".slget", resume.Meta{
+		j, err := resume.Create(journalPathOf(d.path), resume.Meta{
 			URL: d.res.URL, FinalURL: d.res.FinalURL, ETag: d.probe.Validator.ETag, LastModified: d.probe.Validator.LastModified,
 			Size: plan.Size, SliceSize: plan.Slice,
 		}, nil)
@@ -257,6 +257,9 @@ func (d *download) startFresh(adopted []resume.Record) error {
 		d.journal = j
 		if err := j.Commit(adopted); err != nil {
 			return err
+		}
+		if w := sliceWarning(plan); w != "" {
+			d.warn("%s", w)
 		}
 	}
 	return d.truncate(plan.Size)

@@ -32,10 +32,12 @@ type Status struct {
 var ErrNoPartial = errors.New("no partial download")
 
 // PathsOf returns the final name and journal of a download named by its
-// final name, its .part or its .slget file.
+// final name, its .part or its .slget file. (The side files of a name too
+// long to carry their suffixes have a shortened name; named by one of
+// them, path is that shortened name.)
 func PathsOf(name string) (path, journal string) {
 	path = strings.TrimSuffix(strings.TrimSuffix(name, ".slget"), ".part")
-	return path, path + ".slget"
+	return path, journalPathOf(path)
 }
 
 // ReadStatus reads the journal of the download named name (its final name,
@@ -51,7 +53,7 @@ func ReadStatus(name string) (*Status, error) {
 	}
 	if err != nil {
 		if errors.Is(err, resume.ErrNotExist) {
-			if lexists(path) && !lexists(path+".part") {
+			if lexists(path) && !lexists(partPathOf(path)) {
 				return nil, fmt.Errorf("%s: %w (no %s); slget keeps no record of a file once it is complete", path, ErrNoPartial, jpath)
 			}
 			return nil, fmt.Errorf("%s: %w here (no %s)", name, ErrNoPartial, jpath)
@@ -118,7 +120,7 @@ type VerifyReport struct {
 // download to be stopped.
 func Verify(name string) (*VerifyReport, error) {
 	path, jpath := PathsOf(name)
-	part := path + ".part"
+	part := partPathOf(path)
 	if !lexists(jpath) {
 		if _, err := ReadStatus(name); err != nil {
 			return nil, err

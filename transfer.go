@@ -24,6 +24,7 @@ func (d *download) transfer(ctx context.Context) error {
 		StallTimeout: d.c.StallTimeout,
 		LowestSpeed:  d.c.LowestSpeed,
 		Limiter:      d.limiter(),
+		CommitSlices: commitSlices,
 		Logf:         d.warn,
 	}
 	if d.journal != nil {
@@ -115,7 +116,7 @@ func (d *download) stallTimeout() time.Duration {
 func (d *download) started(size, resumed int64, conns int, ranged bool, plan segment.Plan, stats func() fetch.Stats) {
 	if d.req.Events != nil {
 		d.req.Events(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged,
-			Slices: plan.N(), Slice: plan.Slice, Stats: stats})
+			Slices: plan.N(), Slice: plan.Slice, Proxy: d.c.http().AnsweringProxy(d.probe.FinalURL), Stats: stats})
 	}
 }
 

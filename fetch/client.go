@@ -65,6 +65,7 @@ type Client struct {
 	userAgent string
 	trusted   bool // LocationTrusted
 	redirects int
+	router    *router
 }
 
 // Version is reported in the default User-Agent.
@@ -129,12 +130,30 @@ func NewClient(o ClientOptions) (*Client, error) {
 		userAgent: ua,
 		trusted:   o.LocationTrusted,
 		redirects: o.MaxRedirects,
+		router:    router,
 	}
 	if c.redirects == 0 {
 		c.redirects = 10
 	}
 	c.HTTP = &http.Client{Transport: &transport{base: tr, router: router, headerTimeout: rt}, CheckRedirect: c.checkRedirect}
 	return c, nil
+}
+
+// AnsweringProxy returns the proxy (without credentials) that answers the
+// requests for rawURL itself: an HTTP or HTTPS proxy for an http:// URL,
+// which may cache, fill a cache first or refuse. It returns "" when the
+// server answers: a direct connection, or a tunnel through a SOCKS5 proxy
+// or CONNECT (https:// URLs), where a proxy only relays bytes.
+func (c *Client) AnsweringProxy(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil || c.router == nil || u.Scheme != "http" {
+		return ""
+	}
+	p, err := c.router.route(u.Scheme, u.Hostname())
+	if err != nil || p == nil || p.kind != proxyHTTP && p.kind != proxyHTTPS {
+		return ""
+	}
+	return p.redacted()
 }
 
 // CloseIdle closes idle connections.

@@ -111,6 +111,38 @@ func TestProxyEnv(t *testing.T) {
 	}
 }
 
+// AnsweringProxy names the proxy that answers a URL's requests itself (an
+// HTTP or HTTPS proxy for http://), and no proxy that only tunnels.
+func TestAnsweringProxy(t *testing.T) {
+	for _, tc := range []struct {
+		proxy string
+		env   map[string]string
+		url   string
+		want  string
+	}{
+		{"", nil, "http://example.com/f", ""},
+		{"http://user:pw@127.0.0.1:3128", nil, "http://example.com/f", "http://127.0.0.1:3128"},
+		{"127.0.0.1:3128", nil, "http://example.com/f", "http://127.0.0.1:3128"},
+		{"https://proxy.example:8443", nil, "http://example.com/f", "https://proxy.example:8443"},
+		{"http://127.0.0.1:3128", nil, "https://example.com/f", ""}, // CONNECT: a tunnel
+		{"socks5://127.0.0.1:1080", nil, "http://example.com/f", ""},
+		{"socks5h://127.0.0.1:1080", nil, "http://example.com/f", ""},
+		{"", map[string]string{"http_proxy": "http://10.0.0.1:3128"}, "http://example.com/f", "http://10.0.0.1:3128"},
+		{"", map[string]string{"http_proxy": "http://10.0.0.1:3128", "no_proxy": "example.com"}, "http://example.com/f", ""},
+		{"", map[string]string{"https_proxy": "http://10.0.0.1:3128"}, "http://example.com/f", ""},
+		{"", map[string]string{"http_proxy": "::bad::"}, "http://example.com/f", ""},
+		{"http://127.0.0.1:3128", nil, "not a url\x7f", ""},
+	} {
+		c, err := fetch.NewClient(fetch.ClientOptions{Proxy: tc.proxy, Getenv: func(k string) string { return tc.env[k] }})
+		if err != nil {
+			t.Fatalf("proxy %q: %v", tc.proxy, err)
+		}
+		if got := c.AnsweringProxy(tc.url); got != tc.want {
+			t.Errorf("proxy %q, env %v: AnsweringProxy(%q) = %q, want %q", tc.proxy, tc.env, tc.url, got, tc.want)
+		}
+	}
+}
+
 func FuzzNoProxyMatch(f *testing.F) {
 	for _, tc := range noProxyCases {
 		f.Add(tc.list, tc.host)

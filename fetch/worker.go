@@ -78,6 +78,15 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 		if !Retryable(err) {
 			return err
 		}
+		if d.patient(cs, at, err) {
+			// A wait on a slow server or a filling proxy while the
+			// download moves: not a failed try (see patience.go).
+			if err := d.again(ctx, at, err); err != nil {
+				return err
+			}
+			retry = at
+			continue
+		}
 		cs.retries.Add(1)
 		if err := d.backoff(ctx, at, err); err != nil {
 			return err
@@ -159,7 +168,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	// A body opened before the claim (the probe's) says nothing about how
 	// long a slice takes: do not time its first slice.
 	timed, sliceStart := body.ReadCloser == nil, time.Now()
-	stall := time.AfterFunc(d.cfg.StallTimeout, func() { cancel(ErrStalled) })
+	stall := d.stallTimer(cctx, cs, rng.Start, cancel)
 	defer stall.Stop()
 	if body.ReadCloser == nil {
 		cs.waiting.Store(true)

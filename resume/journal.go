@@ -541,6 +541,11 @@ func Remove(path string) error {
 // Create is still writing.
 const tmpSuffix = ".tmp-"
 
+// TempExtra is how many bytes the temporary name Create writes under adds
+// to the journal's name: a name this much shorter than the file system's
+// limit is the longest a journal can have.
+const TempExtra = len(tmpSuffix) + 16
+
 func createTemp(path string) (*os.File, string, error) {
 	for range 10 {
 		var r [8]byte

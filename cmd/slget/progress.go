@@ -225,7 +225,7 @@ func (v *view) connLine(i, width int) string {
 	case !c.Active:
 		cols = append(cols, column{"idle", 1})
 	case c.Waiting:
-		cols = append(cols, column{slicesOf(c.Range, v.ev.Slice), 2}, column{"waiting for the server's first byte", 1})
+		cols = append(cols, column{slicesOf(c.Range, v.ev.Slice), 2}, column{v.waitingFor(), 1})
 	default:
 		cols = append(cols, column{slicesOf(c.Range, v.ev.Slice), 2}, column{speed(v.conns[i].rate()), 1})
 	}
@@ -236,6 +236,16 @@ func (v *view) connLine(i, width int) string {
 		cols = append(cols, column{"from " + c.From.String(), 4})
 	}
 	return fit(cols, width)
+}
+
+// waitingFor says what a connection with its request out and no byte of
+// the answer yet waits for: a caching proxy may hold a far range until its
+// own fetch from the start of the file gets there.
+func (v *view) waitingFor() string {
+	if v.ev.Proxy != "" {
+		return "waiting for the proxy"
+	}
+	return "waiting for the server's first byte"
 }
 
 // slicesOf names the slices of range r: "slice 12" or "slices 12-15".

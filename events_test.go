@@ -1,0 +1,78 @@
+// Tests of the events a download reports: Started names the proxy that
+// answers its requests.
+
+package slget_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/slget/slget"
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fetch/fetchtest"
+)
+
+// forwardProxy is an HTTP proxy on loopback that answers absolute-form
+// requests by fetching them itself; it counts the requests it answered.
+func forwardProxy(t *testing.T) (url string, answered *atomic.Int64) {
+	t.Helper()
+	answered = new(atomic.Int64)
+	rp := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.Out.URL = r.In.URL }}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !r.URL.IsAbs() {
+			http.Error(w, "not a proxy request", http.StatusBadRequest)
+			return
+		}
+		answered.Add(1)
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, answered
+}
+
+func TestStartedNamesAnsweringProxy(t *testing.T) {
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(3<<20))
+	proxy, answered := forwardProxy(t)
+	for _, tc := range []struct {
+		name, proxy, want string
+	}{
+		{"direct", "", ""},
+		{"through an HTTP proxy", proxy, proxy},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := answered.Load()
+			hc, err := fetch.NewClient(fetch.ClientOptions{Proxy: tc.proxy, Getenv: func(string) string { return "" }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &slget.Client{HTTP: hc, Connections: 2, Slice: 1 << 20}
+			var started []*slget.Started
+			path := filepath.Join(t.TempDir(), "file.bin")
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			_, err = c.Do(ctx, &slget.Request{URL: origin.FileURL(), Path: path, Events: func(e slget.Event) {
+				if s, ok := e.(*slget.Started); ok {
+					started = append(started, s)
+				}
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fileSHA256(path) != origin.Content().SHA256() {
+				t.Fatal("wrong bytes")
+			}
+			if len(started) != 1 || started[0].Proxy != tc.want {
+				t.Fatalf("Started events %+v, want one with Proxy %q", started, tc.want)
+			}
+			if through := answered.Load() - before; (tc.want != "") != (through > 0) {
+				t.Errorf("the proxy answered %d requests", through)
+			}
+		})
+	}
+}
