@@ -48,7 +48,7 @@ func (d *download) dryRun() error {
 // lookAt says what a download would do at cand, and whether cand is taken
 // (then plan says by what).
 func (d *download) lookAt(cand string) (plan string, taken bool) {
-	m, done, _, err := resume.Inspect(cand + ".slget")
+	m, done, _, err := resume.Inspect(journalPathOf(cand))
 	switch {
 	case errors.Is(err, resume.ErrLocked):
 		return "another slget is downloading it", true
@@ -58,7 +58,7 @@ func (d *download) lookAt(cand string) (plan string, taken bool) {
 		return "start over: the remote file changed since the partial download", false
 	case err == nil:
 		return fmt.Sprintf("resume: %d of %d slices done", done.Count(), done.Len()), false
-	case lexists(cand + ".part"):
+	case lexists(partPathOf(cand)):
 		return "a partial file without a journal", true
 	case lexists(cand) && !d.overwrite():
 		return "a file already there", true

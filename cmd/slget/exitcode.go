@@ -75,6 +75,7 @@ func exitCode(err error) int {
 		le  *fetch.LocalError
 		pe  *fetch.PhaseError
 		tpe textproto.ProtocolError
+		jre *resume.Error
 	)
 	switch {
 	case errors.As(err, &rqe):
@@ -89,6 +90,12 @@ func exitCode(err error) int {
 		return exitJournal
 	case errors.As(err, &xe):
 		return exitFileExists
+	case errors.As(err, &jre):
+		// The journal's own file failed (not its lock or its content).
+		if jre.Op == "create" {
+			return exitFileCreate
+		}
+		return exitFileIO
 	case errors.As(err, &cse):
 		return exitChecksum
 	case errors.As(err, &fe):
