@@ -46,6 +46,9 @@ type claimState struct {
 //     split on a slice boundary; the victim keeps the slice it is reading;
 //  3. end-game: a duplicate of a slice that another worker is still reading,
 //     one duplicate per slice; the first copy to complete wins.
+//
+// With a window (SetWindow, for a reader that takes the slices in order),
+// all three stay inside it, and the end-game starts at the lowest slice.
 type Scheduler struct {
 	mu      sync.Mutex
 	plan    Plan
@@ -55,8 +58,55 @@ type Scheduler struct {
 	dups    map[int]int // slice -> number of active duplicates
 	nextID  int
 	target  int
+	workers int
 	changed chan struct{}
 	margin  func(id, after int) int // slices past the one being read that a victim keeps; nil means 0
+	window  int                     // slices a reader holds ahead of what it took (SetWindow); 0 means no window
+	taken   int                     // slices before this one the reader has taken (Consume)
+}
+
+// SetWindow makes the scheduler serve a reader that takes the slices in
+// order through a window of w slices (a stream): every claim, steal and
+// duplicate ends before the window's end, w slices past the first slice
+// the reader has not taken yet (see Consume); a claim holds at most
+// max(1, w/workers) slices, so that the workers share the window; and the
+// end-game duplicates the lowest slice first, the one the reader waits
+// for, whichever claim holds it. Work beyond the window waits until the
+// reader moves it. w <= 0 means no window. Set it before the first Claim.
+//
+// A claim made with ClaimRun is not bound by the window: the caller knows
+// that its run is wanted now (the probe's slice 0, a retry of a slice that
+// was in the window when first claimed).
+func (s *Scheduler) SetWindow(w int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.window = max(w, 0)
+	if s.window > 0 {
+		s.target = min(s.target, max(1, s.window/s.workers))
+	}
+}
+
+// Consume tells the scheduler that the reader has taken every slice before
+// n, so the window now ends at n plus its size. It wakes the workers that
+// wait on Changed when the window moved.
+func (s *Scheduler) Consume(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n > s.taken {
+		s.taken = n
+		if s.window > 0 {
+			s.notify()
+		}
+	}
+}
+
+// horizon is the end of the window: no claim, steal or duplicate reaches
+// past it. Callers hold s.mu.
+func (s *Scheduler) horizon() int {
+	if s.window <= 0 {
+		return s.plan.N()
+	}
+	return min(s.taken+s.window, s.plan.N())
 }
 
 // SetMargin sets how many slices after the one it is reading a claim keeps
@@ -97,6 +147,7 @@ func NewScheduler(p Plan, done *Set, workers int) *Scheduler {
 		active:  make(map[int]*claimState),
 		dups:    make(map[int]int),
 		target:  target,
+		workers: workers,
 		changed: make(chan struct{}),
 	}
 }
@@ -193,6 +244,7 @@ func (s *Scheduler) newClaim(r Run, dup bool) Claim {
 }
 
 func (s *Scheduler) claimFree() (Claim, bool) {
+	horizon := s.horizon()
 	for len(s.free) > 0 {
 		r := s.free[0]
 		// Skip slices completed meanwhile by an end-game duplicate.
@@ -203,10 +255,10 @@ func (s *Scheduler) claimFree() (Claim, bool) {
 			s.free = s.free[1:]
 			continue
 		}
-		end := r.First + s.target
-		if end > r.End {
-			end = r.End
+		if r.First >= horizon {
+			return Claim{}, false // the lowest free slice is past the window
 		}
+		end := min(r.First+s.target, r.End, horizon)
 		for i := r.First + 1; i < end; i++ {
 			if s.done.Has(i) {
 				end = i
@@ -226,8 +278,9 @@ func (s *Scheduler) claimFree() (Claim, bool) {
 func (s *Scheduler) steal() (Claim, bool) {
 	var victim *claimState
 	best, keep := 0, 0
+	horizon := s.horizon()
 	for id, st := range s.active {
-		if st.dup {
+		if st.dup || st.end > horizon {
 			continue
 		}
 		// The victim keeps the slice it is reading (st.next), and its margin.
@@ -254,9 +307,14 @@ func (s *Scheduler) duplicate() (Claim, bool) {
 		ids = append(ids, id)
 	}
 	sort.Ints(ids) // deterministic choice: the oldest claim first
+	if s.window > 0 {
+		// A reader waits for the lowest slice: rescue it first.
+		sort.SliceStable(ids, func(a, b int) bool { return s.active[ids[a]].next < s.active[ids[b]].next })
+	}
+	horizon := s.horizon()
 	for _, id := range ids {
 		st := s.active[id]
-		if st.dup || st.next >= st.end || s.done.Has(st.next) || s.dups[st.next] > 0 {
+		if st.dup || st.next >= st.end || st.next >= horizon || s.done.Has(st.next) || s.dups[st.next] > 0 {
 			continue
 		}
 		return s.newClaim(Run{First: st.next, End: st.next + 1}, true), true

@@ -668,11 +668,13 @@ type sim struct {
 	workers []modelWorker
 	steps   int
 	stats   simStats
+	window  int // SetWindow's slices; 0 means none
+	taken   int // what the model's reader has consumed
 }
 
 // simStats counts what a simulation exercised.
 type simStats struct {
-	Free, Steal, Dup, None, ClaimRun, ClaimRunRefused, First, Late, Drop, Cancel int
+	Free, Steal, Dup, None, ClaimRun, ClaimRunRefused, First, Late, Drop, Cancel, Consume int
 }
 
 func (a *simStats) add(b simStats) {
@@ -686,6 +688,7 @@ func (a *simStats) add(b simStats) {
 	a.Late += b.Late
 	a.Drop += b.Drop
 	a.Cancel += b.Cancel
+	a.Consume += b.Consume
 }
 
 func newSim(t testing.TB, n, workers int, slice, short int64, done []int) *sim {
@@ -754,13 +757,47 @@ func (m *sim) sortedIDs() []int {
 	return ids
 }
 
+// setWindow gives the scheduler and the model a window of w slices.
+func (m *sim) setWindow(w int) {
+	m.window = w
+	m.s.SetWindow(w)
+	m.check()
+}
+
+// horizon is where the model's window ends.
+func (m *sim) horizon() int {
+	if m.window <= 0 {
+		return m.n
+	}
+	return min(m.taken+m.window, m.n)
+}
+
+// consume has the model's reader take the done slices in order, at most k.
+func (m *sim) consume(k int) {
+	n := m.taken
+	for n < m.n && n < m.taken+k && m.done[n] {
+		n++
+	}
+	changed := m.s.Changed()
+	m.s.Consume(n)
+	if isClosed(changed) != (n > m.taken) {
+		m.fatalf("Consume(%d) after %d: Changed signalled %v", n, m.taken, isClosed(changed))
+	}
+	if n > m.taken {
+		m.stats.Consume++
+	}
+	m.taken = n
+}
+
 // claim asks for work for worker w and checks the answer against the model.
 func (m *sim) claim(w int) {
 	// What the contract says: free slices first, then a steal, then a
-	// duplicate.
+	// duplicate; with a window, only inside it, and the lowest slice is
+	// duplicated first.
 	owned := m.owned()
+	horizon := m.horizon()
 	freeFirst := -1
-	for i := 0; i < m.n; i++ {
+	for i := 0; i < horizon; i++ {
 		if !m.done[i] && !owned[i] {
 			freeFirst = i
 			break
@@ -770,7 +807,7 @@ func (m *sim) claim(w int) {
 	best := 0
 	for _, id := range m.sortedIDs() {
 		mc := m.claims[id]
-		if mc.c.Dup {
+		if mc.c.Dup || mc.end > horizon {
 			continue
 		}
 		if k := mc.end - mc.pos - 1; k > best || (k == best && k > 0 && mc.pos < victim.pos) {
@@ -780,9 +817,12 @@ func (m *sim) claim(w int) {
 	var dupOf *modelClaim
 	for _, id := range m.sortedIDs() {
 		mc := m.claims[id]
-		if !mc.c.Dup && mc.pos < mc.end && !m.done[mc.pos] && !m.dupOf(mc.pos) {
+		if !mc.c.Dup && mc.pos < mc.end && mc.pos < horizon && !m.done[mc.pos] && !m.dupOf(mc.pos) &&
+			(dupOf == nil || m.window > 0 && mc.pos < dupOf.pos) {
 			dupOf = mc
-			break
+			if m.window == 0 {
+				break
+			}
 		}
 	}
 
@@ -793,8 +833,11 @@ func (m *sim) claim(w int) {
 	}
 	switch {
 	case freeFirst >= 0:
-		if !ok || c.Dup || c.Run.First != freeFirst || c.Run.Len() > m.s.target {
-			m.fatalf("Claim = %+v, %v; want a run from free slice %d of at most %d", c, ok, freeFirst, m.s.target)
+		if !ok || c.Dup || c.Run.First != freeFirst || c.Run.Len() > m.s.target || c.Run.End > horizon {
+			m.fatalf("Claim = %+v, %v; want a run from free slice %d of at most %d, ending by %d", c, ok, freeFirst, m.s.target, horizon)
+		}
+		if m.window > 0 && c.Run.Len() > max(1, m.window/len(m.workers)) {
+			m.fatalf("Claim = %+v: longer than the window's share %d", c, max(1, m.window/len(m.workers)))
 		}
 		for i := c.Run.First; i < c.Run.End; i++ {
 			if m.done[i] || owned[i] {
@@ -1052,6 +1095,9 @@ func (m *sim) check() {
 func (m *sim) finish() {
 	limit := m.steps + 4*(m.n+len(m.workers))*(len(m.workers)+1) + 64
 	for !m.s.Finished() {
+		if m.window > 0 {
+			m.consume(m.n) // a reader that keeps up
+		}
 		idle := 0
 		for w := range m.workers {
 			if m.workers[w].cl == nil {
@@ -1335,4 +1381,176 @@ func TestSchedulerSlowOriginalLosesKeptSlices(t *testing.T) {
 	if b.Dup || b.Run != (Run{1, 3}) {
 		t.Fatalf("after the slow original was cancelled: %+v, want [1,3)", b)
 	}
+}
+
+// ---- the window of a stream ----
+
+// With a window, claims share it and stay inside it; what lies past it
+// waits until the reader consumes slices.
+func TestSchedulerWindowClaims(t *testing.T) {
+	s := newTestScheduler(t, 100, 4)
+	s.SetWindow(16)
+	s.SetMargin(func(id, after int) int { return after }) // nothing to steal
+	var cs []Claim
+	for want := 0; want < 16; want += 4 {
+		c := mustClaim(t, s)
+		if c.Dup || c.Run != (Run{want, want + 4}) {
+			t.Fatalf("claim %+v, want [%d,%d): a quarter of the window", c, want, want+4)
+		}
+		cs = append(cs, c)
+	}
+	// The window is claimed: the next worker duplicates the lowest slice
+	// rather than running ahead.
+	d := mustClaim(t, s)
+	if !d.Dup || d.Run != (Run{0, 1}) {
+		t.Fatalf("claim %+v, want a duplicate of slice 0", d)
+	}
+	s.Release(d)
+	completeAll(t, s, cs[0])
+	s.Release(cs[0])
+	if c, ok := s.Claim(); ok && !c.Dup {
+		t.Fatalf("claim %+v past the window before the reader took anything", c)
+	}
+	changed := s.Changed()
+	s.Consume(3)
+	if !isClosed(changed) {
+		t.Fatal("Consume did not wake the workers waiting on Changed")
+	}
+	if c := mustClaim(t, s); c.Dup || c.Run != (Run{16, 19}) {
+		t.Fatalf("claim %+v, want [16,19): up to the window's new end", c)
+	}
+	changed = s.Changed()
+	s.Consume(2) // never moves back
+	if isClosed(changed) {
+		t.Fatal("a Consume that does not move the window woke the workers")
+	}
+}
+
+// With a window, the end-game rescues the lowest slice first, the one the
+// reader waits for, even when an older claim holds a higher one.
+func TestSchedulerWindowDuplicatesLowestFirst(t *testing.T) {
+	for _, window := range []int{0, 8} {
+		s := newTestScheduler(t, 8, 2)
+		s.SetWindow(window)
+		s.SetMargin(func(id, after int) int { return after })
+		a := mustClaim(t, s) // [0,4)
+		b := mustClaim(t, s) // [4,8)
+		s.Complete(b, 4)
+		s.Release(a) // a failed connection: [0,4) is free again
+		c := mustClaim(t, s)
+		if c.Run != (Run{0, 4}) || c.ID < b.ID {
+			t.Fatalf("window %d: claim %+v, want a new claim of [0,4)", window, c)
+		}
+		d := mustClaim(t, s)
+		want := Run{5, 6} // the oldest claim's slice, as without a window
+		if window > 0 {
+			want = Run{0, 1}
+		}
+		if !d.Dup || d.Run != want {
+			t.Fatalf("window %d: duplicate %+v, want %v", window, d, want)
+		}
+	}
+}
+
+// A claim made past the window with ClaimRun is not a victim: a thief
+// would only wait for the window with it.
+func TestSchedulerWindowNoStealPastIt(t *testing.T) {
+	s := newTestScheduler(t, 40, 2)
+	s.SetWindow(8)
+	far, ok := s.ClaimRun(Run{20, 30})
+	if !ok {
+		t.Fatal("ClaimRun refused")
+	}
+	a := mustClaim(t, s) // [0,4)
+	b := mustClaim(t, s) // [4,8)
+	if a.Run != (Run{0, 4}) || b.Run != (Run{4, 8}) {
+		t.Fatalf("claims %v %v", a.Run, b.Run)
+	}
+	c := mustClaim(t, s) // a steal inside the window
+	if c.Dup || c.Run.End > 8 {
+		t.Fatalf("claim %+v: want a steal inside the window", c)
+	}
+	for {
+		c, ok := s.Claim()
+		if !ok {
+			break
+		}
+		if c.Run.First >= 8 {
+			t.Fatalf("claim %+v past the window (from %+v)", c, far)
+		}
+		if c.Dup {
+			break
+		}
+	}
+}
+
+func TestSchedulerWindowRandomized(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20260101, 9))
+	var total simStats
+	defer func() { t.Logf("exercised: %+v", total) }()
+	iters := 200
+	if testing.Short() {
+		iters = 40
+	}
+	for iter := 0; iter < iters; iter++ {
+		n := 1 + rng.IntN(120)
+		workers := 1 + rng.IntN(12)
+		var done []int
+		if rng.IntN(4) == 0 {
+			for i := 0; i < n; i++ {
+				if rng.IntN(3) == 0 {
+					done = append(done, i)
+				}
+			}
+		}
+		slice := int64(1 + rng.IntN(64))
+		m := newSim(t, n, workers, slice, rng.Int64N(slice), done)
+		m.setWindow(1 + rng.IntN(40))
+		for step := 0; step < min(3*n*workers, 4000); step++ {
+			m.act(rng.IntN(workers), byte(rng.Uint32()), true)
+		}
+		m.finish()
+		total.add(m.stats)
+	}
+}
+
+// FuzzSchedulerWindow is FuzzScheduler with a window: the header's first
+// byte is its size.
+func FuzzSchedulerWindow(f *testing.F) {
+	f.Add([]byte{8, 40, 4, 3, 0, 0, 1, 2, 3, 11, 19, 27, 4, 5, 6, 7})
+	f.Add([]byte{1, 10, 8, 1, 0, 0, 3, 3, 3, 3, 0, 1, 2})
+	f.Add([]byte{30, 96, 3, 16, 5, 1, 0xff, 0x0f, 0xf0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 22, 33, 44})
+	f.Fuzz(func(t *testing.T, script []byte) {
+		at := 0
+		next := func() byte {
+			if at >= len(script) {
+				return 0
+			}
+			at++
+			return script[at-1]
+		}
+		window := 1 + int(next())%48
+		n := 1 + int(next())%96
+		workers := 1 + int(next())%9
+		slice := int64(1 + next()%16)
+		short := int64(next()) % slice
+		var done []int
+		if mode := next(); mode%2 == 1 {
+			for i := 0; i < n; i += 8 {
+				bits := next()
+				for k := 0; k < 8 && i+k < n; k++ {
+					if bits&(1<<k) != 0 {
+						done = append(done, i+k)
+					}
+				}
+			}
+		}
+		m := newSim(t, n, workers, slice, short, done)
+		m.setWindow(window)
+		for at < len(script) && m.steps < 20000 {
+			b := next()
+			m.act(int(b)%workers, b/byte(workers), true)
+		}
+		m.finish()
+	})
 }
