@@ -33,6 +33,12 @@ type Config struct {
 	CommitSlices      int           // or after this many slices; zero means 64
 	Hash              bool          // compute each slice's CRC-32C for the journal
 	BufferSize        int           // bytes per read per connection; zero means 128 KiB
+	// Window, for a reader that takes the bytes in order through a window
+	// of this many bytes (a stream; see WindowFile and Consumed), keeps
+	// every claim inside the window, each at most the connections' share
+	// of it, and has the end-game rescue the lowest slice first. It counts
+	// whole slices, at least one. Zero means no window.
+	Window int64
 	// Logf, if set, is told about retries and replaced connections.
 	Logf func(format string, args ...any)
 }
@@ -197,6 +203,9 @@ func NewDownloader(cfg Config, plan segment.Plan, done *segment.Set, src Source,
 	}
 	d.done.Store(resumed)
 	d.sched.SetMargin(d.margin)
+	if cfg.Window > 0 && plan.Slice > 0 {
+		d.sched.SetWindow(int(max(cfg.Window/plan.Slice, 1)))
+	}
 	return d
 }
 

@@ -40,8 +40,8 @@ func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written 
 		}
 		m, err := r.Read(buf[:n])
 		if m > 0 {
-			if _, werr := out.WriteAt(buf[:m], off); werr != nil {
-				return off, &LocalError{Op: "write", Err: werr}
+			if _, werr := writeOut(cctx, out, t, stall, buf[:m], off); werr != nil {
+				return off, werr
 			}
 			off += int64(m)
 			written.Add(int64(m))

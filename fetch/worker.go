@@ -204,9 +204,12 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 			}
 			if m > 0 {
 				cs.waiting.Store(false)
-				if _, werr := d.out.WriteAt(buf[:m], off); werr != nil {
-					return at, &LocalError{Op: "write", Err: werr}
+				waited, werr := writeOut(cctx, d.out, stall, d.cfg.StallTimeout, buf[:m], off)
+				if werr != nil {
+					return at, werr
 				}
+				// Time spent waiting for a stream's reader is not the server's.
+				sliceStart, windowStart = sliceStart.Add(waited), windowStart.Add(waited)
 				if d.cfg.Hash {
 					crc = crc32.Update(crc, castagnoli, buf[:m])
 				}
