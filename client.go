@@ -5,6 +5,7 @@ package slget
 
 import (
 	"context"
+	"io"
 	"net/url"
 	"strings"
 	"sync"
@@ -124,6 +125,25 @@ type Request struct {
 	IfNewer bool
 	// RemoteTime gives the file the server's Last-Modified time.
 	RemoteTime bool
+
+	// Writer, if set, receives the file's bytes in order instead of a file
+	// (a stream, as slget -o - writes to stdout): nothing is written to
+	// disk; there is no output name, lock, journal or resume. Slices that
+	// come ahead of the Writer wait in a window of StreamWindow bytes, the
+	// connections claim only slices inside it, and a connection that runs
+	// ahead waits for it to move. Every check holds as for a file; when
+	// the file changes midway the Writer has received bytes of the old
+	// version only, and Do returns a *fetch.ChangedError. Checksum and
+	// SHA256 are computed on the way out; DryRun only probes. Path,
+	// Continue and IfNewer must be unset; Dir, AllowOverwrite, AutoRename,
+	// Restart, NoRestart, NoJournal, SkipIntegrity and RemoteTime do not
+	// apply. Do returns when its context ends even if a Write blocks;
+	// nothing is written after that Write returns.
+	Writer io.Writer
+	// StreamWindow is the most bytes of the file held in memory for Writer
+	// (besides a read buffer per connection); zero means
+	// DefaultStreamWindow. It must hold one slice at least.
+	StreamWindow int64
 
 	// Events, if set, is told what happens, from the download's goroutine;
 	// it must not block for long.

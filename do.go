@@ -99,6 +99,9 @@ func (d *download) run(ctx context.Context) error {
 		return &RequestError{Err: err}
 	}
 	d.given = u
+	if d.req.Writer != nil {
+		return d.toWriter(ctx) // probe → transfer through a window, no file
+	}
 	// probe → output path
 	if err := d.doProbe(ctx); err != nil {
 		if errors.Is(err, fetch.ErrNotModified) {

@@ -78,14 +78,31 @@ func (e *DiskFullError) Unwrap() error { return syscall.ENOSPC }
 
 // ChecksumError reports that the whole file does not match --checksum.
 type ChecksumError struct {
-	Path      string // where the file stays
+	Path      string // where the file stays; "" for a stream (Request.Writer)
 	Algo      string
 	Want, Got []byte
 }
 
 func (e *ChecksumError) Error() string {
+	if e.Path == "" {
+		return fmt.Sprintf("%s checksum mismatch: want %x, got %x; the bytes went to the stream already: do not use them", e.Algo, e.Want, e.Got)
+	}
 	return fmt.Sprintf("%s checksum mismatch: want %x, got %x; the file stays in %s", e.Algo, e.Want, e.Got, e.Path)
 }
+
+// WriterError reports that Request.Writer failed, after Written bytes of
+// the stream went to it: its reader went away (errors.Is(err,
+// syscall.EPIPE) for a closed pipe), or its file system failed.
+type WriterError struct {
+	Written int64
+	Err     error
+}
+
+func (e *WriterError) Error() string {
+	return fmt.Sprintf("writing the stream failed after %s: %v", HumanBytes(e.Written), e.Err)
+}
+
+func (e *WriterError) Unwrap() error { return e.Err }
 
 // InterruptedError reports a download stopped by its context (Ctrl-C,
 // SIGTERM) and what was kept of it.

@@ -1,0 +1,224 @@
+// Stream: a download to Request.Writer, the bytes in order through a
+// bounded window (slget -o -): probe, then the slices on N connections, or
+// one connection without ranges; no output name, lock, journal or file.
+
+package slget
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"sync/atomic"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/segment"
+)
+
+// DefaultStreamWindow is the window of a stream when Request.StreamWindow
+// is zero.
+const DefaultStreamWindow = 64 << 20
+
+// toWriter runs a download whose bytes go to Request.Writer.
+func (d *download) toWriter(ctx context.Context) error {
+	window, err := d.streamWindow()
+	if err != nil {
+		return err
+	}
+	if err := d.doProbe(ctx); err != nil {
+		return err
+	}
+	if d.req.DryRun {
+		d.res.Plan = "stream to the writer through a window of " + HumanBytes(window)
+		return nil
+	}
+	var sums []hash.Hash
+	sha, check := d.streamHashes()
+	for _, h := range []hash.Hash{sha, check} {
+		if h != nil {
+			sums = append(sums, h)
+		}
+	}
+	size := d.probe.Validator.Size
+	w := newStreamWriter(d.req.Writer, size, window)
+	if len(sums) > 0 {
+		ws := make([]io.Writer, len(sums))
+		for i, h := range sums {
+			ws[i] = h
+		}
+		w.sum = io.MultiWriter(ws...)
+	}
+	if d.probe.Ranged && size >= 0 {
+		err = d.streamSlices(ctx, w, window)
+	} else {
+		err = d.streamWhole(ctx, w)
+	}
+	if err != nil {
+		return err
+	}
+	if sha != nil {
+		d.res.SHA256 = hex.EncodeToString(sha.Sum(nil))
+	}
+	if c := d.req.Checksum; c != nil {
+		if check == nil {
+			check = sha
+		}
+		if sum := check.Sum(nil); !bytes.Equal(sum, c.Sum) {
+			return &ChecksumError{Algo: c.Algo, Want: c.Sum, Got: sum}
+		}
+	}
+	return nil
+}
+
+// streamWindow checks what a stream request asks and returns its window.
+func (d *download) streamWindow() (int64, error) {
+	r := d.req
+	switch {
+	case r.Path != "":
+		return 0, &RequestError{Err: errors.New("a download goes to a Path or to a Writer, not both")}
+	case r.Continue:
+		return 0, &RequestError{Err: errors.New("a download to a Writer cannot continue a partial file")}
+	case r.IfNewer:
+		return 0, &RequestError{Err: errors.New("a download to a Writer has no local file to be newer than")}
+	case r.StreamWindow < 0:
+		return 0, &RequestError{Err: fmt.Errorf("stream window %d: want a positive size", r.StreamWindow)}
+	case r.StreamWindow > 0 && r.StreamWindow < d.c.slice():
+		return 0, &RequestError{Err: fmt.Errorf("stream window %s is smaller than one slice (%s)", HumanBytes(r.StreamWindow), HumanBytes(d.c.slice()))}
+	case r.StreamWindow > 0:
+		return r.StreamWindow, nil
+	}
+	return max(DefaultStreamWindow, d.c.slice()), nil
+}
+
+// streamHashes are the hashes the request asks for, fed the bytes in order:
+// SHA-256 (Request.SHA256, or a SHA-256 Checksum) and another Checksum.
+func (d *download) streamHashes() (sha, check hash.Hash) {
+	c := d.req.Checksum
+	if d.req.SHA256 || c != nil && c.Algo == "sha-256" {
+		sha = sha256.New()
+	}
+	if c != nil && c.Algo != "sha-256" {
+		check = c.newHash()
+	}
+	return sha, check
+}
+
+// streamSlices fetches the slices on N connections into the window while
+// drain writes it out.
+func (d *download) streamSlices(ctx context.Context, w *streamWriter, window int64) error {
+	plan, err := segment.NewPlan(d.probe.Validator.Size, d.c.slice())
+	if err != nil {
+		return err
+	}
+	cfg := fetch.Config{
+		Connections:  d.c.connections(d.req),
+		Retry:        d.c.Retry,
+		StallTimeout: d.c.StallTimeout,
+		LowestSpeed:  d.c.LowestSpeed,
+		Limiter:      d.limiter(),
+		Logf:         d.warn,
+		Window:       window,
+	}
+	origin := fetch.NewOrigin(d.c.http(), d.probe)
+	origin.Warn = func(s string) { d.warn("%s", s) }
+	body := d.probe.Body
+	d.probe.Body = nil
+	dl := fetch.NewDownloader(cfg, plan, nil, origin, w)
+	w.moved = dl.Consumed
+	d.started(plan.Size, 0, cfg.Connections, true, plan, dl.Stats)
+	err = d.runStream(ctx, w, func(ctx context.Context) error { return dl.Run(ctx, body) })
+	st := dl.Stats()
+	d.res.Transferred = st.Written
+	for p, n := range st.BySource {
+		d.res.BySource[p] += n
+	}
+	return err
+}
+
+// streamWhole fetches a resource without ranges on one connection. After a
+// retryable failure it asks again from the start; the bytes the window has
+// already are dropped from the new body, which is sound only when the new
+// answer is provably the same version: a strong ETag, or nothing kept yet.
+func (d *download) streamWhole(ctx context.Context, w *streamWriter) error {
+	if d.probe.Validator.Size != 0 {
+		d.warn("the server does not answer ranged requests; downloading on one connection")
+	}
+	var got atomic.Int64
+	size := d.probe.Validator.Size
+	d.started(size, 0, 1, false, segment.Plan{}, func() fetch.Stats {
+		n := got.Load()
+		return fetch.Stats{Size: size, Written: n, Done: n, Conns: []fetch.ConnStats{{Bytes: n, Active: true, From: fetch.FromOrigin}}}
+	})
+	lim := d.limiter()
+	tries := d.c.Retry.Tries()
+	fetchAll := func(ctx context.Context) error {
+		for try := 1; ; try++ {
+			body := d.probe.Body
+			d.probe.Body = nil
+			var n atomic.Int64
+			_, err := fetch.StreamTo(ctx, body, w, &n, d.stallTimeout(), lim)
+			body.Close()
+			got.Add(n.Load())
+			if err == nil {
+				d.res.Size = w.whole()
+				return nil
+			}
+			if ctx.Err() != nil || !fetch.Retryable(err) || try >= tries {
+				return err
+			}
+			if w.whole() > 0 && d.probe.Validator.Strength() != fetch.StrongETag {
+				return fmt.Errorf("%w; the bytes already written cannot be taken back, and without a strong ETag a new answer may be another version: run slget again", err)
+			}
+			d.warn("%v; asking again from the start, skipping the %s already received (try %d of %d)", err, HumanBytes(w.whole()), try+1, tries)
+			if err := fetch.Sleep(ctx, d.c.Retry.Delay(try, err)); err != nil {
+				return err
+			}
+			p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, nil)
+			if err != nil {
+				return err
+			}
+			d.probe.Body = p.Body
+			if p.Ranged || p.Validator.Differs(d.probe.Validator) != "" {
+				return &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Reason: "the server changed how it answers (or the file) between two tries; run slget again"}
+			}
+		}
+	}
+	err := d.runStream(ctx, w, fetchAll)
+	d.res.Transferred = got.Load()
+	d.res.BySource[fetch.FromOrigin] = w.written()
+	return err
+}
+
+// runStream runs fetchAll into w while drain writes w out, and returns the
+// first error that explains the end: a failure of the download, of the
+// Writer (*WriterError), or the end of ctx (*InterruptedError). A Writer
+// whose Write blocks does not hold Do past the end of ctx.
+func (d *download) runStream(ctx context.Context, w *streamWriter, fetchAll func(context.Context) error) error {
+	dctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	w.stop = cancel
+	drained := make(chan error, 1)
+	go func() { drained <- w.drain(dctx) }()
+	err := fetchAll(dctx)
+	if err == nil {
+		w.close()
+		select {
+		case err = <-drained:
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
+	} else {
+		w.abort(err)
+	}
+	switch {
+	case ctx.Err() != nil:
+		return &InterruptedError{Err: ctx.Err()}
+	case dctx.Err() != nil && context.Cause(dctx) != nil && !errors.Is(context.Cause(dctx), context.Canceled):
+		return context.Cause(dctx) // the Writer failed
+	}
+	return err
+}
