@@ -54,6 +54,7 @@ type config struct {
 	checkIntegrity bool // re-check finished slices before resuming
 	trusted        bool // --location-trusted
 	maxRedirect    int
+	streamWindow   int64 // -o -: bytes of the file held in memory
 }
 
 // app is one invocation of slget.
@@ -192,6 +193,9 @@ func readConfig(c *cli.Context) (config, error) {
 		return bad(fmt.Errorf("--%v", err))
 	}
 	if cfg.tls, err = tlsConfig(c.String("ca-certificate"), c.Bool("check-certificate")); err != nil {
+		return bad(err)
+	}
+	if cfg.streamWindow, err = streamWindow(c, cfg); err != nil {
 		return bad(err)
 	}
 	return cfg, nil

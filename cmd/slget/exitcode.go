@@ -34,6 +34,7 @@ const (
 	exitChecksum    = 32
 	exitChanged     = 33 // the remote file changed during the download
 	exitJournal     = 34 // the journal is damaged, from a newer slget, or locked
+	exitPipeClosed  = 35 // the reader of -o - closed the pipe before the end
 )
 
 // exitError carries an exit code with the error that caused it.
@@ -72,6 +73,7 @@ func exitCode(err error) int {
 		cse *slget.ChecksumError
 		rqe *slget.RequestError
 		ie  *slget.InterruptedError
+		we  *slget.WriterError
 		le  *fetch.LocalError
 		pe  *fetch.PhaseError
 		tpe textproto.ProtocolError
@@ -86,6 +88,10 @@ func exitCode(err error) int {
 		return exitUnfinished
 	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
 		return exitDiskFull
+	case errors.As(err, &we) && errors.Is(err, syscall.EPIPE):
+		return exitPipeClosed
+	case errors.As(err, &we):
+		return exitFileIO
 	case errors.Is(err, slget.ErrLocked), errors.Is(err, resume.ErrLocked), errors.Is(err, resume.ErrCorrupt), errors.Is(err, resume.ErrVersion):
 		return exitJournal
 	case errors.As(err, &xe):

@@ -34,6 +34,7 @@ func downloadFlags() []cli.Flag {
 			Usage: "run `N` downloads at once with -i or several URLs"},
 
 		&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Category: catOutput, Usage: "save as `NAME` (relative to -d, or an absolute path; folders are created; a directory, or a path ending in /, saves inside it); only with one URL"},
+		&cli.StringFlag{Name: "stream-window", Value: "64m", Category: catOutput, Usage: "with -o - (the file to stdout, in order, nothing on disk): hold at most `SIZE` of it in memory, plus 128k per connection"},
 		&cli.BoolFlag{Name: "dry-run", Category: catOutput, Usage: "only look: print the size, version, ranges, final URL and the name it would save as, and change nothing"},
 		&cli.BoolFlag{Name: "conditional-get", Category: catOutput, Usage: "download only when the remote file is newer than the local one (If-Modified-Since), and then replace it"},
 		&cli.BoolFlag{Name: "remote-time", Aliases: []string{"R"}, Category: catOutput, Usage: "give the file the server's Last-Modified time, as curl -R"},

@@ -5,8 +5,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/slget/slget"
@@ -60,7 +62,10 @@ func (a *app) request(rawURL string) *slget.Request {
 		IfNewer:        cfg.conditional,
 		RemoteTime:     cfg.remoteTime,
 	}
-	if cfg.out != "" {
+	switch {
+	case cfg.out == "-" && cfg.streamWindow > 0: // -o -: stdout, in order, as curl's (a file named "-" is -o ./-)
+		req.Writer, req.StreamWindow = a.con.stdout, cfg.streamWindow
+	case cfg.out != "":
 		req.Path = joinOut(cfg.dir, cfg.out)
 	}
 	return req
@@ -76,6 +81,9 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		case *slget.Warning:
 			a.con.warnf("%s: %s", e.URL, e.Message)
 		case *slget.Started:
+			if req.Writer != nil {
+				e.Path = "stdout"
+			}
 			stop = a.con.track(e)
 		}
 	}
@@ -97,6 +105,10 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 	}
 	if err != nil {
 		res.Error = err.Error()
+		if req.Writer != nil && errors.Is(err, syscall.EPIPE) {
+			// The reader of -o - left (| head): nothing to tell it, as curl -s.
+			err = withCode(exitPipeClosed, errReported)
+		}
 		return res, err
 	}
 	if a.cfg.dryRun {
@@ -105,6 +117,8 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 	}
 	if a.con.mode != progressJSON && !a.cfg.jsonOut {
 		switch {
+		case req.Writer != nil:
+			a.con.printf("%s: streamed %s to stdout in %.1fs\n", r.URL, slget.HumanBytes(r.Size), r.Duration.Seconds())
 		case r.NotModified:
 			a.con.printf("%s: %s is up to date (the remote file is not newer)\n", r.URL, r.Path)
 		case r.AlreadyComplete:

@@ -19,6 +19,10 @@ func main() {
 	// slget has already dropped that connection; the user has nothing to
 	// do about it.
 	log.SetOutput(io.Discard)
+	// As curl: a reader that closes stdout early (slget -o - URL | head)
+	// is an error slget ends on with its own exit code, not a signal that
+	// kills it in the middle of a write.
+	signal.Ignore(syscall.SIGPIPE)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()

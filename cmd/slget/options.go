@@ -5,6 +5,7 @@ package main
 import (
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/textproto"
@@ -13,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/segment"
@@ -120,4 +123,33 @@ func joinOut(dir, out string) string {
 		p += string(filepath.Separator)
 	}
 	return p
+}
+
+// streamWindow checks the options of -o - (the file to stdout) and returns
+// --stream-window in bytes, or 0 without -o - (so that out=- in an -i file
+// stays a file named "-", as in aria2). What would print on stdout besides
+// the file (--json, --progress=json) is refused rather than moved to
+// stderr, where a script would not look for it; -c has no file to
+// continue.
+func streamWindow(c *cli.Context, cfg config) (int64, error) {
+	n, err := segment.ParseSize(c.String("stream-window"))
+	if err != nil {
+		return 0, fmt.Errorf("--stream-window %q: want a size such as 16m or 1g", c.String("stream-window"))
+	}
+	if cfg.out != "-" {
+		return 0, nil
+	}
+	switch {
+	case n < cfg.slice:
+		return 0, fmt.Errorf("--stream-window %s is smaller than one slice (--slice %s)", segment.FormatSize(n), segment.FormatSize(cfg.slice))
+	case cfg.jsonOut:
+		return 0, errors.New("--json prints on stdout, where -o - writes the file; check the exit code instead (or --checksum)")
+	case c.String("progress") == "json":
+		return 0, errors.New("--progress=json prints on stdout, where -o - writes the file; progress goes to stderr with --progress=bar")
+	case cfg.cont:
+		return 0, errors.New("-o - writes the file to stdout: there is no partial file to continue (-c)")
+	case c.Bool("conditional-get"):
+		return 0, errors.New("-o - writes the file to stdout: there is no local file for --conditional-get to compare with")
+	}
+	return n, nil
 }
