@@ -29,6 +29,12 @@
 //	    never replaces an existing file unless AllowOverwrite, a sync of the
 //	    directory, and only then the journal's removal.
 //
+// A Request with a Writer is a stream instead: probe → transfer through a
+// window → the bytes to the Writer in order, with no output name, lock,
+// journal or file. The slices land in a window of StreamWindow bytes that
+// the connections never claim past, and the Writer takes them in order
+// (see Request.Writer).
+//
 // Progress comes out as events (Request.Events): warnings, and Started
 // with a function for snapshots of the transfer; a terminal, a script or a
 // peer cache server draws or serves them as it likes.
@@ -41,5 +47,6 @@
 //
 // A download without a journal (NoJournal, one-slice files, servers
 // without ranges) cannot resume: when it fails, its partial file is
-// removed.
+// removed. A stream cannot resume either: the bytes its Writer took are
+// gone.
 package slget

@@ -44,6 +44,14 @@ func (d *download) toWriter(ctx context.Context) error {
 		}
 	}
 	size := d.probe.Validator.Size
+	ranged := d.probe.Ranged && size >= 0
+	var plan segment.Plan
+	if ranged {
+		if plan, err = segment.NewPlan(size, d.c.slice()); err != nil {
+			return err
+		}
+	}
+	// From here on, runStream is the one way out: it gives the ring back.
 	w := newStreamWriter(d.req.Writer, size, window)
 	if len(sums) > 0 {
 		ws := make([]io.Writer, len(sums))
@@ -52,8 +60,8 @@ func (d *download) toWriter(ctx context.Context) error {
 		}
 		w.sum = io.MultiWriter(ws...)
 	}
-	if d.probe.Ranged && size >= 0 {
-		err = d.streamSlices(ctx, w, window)
+	if ranged {
+		err = d.streamSlices(ctx, w, plan, window)
 	} else {
 		err = d.streamWhole(ctx, w)
 	}
@@ -109,11 +117,7 @@ func (d *download) streamHashes() (sha, check hash.Hash) {
 
 // streamSlices fetches the slices on N connections into the window while
 // drain writes it out.
-func (d *download) streamSlices(ctx context.Context, w *streamWriter, window int64) error {
-	plan, err := segment.NewPlan(d.probe.Validator.Size, d.c.slice())
-	if err != nil {
-		return err
-	}
+func (d *download) streamSlices(ctx context.Context, w *streamWriter, plan segment.Plan, window int64) error {
 	cfg := fetch.Config{
 		Connections:  d.c.connections(d.req),
 		Retry:        d.c.Retry,
@@ -130,7 +134,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamWriter, window int
 	dl := fetch.NewDownloader(cfg, plan, nil, origin, w)
 	w.moved = dl.Consumed
 	d.started(plan.Size, 0, cfg.Connections, true, plan, dl.Stats)
-	err = d.runStream(ctx, w, func(ctx context.Context) error { return dl.Run(ctx, body) })
+	err := d.runStream(ctx, w, func(ctx context.Context) error { return dl.Run(ctx, body) })
 	st := dl.Stats()
 	d.res.Transferred = st.Written
 	for p, n := range st.BySource {
@@ -202,8 +206,13 @@ func (d *download) runStream(ctx context.Context, w *streamWriter, fetchAll func
 	defer cancel(nil)
 	w.stop = cancel
 	drained := make(chan error, 1)
-	go func() { drained <- w.drain(dctx) }()
+	go func() {
+		err := w.drain(dctx)
+		w.release()
+		drained <- err
+	}()
 	err := fetchAll(dctx)
+	w.release() // every write has returned
 	if err == nil {
 		w.close()
 		select {

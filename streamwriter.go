@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -38,6 +39,8 @@ type streamWriter struct {
 	sum   io.Writer       // fed the bytes in order (checksums); nil for none
 	moved func(int64)     // told the new head after each write to out; nil for none
 	stop  func(err error) // cancels the download when out fails; nil for none
+	free  func()          // gives the ring back (allocRing)
+	users atomic.Int32    // release calls before free: the download and drain
 
 	mu      sync.Mutex
 	head    int64  // bytes written to out
@@ -58,7 +61,19 @@ func newStreamWriter(out io.Writer, size, window int64) *streamWriter {
 	if size >= 0 && size < n {
 		n = max(size, 1)
 	}
-	return &streamWriter{out: out, size: size, ring: make([]byte, n), changed: make(chan struct{})}
+	w := &streamWriter{out: out, size: size, changed: make(chan struct{})}
+	w.ring, w.free = allocRing(int(n))
+	w.users.Store(2)
+	return w
+}
+
+// release is called once by the download, when no write can come any
+// more, and once by drain's goroutine, when drain has returned; the last
+// gives the ring back.
+func (w *streamWriter) release() {
+	if w.users.Add(-1) == 0 {
+		w.free()
+	}
 }
 
 // notify wakes everything that waits for a change. Callers hold w.mu.
