@@ -237,6 +237,20 @@ func TestStreamTricklingHead(t *testing.T) {
 	}
 }
 
+// Files of no bytes, of less than a slice, of exactly one and of one and a
+// byte stream whole.
+func TestStreamSmallFiles(t *testing.T) {
+	for _, size := range []int64{0, 1, 1000, 1 << 20, 1<<20 + 1} {
+		srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+		out := &sink{}
+		c := &slget.Client{Connections: 8, Slice: 1 << 20}
+		res, err := doStream(t, c, streamReq(srv, out, 0))
+		if err != nil || out.sha() != srv.Content().SHA256() || res.Size != size {
+			t.Errorf("size %d: %v, %d bytes out, result %+v", size, err, out.n.Load(), res)
+		}
+	}
+}
+
 // Without ranges, one connection streams the whole body; when it breaks,
 // the new answer (same strong ETag) is read from the start and what the
 // reader has is skipped, so no byte comes twice.
