@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -295,5 +296,23 @@ func TestStreamRefusedOptions(t *testing.T) {
 	}
 	if n := len(srv.Requests()); n != 0 {
 		t.Errorf("%d requests made for refused options", n)
+	}
+}
+
+// out=- in an -i file is a file named "-", as in aria2: only the command
+// line's -o - streams.
+func TestStreamOutDashInInputFileIsAFile(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(1<<20+3))
+	dir := t.TempDir()
+	list := filepath.Join(dir, "list")
+	if err := os.WriteFile(list, []byte(srv.FileURL()+"\n  out=-\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runSlget(t, "-q", "-d", dir, "-i", list)
+	if r.code != 0 || r.stdout != "" {
+		t.Fatalf("exit %d, %d bytes on stdout; want 0 and none", r.code, len(r.stdout))
+	}
+	if got := fileSHA(t, filepath.Join(dir, "-")); got != srv.Content().SHA256() {
+		t.Fatalf("the file named - has SHA-256 %s", got)
 	}
 }
