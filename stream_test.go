@@ -144,10 +144,10 @@ func TestStreamInOrder(t *testing.T) {
 // fetching anything twice.
 func TestStreamSlowReader(t *testing.T) {
 	const size, slice, window = 6 << 20, 128 << 10, 1 << 20
-	out := &sink{rate: 8 << 20}
+	out := &sink{rate: 2 << 20} // 3s, three stall timeouts
 	a := &ahead{out: out}
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), a.fault())
-	c := &slget.Client{Connections: 4, Slice: slice, StallTimeout: 200 * time.Millisecond}
+	c := &slget.Client{Connections: 4, Slice: slice, StallTimeout: time.Second}
 	res, err := doStream(t, c, streamReq(srv, out, window))
 	if err != nil {
 		t.Fatal(err)
