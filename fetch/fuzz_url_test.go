@@ -76,13 +76,14 @@ func FuzzFilenameFromURL(f *testing.F) {
 }
 
 // userPassword is the password of an http(s) URL's authority when it is
-// long enough to tell apart from the rest of s, else "".
+// long enough to tell apart from the rest of s, else "" (also when s is
+// not an http(s) URL: Redact's promise is for those).
 func userPassword(s string) string {
-	i := strings.Index(s, "://")
-	if i < 0 {
+	lower := strings.ToLower(s)
+	if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
 		return ""
 	}
-	auth := s[i+3:]
+	auth := s[strings.Index(s, "://")+3:]
 	if j := strings.IndexAny(auth, "/?#"); j >= 0 {
 		auth = auth[:j]
 	}
