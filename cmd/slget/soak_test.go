@@ -30,7 +30,7 @@ import (
 // plus, per kill, the slices that were in flight or not yet committed.
 func TestSoakKill9(t *testing.T) {
 	if testing.Short() {
-		t.Skip("kills a real process 100 times during a 256 MiB download (about a minute); skipped with -short")
+		t.Skip("kills a real process 100 times during a 256 MiB download (about two minutes); skipped with -short")
 	}
 	bin := binary(t)
 	const (
@@ -41,7 +41,7 @@ func TestSoakKill9(t *testing.T) {
 		kills = 100
 		// Each run is killed once the origin has sent it a random
 		// 0.25 to 3.75 MiB (or after maxLife): 200 MiB in all, give or
-		// take 15, less than the file, so every run is killed
+		// take 10, less than the file, so every run is killed
 		// mid-download, wherever the bytes are, on a fast machine or a
 		// slow one.
 		minBudget, maxBudget = 256 << 10, 3840 << 10
@@ -54,7 +54,9 @@ func TestSoakKill9(t *testing.T) {
 	go func() { wantSHA <- content.SHA256() }() // seconds under -race: meanwhile
 	dir := t.TempDir()
 	path := filepath.Join(dir, "file.bin")
-	args := []string{"-q", "-x", strconv.Itoa(conns), "--slice", "128k", "-d", dir, srv.FileURL()}
+	args := func(conns int) []string {
+		return []string{"-q", "-x", strconv.Itoa(conns), "--slice", "128k", "-d", dir, srv.FileURL()}
+	}
 	plan, err := segment.NewPlan(size, slice)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +65,7 @@ func TestSoakKill9(t *testing.T) {
 	seen := segment.NewSet(plan.N()) // slices a journal has called done
 	var checked int64                // bytes of them compared with the origin's
 	for k := 1; k <= kills; k++ {
-		cmd := exec.Command(bin, args...)
+		cmd := exec.Command(bin, args(conns)...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Start(); err != nil {
@@ -90,8 +92,7 @@ func TestSoakKill9(t *testing.T) {
 	// journal, not -x, says what is left).
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	final := append([]string{"-x", "16"}, args...)
-	if out, err := exec.CommandContext(ctx, bin, final...).CombinedOutput(); err != nil {
+	if out, err := exec.CommandContext(ctx, bin, args(16)...).CombinedOutput(); err != nil {
 		t.Fatalf("final run: %v\n%s", err, out)
 	}
 	finished := time.Since(start) - killed
