@@ -216,6 +216,13 @@ func (*Started) event() {}
 // with a zero Client, resuming a partial download of it if there is one.
 func Get(ctx context.Context, url, path string) (*Result, error) {
 	var c Client
+	// Nobody can reach c afterwards: its idle connections would otherwise
+	// hold a descriptor and two goroutines each until the idle timeout.
+	defer func() {
+		if c.HTTP != nil {
+			c.HTTP.CloseIdle()
+		}
+	}()
 	return c.Do(ctx, &Request{URL: url, Path: path})
 }
 

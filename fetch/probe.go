@@ -41,7 +41,7 @@ func ParseURL(s string) (*url.URL, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, fmt.Errorf("%q: only http:// and https:// URLs are supported", Redact(s))
 	}
-	if u.Host == "" {
+	if u.Hostname() == "" { // "http://:80/" would dial this machine
 		return nil, fmt.Errorf("%q: the URL has no host", Redact(s))
 	}
 	if p := u.Port(); p != "" {

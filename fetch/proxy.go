@@ -103,6 +103,9 @@ func parseProxy(s, from string) (*proxyConf, error) {
 		return nil, bad("empty port")
 	}
 	u.Host = net.JoinHostPort(host, port)
+	if _, _, err := net.SplitHostPort(u.Host); err != nil {
+		return nil, bad(fmt.Sprintf("%q is not a host name or address", host)) // "]", "a]b": url.Parse lets them through
+	}
 	return p, nil
 }
 
