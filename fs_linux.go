@@ -1,4 +1,5 @@
-// Linux file-system calls: fdatasync, free space, holes, and renameat2.
+// Linux file-system calls: fdatasync, reserving blocks, dropping cached
+// pages, free space, holes, and renameat2.
 
 package slget
 
@@ -12,6 +13,22 @@ import (
 
 // datasync makes f's data durable, without its times.
 func datasync(f *os.File) error { return unix.Fdatasync(int(f.Fd())) }
+
+// preallocate reserves the blocks of f's bytes [off, off+n) without
+// changing its size (fallocate with KEEP_SIZE); the bytes read as before.
+func preallocate(f *os.File, off, n int64) error {
+	for {
+		err := unix.Fallocate(int(f.Fd()), unix.FALLOC_FL_KEEP_SIZE, off, n)
+		if err != unix.EINTR {
+			return err
+		}
+	}
+}
+
+// dropCache asks the kernel to drop f's clean pages from the page cache. It
+// is advice: dirty pages stay (their writeback is started), and an error
+// changes nothing that matters, so none is returned.
+func dropCache(f *os.File) { unix.Fadvise(int(f.Fd()), 0, 0, unix.FADV_DONTNEED) }
 
 // freeSpace is the number of bytes an unprivileged user may still write in
 // the file system holding dir, or -1 if it cannot be told.

@@ -5,7 +5,6 @@ package slget
 
 import (
 	"context"
-	"os"
 	"sync/atomic"
 	"time"
 
@@ -37,7 +36,10 @@ func (d *download) transfer(ctx context.Context) error {
 		body.Close() // the probe's slice 0 is not the journal's slice 0
 		body = nil
 	}
-	dl := fetch.NewDownloader(cfg, d.plan, d.done, origin, syncFile{d.lock.f})
+	// Nothing reads the file back before the rename unless a whole-file
+	// checksum was asked for: drop what each commit made durable.
+	out := newSyncFile(d.lock.f, d.plan, d.req.Checksum == nil && !d.req.SHA256)
+	dl := fetch.NewDownloader(cfg, d.plan, d.done, origin, out)
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	err := dl.Run(ctx, body)
 	st := dl.Stats()
@@ -160,9 +162,3 @@ func provenanceOf(s resume.Source) fetch.Provenance {
 	}
 	return fetch.FromOrigin
 }
-
-// syncFile makes an *os.File a fetch.File whose Sync is fdatasync where
-// the system has it.
-type syncFile struct{ *os.File }
-
-func (s syncFile) Sync() error { return datasync(s.File) }
