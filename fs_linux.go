@@ -1,5 +1,5 @@
-// Linux file-system calls: fdatasync, reserving blocks, dropping cached
-// pages, free space, holes, and renameat2.
+// Linux file-system calls: fdatasync, reserving blocks, free space, holes,
+// and renameat2.
 
 package slget
 
@@ -24,11 +24,6 @@ func preallocate(f *os.File, off, n int64) error {
 		}
 	}
 }
-
-// dropCache asks the kernel to drop f's clean pages from the page cache. It
-// is advice: dirty pages stay (their writeback is started), and an error
-// changes nothing that matters, so none is returned.
-func dropCache(f *os.File) { unix.Fadvise(int(f.Fd()), 0, 0, unix.FADV_DONTNEED) }
 
 // freeSpace is the number of bytes an unprivileged user may still write in
 // the file system holding dir, or -1 if it cannot be told.

@@ -1,6 +1,6 @@
 // File-system calls where Linux's are missing: full fsync, no block
-// reservation or page-cache advice, no free-space or hole check, and a
-// rename that checks by linking.
+// reservation, no free-space or hole check, and a rename that checks by
+// linking.
 
 //go:build !linux
 
@@ -14,8 +14,6 @@ import (
 func datasync(f *os.File) error { return f.Sync() }
 
 func preallocate(*os.File, int64, int64) error { return errors.ErrUnsupported }
-
-func dropCache(*os.File) {}
 
 func freeSpace(string) int64 { return -1 }
 

@@ -1,6 +1,5 @@
 // The File the Downloader writes to: NAME.part with fdatasync, its blocks
-// reserved a slice at a time just before the slice's first write, and the
-// pages each commit made durable dropped from the page cache.
+// reserved a slice at a time just before the slice's first write.
 
 package slget
 
@@ -23,26 +22,17 @@ import (
 // A slice at a time, not the whole file at the start: a disk that fills up
 // during the download still fails the download when it does (and a
 // resumed download reserves only what it still lacks).
-//
-// Dropping behind (posix_fadvise DONTNEED after each fdatasync): a
-// download's bytes are written once and not read again before the rename
-// unless a whole-file checksum was asked for, so keeping them cached only
-// pushes out other files; and the pages freed are the ones the next writes
-// get back, instead of fresh ones. On a VM that hands free memory back to
-// its host (free page reporting, a balloon), a fresh page costs a fault in
-// the host on its first write.
 type syncFile struct {
-	f          *os.File
-	size       int64 // the file's
-	slice      int64
-	reserved   []atomic.Uint64 // bit i: slice i was reserved (or tried)
-	noReserve  atomic.Bool     // the file system cannot: stop asking
-	dropBehind bool
+	f         *os.File
+	size      int64 // the file's
+	slice     int64
+	reserved  []atomic.Uint64 // bit i: slice i was reserved (or tried)
+	noReserve atomic.Bool     // the file system cannot: stop asking
 }
 
 // newSyncFile returns the File for f, sized for plan (f already is).
-func newSyncFile(f *os.File, plan segment.Plan, dropBehind bool) *syncFile {
-	return &syncFile{f: f, size: plan.Size, slice: plan.Slice, reserved: make([]atomic.Uint64, (plan.N()+63)/64), dropBehind: dropBehind}
+func newSyncFile(f *os.File, plan segment.Plan) *syncFile {
+	return &syncFile{f: f, size: plan.Size, slice: plan.Slice, reserved: make([]atomic.Uint64, (plan.N()+63)/64)}
 }
 
 // WriteAt reserves the blocks of the slices p touches for the first time,
@@ -85,14 +75,5 @@ func (s *syncFile) reserve(i int) error {
 	return nil
 }
 
-// Sync makes what was written durable (fdatasync where the system has it),
-// then drops the clean pages behind.
-func (s *syncFile) Sync() error {
-	if err := datasync(s.f); err != nil {
-		return err
-	}
-	if s.dropBehind {
-		dropCache(s.f)
-	}
-	return nil
-}
+// Sync makes what was written durable: fdatasync where the system has it.
+func (s *syncFile) Sync() error { return datasync(s.f) }

@@ -1,5 +1,5 @@
 // Tests of the partial file's writer on Linux: blocks reserved a slice at
-// a time, and synced pages dropped from the page cache.
+// a time.
 
 package slget
 
@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
-	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -41,26 +40,6 @@ func allocated(t *testing.T, f *os.File) int64 {
 	return st.Blocks * 512
 }
 
-// resident is the number of f's first n bytes' pages in the page cache.
-func resident(t *testing.T, f *os.File, n int) int {
-	t.Helper()
-	m, err := unix.Mmap(int(f.Fd()), 0, n, unix.PROT_READ, unix.MAP_SHARED)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer unix.Munmap(m)
-	page := os.Getpagesize()
-	vec := make([]byte, (n+page-1)/page)
-	if _, _, errno := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&m[0])), uintptr(n), uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
-		t.Fatal(errno)
-	}
-	in := 0
-	for _, v := range vec {
-		in += int(v & 1)
-	}
-	return in
-}
-
 func TestSyncFileReservesEachSliceOnItsFirstWrite(t *testing.T) {
 	const slice = 256 << 10
 	size := int64(3*slice + 1000) // a short last slice
@@ -74,7 +53,7 @@ func TestSyncFileReservesEachSliceOnItsFirstWrite(t *testing.T) {
 	}
 	f.Truncate(0)
 	f.Truncate(size)
-	s := newSyncFile(f, plan, false)
+	s := newSyncFile(f, plan)
 	if got := allocated(t, f); got != 0 {
 		t.Fatalf("a fresh sparse file holds %d bytes", got)
 	}
@@ -113,36 +92,6 @@ func TestSyncFileReservesEachSliceOnItsFirstWrite(t *testing.T) {
 	}
 }
 
-func TestSyncFileDropsWhatSyncMadeDurable(t *testing.T) {
-	const n = 1 << 20
-	plan, err := segment.NewPlan(n, 256<<10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data := bytes.Repeat([]byte{0xa5}, n)
-	for _, drop := range []bool{false, true} {
-		f := openPart(t, n)
-		s := newSyncFile(f, plan, drop)
-		if _, err := s.WriteAt(data, 0); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Sync(); err != nil {
-			t.Fatal(err)
-		}
-		in := resident(t, f, n)
-		switch {
-		case drop && in > 0:
-			t.Errorf("with dropBehind, %d pages of the synced file are still cached", in)
-		case !drop && in == 0:
-			t.Errorf("without dropBehind, none of the synced file's pages are cached")
-		}
-		got := make([]byte, n)
-		if _, err := f.ReadAt(got, 0); err != nil || !bytes.Equal(got, data) {
-			t.Fatalf("dropBehind=%v: the bytes read back differ (%v)", drop, err)
-		}
-	}
-}
-
 func TestSyncFileWithoutFallocateStaysSparse(t *testing.T) {
 	// A file system without fallocate: the writes go on, nothing reserved.
 	// /dev/shm (tmpfs) has fallocate, so fake its absence by a plan whose
@@ -150,7 +99,7 @@ func TestSyncFileWithoutFallocateStaysSparse(t *testing.T) {
 	const slice = 64 << 10
 	plan, _ := segment.NewPlan(4*slice, slice)
 	f := openPart(t, 4*slice)
-	s := newSyncFile(f, plan, false)
+	s := newSyncFile(f, plan)
 	s.noReserve.Store(true)
 	if _, err := s.WriteAt([]byte("x"), slice); err != nil {
 		t.Fatal(err)

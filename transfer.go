@@ -36,10 +36,7 @@ func (d *download) transfer(ctx context.Context) error {
 		body.Close() // the probe's slice 0 is not the journal's slice 0
 		body = nil
 	}
-	// Nothing reads the file back before the rename unless a whole-file
-	// checksum was asked for: drop what each commit made durable.
-	out := newSyncFile(d.lock.f, d.plan, d.req.Checksum == nil && !d.req.SHA256)
-	dl := fetch.NewDownloader(cfg, d.plan, d.done, origin, out)
+	dl := fetch.NewDownloader(cfg, d.plan, d.done, origin, newSyncFile(d.lock.f, d.plan))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	err := dl.Run(ctx, body)
 	st := dl.Stats()
