@@ -1,5 +1,4 @@
-// Linux file-system calls: fdatasync, reserving blocks, free space, holes,
-// and renameat2.
+// Linux file-system calls: fdatasync, free space, holes, and renameat2.
 
 package slget
 
@@ -13,17 +12,6 @@ import (
 
 // datasync makes f's data durable, without its times.
 func datasync(f *os.File) error { return unix.Fdatasync(int(f.Fd())) }
-
-// preallocate reserves the blocks of f's bytes [off, off+n) without
-// changing its size (fallocate with KEEP_SIZE); the bytes read as before.
-func preallocate(f *os.File, off, n int64) error {
-	for {
-		err := unix.Fallocate(int(f.Fd()), unix.FALLOC_FL_KEEP_SIZE, off, n)
-		if err != unix.EINTR {
-			return err
-		}
-	}
-}
 
 // freeSpace is the number of bytes an unprivileged user may still write in
 // the file system holding dir, or -1 if it cannot be told.

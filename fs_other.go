@@ -1,19 +1,13 @@
-// File-system calls where Linux's are missing: full fsync, no block
-// reservation, no free-space or hole check, and a rename that checks by
-// linking.
+// File-system calls where Linux's are missing: full fsync, no free-space
+// or hole check, and a rename that checks by linking.
 
 //go:build !linux
 
 package slget
 
-import (
-	"errors"
-	"os"
-)
+import "os"
 
 func datasync(f *os.File) error { return f.Sync() }
-
-func preallocate(*os.File, int64, int64) error { return errors.ErrUnsupported }
 
 func freeSpace(string) int64 { return -1 }
 
