@@ -31,7 +31,8 @@ disk as the served files, which are read once before the timed runs so that
 every tool finds them in the page cache; the output is deleted and the disk
 synced between runs. Every output is checked against the source's SHA-256; a
 run with wrong bytes counts as failed and is not timed.
-Scenarios and goals are those of issue 4.
+Scenarios and goals are those of issue 4; scenarios 2 and 5 also check the
+CPU and speed goals described under "CPU per GiB" below.
 
 Rerun everything (about 15 minutes on 2 cores) from the module root with
 
