@@ -5,7 +5,6 @@ package slget
 
 import (
 	"context"
-	"os"
 	"sync/atomic"
 	"time"
 
@@ -38,7 +37,7 @@ func (d *download) transfer(ctx context.Context) error {
 		body.Close() // the probe's slice 0 is not the journal's slice 0
 		body = nil
 	}
-	dl := fetch.NewDownloader(cfg, d.plan, d.done, origin, syncFile{d.lock.f})
+	dl := fetch.NewDownloader(cfg, d.plan, d.done, origin, newSyncFile(d.lock.f, d.plan))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	err := dl.Run(ctx, body)
 	st := dl.Stats()
@@ -175,9 +174,3 @@ func provenanceOf(s resume.Source) fetch.Provenance {
 	}
 	return fetch.FromOrigin
 }
-
-// syncFile makes an *os.File a fetch.File whose Sync is fdatasync where
-// the system has it.
-type syncFile struct{ *os.File }
-
-func (s syncFile) Sync() error { return datasync(s.File) }

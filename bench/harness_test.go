@@ -62,19 +62,19 @@ func TestTable(t *testing.T) {
 	}
 	got := table(64<<20, true, rows)
 	want := "" +
-		"| tool | ok runs | wall s | MB/s | CPU s | peak RSS MiB | vs slget | ideal s | over ideal |\n" +
-		"| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n" +
-		"| `slget -x 8 --slice 1m` | 5/5 | 4.04 | 16.6 | 0.210 | 12.2 | 1.00× | 4.00 | +1.0% |\n" +
-		"| `aria2c -x 8 -s 8 -k 1M` | 4/5 (some FAILED) | 5.05 | 13.3 | 0.500 | 8.0 | 1.25× | 4.00 | +26.2% |\n" +
-		"| `axel -n 8` | not installed | – | – | – | – | – | 4.00 | – |\n" +
-		"| `curl (1 stream)` | FAILED 0/5 | – | – | – | – | – | 32.00 | – |\n"
+		"| tool | ok runs | wall s | MB/s | CPU s | CPU s/GiB | peak RSS MiB | vs slget | ideal s | over ideal |\n" +
+		"| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n" +
+		"| `slget -x 8 --slice 1m` | 5/5 | 4.04 | 16.6 | 0.210 | 3.36 | 12.2 | 1.00× | 4.00 | +1.0% |\n" +
+		"| `aria2c -x 8 -s 8 -k 1M` | 4/5 (some FAILED) | 5.05 | 13.3 | 0.500 | 8.00 | 8.0 | 1.25× | 4.00 | +26.2% |\n" +
+		"| `axel -n 8` | not installed | – | – | – | – | – | – | 4.00 | – |\n" +
+		"| `curl (1 stream)` | FAILED 0/5 | – | – | – | – | – | – | 32.00 | – |\n"
 	if got != want {
 		t.Errorf("table:\n%s\nwant:\n%s", got, want)
 	}
 
 	// Unlimited scenarios have no ideal columns; without slget there is no ratio.
 	got = table(1<<30, false, []row{{tool: "curl", label: "curl (1 stream)", runs: 1, ok: 1, wall: 0.5, cpu: 0.25, rssMiB: 5}})
-	if strings.Contains(got, "ideal") || !strings.Contains(got, "| 0.500 | 2147 | 0.250 | 5.0 | – |") {
+	if strings.Contains(got, "ideal") || !strings.Contains(got, "| 0.500 | 2147 | 0.250 | 0.25 | 5.0 | – |") {
 		t.Errorf("unlimited table:\n%s", got)
 	}
 }
@@ -296,6 +296,37 @@ func TestGoalCheck(t *testing.T) {
 	}
 	if (goal{}).check(rows) != "" {
 		t.Error("an empty goal says something")
+	}
+}
+
+func TestCPUGoal(t *testing.T) {
+	g := cpuGoal()
+	rows := []row{
+		{tool: "slget", ok: 3, runs: 3, wall: 1.1, cpu: 1.8, rssMiB: 17},
+		{tool: "aria2c", ok: 3, runs: 3, wall: 2, cpu: 1.8, rssMiB: 25},
+		{tool: "axel", ok: 3, runs: 3, wall: 1, cpu: 1.2, rssMiB: 5},
+		{tool: "curl", ok: 3, runs: 3, wall: 1, cpu: 1.2, rssMiB: 10},
+	}
+	// A tie with aria2c, exactly 1.5 × curl, 0.91 × curl's throughput:
+	// met; axel's numbers do not count.
+	if got := g.check(rows); !strings.HasPrefix(got, "Goal (CPU and speed): ") || !strings.HasSuffix(got, "**Met.**") {
+		t.Errorf("check = %q", got)
+	}
+	rows[0].cpu, rows[0].wall, rows[0].rssMiB = 1.9, 1.2, 25
+	got := g.check(rows)
+	for _, want := range []string{"1.06× aria2c's CPU per GiB", "1.58× curl's CPU per GiB", "0.83 × curl's throughput", "1.00× aria2c's peak RSS"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("check = %q; lacks %q", got, want)
+		}
+	}
+	if got := g.check(rows[:1]); !strings.Contains(got, "No result to compare for curl, aria2c.)") {
+		t.Errorf("check without the others = %q", got)
+	}
+	for _, id := range []int{2, 5} {
+		s := scenarios([]int{id}, false, []string{limitNginx}, 0)[0]
+		if len(s.goals) != 2 || s.goals[1].cpuFactor != 1.5 {
+			t.Errorf("scenario %d goals: %+v", id, s.goals)
+		}
 	}
 }
 

@@ -421,8 +421,10 @@ func renderScenario(s scenario, rows []row) string {
 			notes = append(notes, fmt.Sprintf("%s failed %d of %d runs; first failure: %s", r.tool, r.runs-r.ok, r.runs, r.failure))
 		}
 	}
-	if g := s.goal.check(rows); g != "" {
-		notes = append(notes, g)
+	for _, g := range s.goals {
+		if line := g.check(rows); line != "" {
+			notes = append(notes, line)
+		}
 	}
 	notes = append(notes, s.notes...)
 	if len(notes) > 0 {

@@ -31,7 +31,8 @@ disk as the served files, which are read once before the timed runs so that
 every tool finds them in the page cache; the output is deleted and the disk
 synced between runs. Every output is checked against the source's SHA-256; a
 run with wrong bytes counts as failed and is not timed.
-Scenarios and goals are those of issue 4.
+Scenarios and goals are those of issue 4; scenarios 2 and 5 also check the
+CPU and speed goals described under "CPU per GiB" below.
 
 Rerun everything (about 15 minutes on 2 cores) from the module root with
 
@@ -52,7 +53,8 @@ netem): it holds every chunk for half the round trip each way, connection
 set-up included, without capping throughput.
 
 Columns: wall, CPU (user + sys) and peak RSS are medians over the runs that
-succeeded; MB/s is 10^6 bytes per second of median wall time; "vs slget" is the
+succeeded; CPU s/GiB is the median CPU time per 2^30 bytes downloaded; MB/s
+is 10^6 bytes per second of median wall time; "vs slget" is the
 tool's wall time over slget's (above 1 means slower than slget); the ideal of a
 rate-limited scenario is size / (connections × rate). The goal lines check
 issue 4's goals at the precision shown (a 1.00× ratio counts as a tie).
@@ -160,6 +162,14 @@ func rate(bytes int64, wall float64) string {
 	return strconv.FormatFloat(v, 'f', 1, 64)
 }
 
+// perGiB formats CPU seconds per GiB (2^30 bytes) downloaded.
+func perGiB(cpu float64, bytes int64) string {
+	if bytes <= 0 {
+		return "–"
+	}
+	return strconv.FormatFloat(cpu/(float64(bytes)/float64(1<<30)), 'f', 2, 64)
+}
+
 // table renders a scenario's rows as Markdown.
 func table(bytes int64, limited bool, rows []row) string {
 	var ref float64
@@ -169,7 +179,7 @@ func table(bytes int64, limited bool, rows []row) string {
 		}
 	}
 	var b strings.Builder
-	head := []string{"tool", "ok runs", "wall s", "MB/s", "CPU s", "peak RSS MiB", "vs slget"}
+	head := []string{"tool", "ok runs", "wall s", "MB/s", "CPU s", "CPU s/GiB", "peak RSS MiB", "vs slget"}
 	if limited {
 		head = append(head, "ideal s", "over ideal")
 	}
@@ -189,9 +199,9 @@ func table(bytes int64, limited bool, rows []row) string {
 		cells := []string{"`" + r.label + "`"}
 		switch {
 		case r.missing != "":
-			cells = append(cells, r.missing, "–", "–", "–", "–", "–")
+			cells = append(cells, r.missing, "–", "–", "–", "–", "–", "–")
 		case r.ok == 0:
-			cells = append(cells, fmt.Sprintf("FAILED 0/%d", r.runs), "–", "–", "–", "–", "–")
+			cells = append(cells, fmt.Sprintf("FAILED 0/%d", r.runs), "–", "–", "–", "–", "–", "–")
 		default:
 			vs := "–"
 			if ref > 0 {
@@ -202,7 +212,7 @@ func table(bytes int64, limited bool, rows []row) string {
 				okRuns += " (some FAILED)"
 			}
 			cells = append(cells, okRuns, secs(r.wall), rate(bytes, r.wall), secs(r.cpu),
-				strconv.FormatFloat(r.rssMiB, 'f', 1, 64), vs)
+				perGiB(r.cpu, bytes), strconv.FormatFloat(r.rssMiB, 'f', 1, 64), vs)
 		}
 		if limited {
 			if r.ideal > 0 {
@@ -237,15 +247,20 @@ func replaceSection(doc, section string) string {
 	return strings.TrimRight(doc, "\n") + "\n\n" + body + "\n"
 }
 
-// goal is what issue 4 asks of slget in a scenario; zero fields ask nothing.
+// goal is what is asked of slget in a scenario; zero fields ask nothing.
 type goal struct {
+	source         string   // who asks; "" is issue 4
 	text           string   // as the issue states it
 	overIdeal      float64  // slget's wall at most (1 + overIdeal) × ideal
 	notSlower      []string // tools whose median wall slget's must not exceed
 	throughputOf   string   // slget's MB/s at least throughputFrac × this tool's
 	throughputFrac float64
-	lessCPUThan    string  // a tool whose median CPU slget's must be below
-	rssMiB         float64 // slget's median peak RSS below this
+	lessCPUThan    string   // a tool whose median CPU slget's must be below
+	rssMiB         float64  // slget's median peak RSS below this
+	cpuAtMost      []string // tools whose median CPU slget's must not exceed
+	cpuOf          string   // slget's median CPU at most cpuFactor × this tool's
+	cpuFactor      float64
+	rssBelow       string // a tool whose median peak RSS slget's must be below
 }
 
 // above and below compare a ratio with 1 at the precision the tables show
@@ -265,7 +280,11 @@ func (g goal) check(rows []row) string {
 			by[r.tool] = r
 		}
 	}
-	prefix := "Goal (issue 4): " + g.text + ". "
+	source := g.source
+	if source == "" {
+		source = "issue 4"
+	}
+	prefix := "Goal (" + source + "): " + g.text + ". "
 	s, ok := by["slget"]
 	if !ok {
 		return prefix + "Not measured: slget has no successful run."
@@ -298,6 +317,27 @@ func (g goal) check(rows []row) string {
 			misses = append(misses, fmt.Sprintf("%.2f× %s's CPU time", s.cpu/p.cpu, t))
 		}
 	}
+	for _, t := range g.cpuAtMost {
+		if p, ok := by[t]; !ok {
+			skipped = append(skipped, t)
+		} else if above(s.cpu / p.cpu) {
+			misses = append(misses, fmt.Sprintf("%.2f× %s's CPU per GiB", s.cpu/p.cpu, t))
+		}
+	}
+	if t := g.cpuOf; t != "" {
+		if p, ok := by[t]; !ok {
+			skipped = append(skipped, t)
+		} else if above(s.cpu / (g.cpuFactor * p.cpu)) {
+			misses = append(misses, fmt.Sprintf("%.2f× %s's CPU per GiB", s.cpu/p.cpu, t))
+		}
+	}
+	if t := g.rssBelow; t != "" {
+		if p, ok := by[t]; !ok {
+			skipped = append(skipped, t)
+		} else if !below(s.rssMiB / p.rssMiB) {
+			misses = append(misses, fmt.Sprintf("%.2f× %s's peak RSS", s.rssMiB/p.rssMiB, t))
+		}
+	}
 	if g.rssMiB > 0 && s.rssMiB >= g.rssMiB {
 		misses = append(misses, fmt.Sprintf("%.1f MiB peak RSS", s.rssMiB))
 	}
@@ -306,7 +346,13 @@ func (g goal) check(rows []row) string {
 		out = prefix + "**Not met:** " + strings.Join(misses, ", ") + "."
 	}
 	if len(skipped) > 0 {
-		out += " (No result to compare for " + strings.Join(skipped, ", ") + ".)"
+		var once []string
+		for _, t := range skipped {
+			if !slices.Contains(once, t) {
+				once = append(once, t)
+			}
+		}
+		out += " (No result to compare for " + strings.Join(once, ", ") + ".)"
 	}
 	return out
 }

@@ -1,0 +1,79 @@
+// The File the Downloader writes to: NAME.part with fdatasync, its blocks
+// reserved a slice at a time just before the slice's first write.
+
+package slget
+
+import (
+	"errors"
+	"os"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/slget/slget/segment"
+)
+
+// syncFile makes the partial file a fetch.File.
+//
+// Reserving blocks (fallocate with KEEP_SIZE) a slice at a time: N
+// connections writing at N places of a sparse file make ext4 track each
+// write as delayed allocation (extent status entries, reservations, quota)
+// under the inode lock, and allocate the blocks at writeback; written into
+// reserved blocks, the same bytes cost less system time (see BENCHMARKS.md).
+// A slice at a time, not the whole file at the start: a disk that fills up
+// during the download still fails the download when it does (and a
+// resumed download reserves only what it still lacks).
+type syncFile struct {
+	f         *os.File
+	size      int64 // the file's
+	slice     int64
+	reserved  []atomic.Uint64 // bit i: slice i was reserved (or tried)
+	noReserve atomic.Bool     // the file system cannot: stop asking
+}
+
+// newSyncFile returns the File for f, sized for plan (f already is).
+func newSyncFile(f *os.File, plan segment.Plan) *syncFile {
+	return &syncFile{f: f, size: plan.Size, slice: plan.Slice, reserved: make([]atomic.Uint64, (plan.N()+63)/64)}
+}
+
+// WriteAt reserves the blocks of the slices p touches for the first time,
+// then writes p at off.
+func (s *syncFile) WriteAt(p []byte, off int64) (int, error) {
+	if len(p) > 0 && s.slice > 0 && !s.noReserve.Load() {
+		for i := off / s.slice; i <= (off+int64(len(p))-1)/s.slice; i++ {
+			if err := s.reserve(int(i)); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return s.f.WriteAt(p, off)
+}
+
+// reserve reserves slice i's blocks unless that was done or tried. Only
+// a full disk (or quota) is an error: a file system that cannot reserve
+// blocks (or any other failure to) leaves the file sparse, as it was.
+func (s *syncFile) reserve(i int) error {
+	if i < 0 || i/64 >= len(s.reserved) {
+		return nil // past the plan: the write itself will say
+	}
+	w, bit := &s.reserved[i/64], uint64(1)<<(i%64)
+	if w.Or(bit)&bit != 0 {
+		return nil
+	}
+	start := int64(i) * s.slice
+	if start >= s.size {
+		return nil
+	}
+	err := preallocate(s.f, start, min(s.slice, s.size-start))
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		w.And(^bit) // not reserved: the next write of the slice asks again
+		return &os.PathError{Op: "write", Path: s.f.Name(), Err: err}
+	}
+	s.noReserve.Store(true)
+	return nil
+}
+
+// Sync makes what was written durable: fdatasync where the system has it.
+func (s *syncFile) Sync() error { return datasync(s.f) }

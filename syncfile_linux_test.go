@@ -1,0 +1,113 @@
+// Tests of the partial file's writer on Linux: blocks reserved a slice at
+// a time.
+
+package slget
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/slget/slget/segment"
+)
+
+// openPart makes a sparse file of size bytes in a temporary directory.
+func openPart(t *testing.T, size int64) *os.File {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(t.TempDir(), "f.part"), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// allocated is the bytes of disk f holds.
+func allocated(t *testing.T, f *os.File) int64 {
+	t.Helper()
+	var st syscall.Stat_t
+	if err := syscall.Fstat(int(f.Fd()), &st); err != nil {
+		t.Fatal(err)
+	}
+	return st.Blocks * 512
+}
+
+func TestSyncFileReservesEachSliceOnItsFirstWrite(t *testing.T) {
+	const slice = 256 << 10
+	size := int64(3*slice + 1000) // a short last slice
+	plan, err := segment.NewPlan(size, slice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := openPart(t, size)
+	if err := unix.Fallocate(int(f.Fd()), unix.FALLOC_FL_KEEP_SIZE, 0, 4096); err != nil {
+		t.Fatalf("this test needs a file system with fallocate (the temporary directory's has none: %v)", err)
+	}
+	f.Truncate(0)
+	f.Truncate(size)
+	s := newSyncFile(f, plan)
+	if got := allocated(t, f); got != 0 {
+		t.Fatalf("a fresh sparse file holds %d bytes", got)
+	}
+
+	// A few bytes in slice 1 reserve all of slice 1 and nothing else.
+	want := bytes.Repeat([]byte("slget"), 20)
+	if _, err := s.WriteAt(want, slice+10); err != nil {
+		t.Fatal(err)
+	}
+	if got := allocated(t, f); got != slice {
+		t.Fatalf("after a write into slice 1 the file holds %d bytes; want the slice's %d", got, slice)
+	}
+	// A write across slices 2 and 3 reserves both; the last one only up
+	// to the end of the file (rounded to the block).
+	if _, err := s.WriteAt(want, 3*slice-50); err != nil {
+		t.Fatal(err)
+	}
+	block := int64(os.Getpagesize()) // ext4's and tmpfs's block here
+	if got, want := allocated(t, f), 2*int64(slice)+(1000+block-1)/block*block; got != want {
+		t.Fatalf("after a write across slices 2 and 3 the file holds %d bytes; want slices 1 and 2 and the last one's 1000 bytes to the block: %d", got, want)
+	}
+	// The reserved blocks read as zeros, the written bytes as written, and
+	// the size did not change.
+	got := make([]byte, size)
+	if _, err := f.ReadAt(got, 0); err != nil {
+		t.Fatal(err)
+	}
+	exp := make([]byte, size)
+	copy(exp[slice+10:], want)
+	copy(exp[3*slice-50:], want)
+	if !bytes.Equal(got, exp) {
+		t.Fatal("the file's bytes are not what was written")
+	}
+	if fi, _ := f.Stat(); fi.Size() != size {
+		t.Fatalf("size %d after the writes; want %d", fi.Size(), size)
+	}
+}
+
+func TestSyncFileWithoutFallocateStaysSparse(t *testing.T) {
+	// A file system without fallocate: the writes go on, nothing reserved.
+	// /dev/shm (tmpfs) has fallocate, so fake its absence by a plan whose
+	// reservations were all tried already.
+	const slice = 64 << 10
+	plan, _ := segment.NewPlan(4*slice, slice)
+	f := openPart(t, 4*slice)
+	s := newSyncFile(f, plan)
+	s.noReserve.Store(true)
+	if _, err := s.WriteAt([]byte("x"), slice); err != nil {
+		t.Fatal(err)
+	}
+	if got := allocated(t, f); got >= slice {
+		t.Fatalf("with reservations off one byte took %d bytes of disk", got)
+	}
+	if err := s.reserve(1 << 20); err != nil || errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("a slice past the plan: %v; want no error", err)
+	}
+}
