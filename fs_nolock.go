@@ -1,4 +1,4 @@
-// Where flock(2) is missing, the output lock is this process's alone.
+// A rename that never replaces, where there are no hard links to check with.
 
 //go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
 
@@ -8,10 +8,6 @@ import (
 	"io/fs"
 	"os"
 )
-
-// flock does nothing here: two downloads of one name in two processes are
-// not kept apart (see the package caveats).
-func flock(*os.File) error { return nil }
 
 func linkRename(from, to string) error {
 	if _, err := os.Lstat(to); err == nil {

@@ -11,7 +11,21 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	iflock "github.com/slget/slget/internal/flock"
 )
+
+// flock takes an exclusive lock on f at once, or fails with ErrLocked.
+// Where the system has no flock it does nothing: two downloads of one name
+// in two processes are then not kept apart (see the package caveats).
+func flock(f *os.File) error {
+	if err := iflock.Lock(f, true, 0); errors.Is(err, iflock.ErrLocked) {
+		return ErrLocked
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
 
 // partLock holds NAME.part open and locked.
 //

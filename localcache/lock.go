@@ -1,0 +1,38 @@
+// Ownership of the cache directory with flock(2) on DIR/lock; where the
+// system has no flock, bbolt's lock of DIR/index.db is the only one.
+
+package localcache
+
+import (
+	"errors"
+	"os"
+
+	"github.com/slget/slget/internal/flock"
+)
+
+// lockFile takes the exclusive lock of f at once or returns ErrLocked.
+func lockFile(f *os.File) error {
+	if err := flock.Lock(f, true, 0); errors.Is(err, flock.ErrLocked) {
+		return ErrLocked
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
+// lockHeld says whether some open file description holds the lock of f,
+// by trying to take it shared and giving it back at once. Where it cannot
+// tell, it says yes: Owner then trusts DIR/owner.
+func lockHeld(f *os.File) (bool, error) {
+	if !flock.Supported {
+		return true, nil
+	}
+	err := flock.Lock(f, false, 0)
+	switch {
+	case err == nil:
+		return false, flock.Unlock(f)
+	case errors.Is(err, flock.ErrLocked):
+		return true, nil
+	}
+	return false, err
+}
