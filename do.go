@@ -39,6 +39,7 @@ type download struct {
 	plan    segment.Plan
 	done    *segment.Set // slices already done (resumed or adopted)
 	action  action
+	share   *sharing // the local cache and peers; nil without them
 }
 
 // action is what the examination of the output decided.
@@ -59,6 +60,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	start := time.Now()
 	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[fetch.Provenance]int64{}}}
 	err := d.run(ctx)
+	d.share.close()
 	if d.lock != nil {
 		d.lock.release()
 	}
@@ -95,6 +97,9 @@ func (d *download) run(ctx context.Context) error {
 		return &RequestError{Err: err}
 	}
 	d.given = u
+	if _, err := d.c.peerList(); err != nil {
+		return &RequestError{Err: err}
+	}
 	// probe → output path
 	if err := d.doProbe(ctx); err != nil {
 		return err

@@ -54,6 +54,7 @@ type Chain struct {
 	next    int          // the peer to ask first next time: round robin
 	pending map[int]int  // per slice, the tries that failed at a peer and have not failed over yet
 	touched *segment.Set // slices of which a peer sent bytes
+	suspect *segment.Set // slices a peer's body stopped in, or failed the check of
 }
 
 type chainPeer struct {
@@ -67,7 +68,7 @@ type chainPeer struct {
 // origin. warn, if not nil, is told when a peer is taken out of the
 // download.
 func NewChain(origin Source, peers []*PeerSource, plan segment.Plan, warn func(string)) *Chain {
-	c := &Chain{origin: origin, plan: plan, warn: warn, pending: map[int]int{}, touched: segment.NewSet(plan.N())}
+	c := &Chain{origin: origin, plan: plan, warn: warn, pending: map[int]int{}, touched: segment.NewSet(plan.N()), suspect: segment.NewSet(plan.N())}
 	for _, p := range peers {
 		c.peers = append(c.peers, &chainPeer{src: p, failed: map[int]bool{}})
 	}
@@ -121,12 +122,21 @@ func (c *Chain) Failover(slice int) bool {
 
 // PeerSlices lists, in order, the slices of which a peer sent bytes in
 // this download, whether or not the slice was then finished with them.
-func (c *Chain) PeerSlices() []int {
+func (c *Chain) PeerSlices() []int { return c.list(c.touched) }
+
+// Suspects lists, in order, the slices in which a peer's body stopped
+// (failed, was given up, or lost to another copy) or whose bytes failed
+// their checksum: part of them, or all, are bytes of the peer that were
+// never proven. If another copy finished such a slice, the peer's last
+// writes can have come after it; the caller reads them back.
+func (c *Chain) Suspects() []int { return c.list(c.suspect) }
+
+func (c *Chain) list(set *segment.Set) []int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var out []int
 	for i := 0; i < c.plan.N(); i++ {
-		if c.touched.Has(i) {
+		if set.Has(i) {
 			out = append(out, i)
 		}
 	}
@@ -185,6 +195,13 @@ func (c *Chain) delivered(p *chainPeer) {
 	c.mu.Unlock()
 }
 
+// suspected records a slice a peer's body stopped in.
+func (c *Chain) suspected(slice int) {
+	c.mu.Lock()
+	c.suspect.Add(slice)
+	c.mu.Unlock()
+}
+
 // touch records that a peer sent bytes of the slices in [start, end).
 func (c *Chain) touch(start, end int64) {
 	c.mu.Lock()
@@ -210,43 +227,62 @@ func (b *chainBody) Read(p []byte) (int, error) {
 	if n > 0 {
 		b.c.touch(b.pos, b.pos+int64(n))
 		b.pos += int64(n)
-		if err == nil || err == io.EOF {
-			if b.pos == b.end || b.pos == b.c.plan.SliceRange(b.c.plan.Index(b.pos-1)).End {
-				b.c.delivered(b.p)
-			}
+		if (err == nil || err == io.EOF) && b.pos == b.c.plan.SliceRange(b.c.plan.Index(b.pos-1)).End {
+			b.c.delivered(b.p)
 		}
 	}
 	switch {
 	case err == io.EOF:
 		b.over = true
-	case err != nil && !b.over:
-		b.over = true
-		at := b.pos
-		if n > 0 {
-			at-- // the slice that just failed
-		}
-		switch {
-		case b.ctx.Err() == nil:
-			b.c.failed(b.p, b.c.plan.Index(at), err, true)
-		case errors.Is(context.Cause(b.ctx), ErrStalled):
-			b.c.failed(b.p, b.c.plan.Index(at), &PeerError{Peer: b.p.src.Peer.addr, Reason: "stalled", Err: ErrStalled}, true)
-		}
+	case err != nil:
+		b.stop(err, n)
 	}
 	return n, err
 }
 
-// Close blames the peer for a body given up in the middle of a slice
-// while the try was still on: the Downloader found it too slow.
+// Close ends the body; one given up in the middle of a slice while the try
+// was still on was too slow for the Downloader.
 func (b *chainBody) Close() error {
-	if !b.over && b.pos < b.end {
-		b.over = true
-		mid := b.pos != b.c.plan.SliceRange(b.c.plan.Index(b.pos)).Start
-		switch {
-		case b.ctx.Err() != nil && errors.Is(context.Cause(b.ctx), ErrStalled):
-			b.c.failed(b.p, b.c.plan.Index(b.pos), &PeerError{Peer: b.p.src.Peer.addr, Reason: "stalled", Err: ErrStalled}, true)
-		case b.ctx.Err() == nil && mid:
-			b.c.failed(b.p, b.c.plan.Index(b.pos), &PeerError{Peer: b.p.src.Peer.addr, Reason: "was given up in the middle of a slice", Err: ErrTooSlow}, true)
-		}
-	}
+	b.stop(nil, 0)
 	return b.rc.Close()
+}
+
+// stop records how the body ended before its end: readErr is the error of
+// the Read that ended it, which brought n bytes (nil for a Close). The
+// slice it stopped in is suspect if the peer wrote part of it, or all of
+// it and it failed its check; the peer is blamed unless the try ended for
+// another reason (a copy that won, the end of the download).
+func (b *chainBody) stop(readErr error, n int) {
+	if b.over {
+		return
+	}
+	b.over = true
+	if readErr == nil && b.pos >= b.end {
+		return
+	}
+	plan := b.c.plan
+	at := b.pos
+	if n > 0 {
+		at-- // the slice that just failed
+	}
+	slice := plan.Index(at)
+	mid := b.pos < b.end && b.pos != plan.SliceRange(plan.Index(b.pos)).Start
+	if mid || n > 0 {
+		b.c.suspected(slice)
+	}
+	peer := b.p.src.Peer.addr
+	var blame error
+	switch {
+	case b.ctx.Err() != nil:
+		if errors.Is(context.Cause(b.ctx), ErrStalled) {
+			blame = &PeerError{Peer: peer, Reason: "stalled", Err: ErrStalled}
+		}
+	case readErr != nil:
+		blame = readErr
+	case mid:
+		blame = &PeerError{Peer: peer, Reason: "was given up in the middle of a slice", Err: ErrTooSlow}
+	}
+	if blame != nil {
+		b.c.failed(b.p, slice, blame, true)
+	}
 }
