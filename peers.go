@@ -81,7 +81,7 @@ func OpenCache(dir string, opts *localcache.Options) (store *localcache.Store, o
 	}
 	addr, oerr := localcache.Owner(dir)
 	if oerr != nil {
-		return nil, "", fmt.Errorf("%w (and it serves it nowhere: %v)", err, oerr)
+		return nil, "", err // served nowhere
 	}
 	if _, perr := fetch.ParsePeer(addr); perr != nil {
 		return nil, "", fmt.Errorf("%w; its owner's address: %v", err, perr)

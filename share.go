@@ -235,17 +235,18 @@ func (s *sharing) retryChecksum(err error) (map[int]uint32, error) {
 	d := s.d
 	var idx []int
 	old := map[int]uint32{}
+	from := map[fetch.Provenance]bool{}
 	for i := 0; i < d.plan.N(); i++ {
-		if crc, from, ok := s.record(i); ok && from != fetch.FromOrigin {
+		if crc, f, ok := s.record(i); ok && f != fetch.FromOrigin {
 			idx = append(idx, i)
-			old[i] = crc
+			old[i], from[f] = crc, true
 		}
 	}
 	if s.chain != nil {
 		for _, i := range s.chain.PeerSlices() {
 			if _, ok := old[i]; !ok {
 				crc, _, _ := s.record(i)
-				idx, old[i] = append(idx, i), crc
+				idx, old[i], from[fetch.FromPeer] = append(idx, i), crc, true
 			}
 		}
 	}
@@ -253,7 +254,15 @@ func (s *sharing) retryChecksum(err error) (map[int]uint32, error) {
 		return nil, err
 	}
 	slices.Sort(idx)
-	d.warn("%v; fetching the %s that came from peers or the cache again from the origin", err, plural(len(idx), "slice"))
+	where := "peers or the cache"
+	switch {
+	case !from[fetch.FromCache]:
+		where = "peers"
+	case !from[fetch.FromPeer]:
+		where = "the cache"
+	}
+	d.warn("the file does not match its %s checksum (it is %x); fetching the %s from %s again from the origin",
+		ce.Algo, ce.Got, plural(len(idx), "slice"), where)
 	if rerr := s.refetch(idx); rerr != nil {
 		return nil, d.fail(s.ctx, rerr)
 	}

@@ -314,7 +314,7 @@ func TestConsistentLiarAndChecksum(t *testing.T) {
 	store := openCache(t, mib)
 	c := newClient(t, &slget.Client{Peers: []string{peer.URL}, Cache: store})
 	res, w := get(t, c, srv, &slget.Request{Checksum: &slget.Checksum{Algo: "sha-256", Sum: sum[:]}})
-	if w.count("fetching the 6 slices that came from peers or the cache again from the origin") != 1 ||
+	if w.count("fetching the 6 slices from peers again from the origin") != 1 ||
 		w.count("6 slices from peers were wrong") != 1 {
 		t.Errorf("warnings %q", w)
 	}

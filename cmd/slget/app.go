@@ -113,7 +113,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			"fixed slices (default 1m, like nginx's \"slice 1m\"), checks that every response is\n" +
 			"of the same version (strong ETag, exact Content-Range, If-Match), and writes the file\n" +
 			"under its final name only when it is complete. Options go before the URLs.",
-		Flags:                     downloadFlags(),
+		Flags:                     append(downloadFlags(), shareFlags()...),
 		Reader:                    stdin,
 		Writer:                    stdout,
 		ErrWriter:                 stderr,
@@ -301,7 +301,10 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if err != nil {
 		return err
 	}
-	defer a.client.HTTP.CloseIdle()
+	if err := a.openShare(c); err != nil { // --cache, --peer (share.go)
+		return err
+	}
+	defer a.closeShare()
 	con.solo = cfg.jobs == 1 || len(urls) == 1
 	return a.getAll(ctx, urls)
 }
