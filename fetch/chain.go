@@ -214,16 +214,20 @@ func (c *Chain) touch(start, end int64) {
 // chainBody is a peer's body as the Chain sees it: it records the slices
 // it brings, and blames the peer when it fails.
 type chainBody struct {
-	c        *Chain
-	p        *chainPeer
-	ctx      context.Context // the Downloader's try: its cause says why it ended
-	rc       io.ReadCloser
+	c   *Chain
+	p   *chainPeer
+	ctx context.Context // the Downloader's try: its cause says why it ended
+	rc  io.ReadCloser
+
+	mu       sync.Mutex // not held while reading, so that Close can abort a Read
 	pos, end int64
 	over     bool // finished, or its failure recorded
 }
 
 func (b *chainBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if n > 0 {
 		b.c.touch(b.pos, b.pos+int64(n))
 		b.pos += int64(n)
@@ -243,11 +247,14 @@ func (b *chainBody) Read(p []byte) (int, error) {
 // Close ends the body; one given up in the middle of a slice while the try
 // was still on was too slow for the Downloader.
 func (b *chainBody) Close() error {
+	err := b.rc.Close()
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	b.stop(nil, 0)
-	return b.rc.Close()
+	return err
 }
 
-// stop records how the body ended before its end: readErr is the error of
+// stop records how the body ended before its end (b.mu held): readErr is the error of
 // the Read that ended it, which brought n bytes (nil for a Close). The
 // slice it stopped in is suspect if the peer wrote part of it, or all of
 // it and it failed its check; the peer is blamed unless the try ended for
