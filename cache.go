@@ -113,11 +113,16 @@ type slicePutter interface {
 	Dir() string
 }
 
-// cacheFill stores slices in the cache from a goroutine of its own, so
-// that the commits of the transfer never wait for the cache's fsyncs. Each
-// slice is read back from the partial file and stored only if it still has
-// the checksum it was committed with. A full disk (localcache.ErrFull) or
-// any other failure of the cache stops the fill with one warning; it never
+// fillWorkers is how many slices the fill stores at once: each Put ends
+// with an fsync, and several in flight keep the disk busy where one at a
+// time would leave it waiting (BenchmarkShare).
+const fillWorkers = 4
+
+// cacheFill stores slices in the cache from goroutines of its own, so that
+// the commits of the transfer never wait for the cache's fsyncs. Each slice
+// is read back from the partial file and stored only if it still has the
+// checksum it was committed with. A full disk (localcache.ErrFull) or any
+// other failure of the cache stops the fill with one warning; it never
 // fails the download.
 type cacheFill struct {
 	store slicePutter
@@ -127,9 +132,9 @@ type cacheFill struct {
 	f     io.ReaderAt
 	warn  func(format string, args ...any)
 
-	wake    chan struct{} // a slice was queued
+	wake    chan struct{} // slices were queued
 	closing chan struct{} // no more slices: store the queue, then end
-	ended   chan struct{}
+	workers sync.WaitGroup
 
 	mu      sync.Mutex
 	queue   []fetch.SliceDone
@@ -140,8 +145,14 @@ type cacheFill struct {
 func startFill(ctx context.Context, store slicePutter, keys sliceKeyer, meta localcache.PutMeta, plan segment.Plan, f io.ReaderAt,
 	warn func(string, ...any)) *cacheFill {
 	c := &cacheFill{store: store, keys: keys, meta: meta, plan: plan, f: f, warn: warn,
-		wake: make(chan struct{}, 1), closing: make(chan struct{}), ended: make(chan struct{})}
-	go c.run(ctx)
+		wake: make(chan struct{}, fillWorkers), closing: make(chan struct{})}
+	for range fillWorkers {
+		c.workers.Add(1)
+		go func() {
+			defer c.workers.Done()
+			c.work(ctx)
+		}()
+	}
 	return c
 }
 
@@ -155,9 +166,11 @@ func (c *cacheFill) add(sds []fetch.SliceDone) {
 		c.queue = append(c.queue, sds...)
 	}
 	c.mu.Unlock()
-	select {
-	case c.wake <- struct{}{}:
-	default: // a wake-up is pending already
+	for range min(len(sds), fillWorkers) {
+		select {
+		case c.wake <- struct{}{}:
+		default: // every worker has a wake-up pending already
+		}
 	}
 }
 
@@ -165,57 +178,70 @@ func (c *cacheFill) add(sds []fetch.SliceDone) {
 // and waits for the fill to end.
 func (c *cacheFill) close() {
 	close(c.closing)
-	<-c.ended
+	c.workers.Wait()
 }
 
-func (c *cacheFill) run(ctx context.Context) {
-	defer close(c.ended)
+// next takes a slice off the queue.
+func (c *cacheFill) next() (fetch.SliceDone, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.queue) == 0 {
+		return fetch.SliceDone{}, false
+	}
+	sd := c.queue[0]
+	c.queue = c.queue[1:]
+	return sd, true
+}
+
+func (c *cacheFill) work(ctx context.Context) {
 	buf := make([]byte, c.plan.Slice)
 	for {
-		last := false
+		if sd, ok := c.next(); ok {
+			if ctx.Err() != nil {
+				return
+			}
+			c.put(sd, buf)
+			continue
+		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-c.wake:
 		case <-c.closing:
-			last = true
-		}
-		c.mu.Lock()
-		batch := c.queue
-		c.queue = nil
-		c.mu.Unlock()
-		for _, sd := range batch {
-			if ctx.Err() != nil || !c.put(sd, buf) {
-				break
+			c.mu.Lock()
+			empty := len(c.queue) == 0
+			c.mu.Unlock()
+			if empty {
+				return
 			}
-		}
-		if last {
-			return
 		}
 	}
 }
 
-// put stores one slice; it reports false when the fill has stopped.
-func (c *cacheFill) put(sd fetch.SliceDone, buf []byte) bool {
+// put stores one slice.
+func (c *cacheFill) put(sd fetch.SliceDone, buf []byte) {
 	sr := c.plan.SliceRange(sd.Index)
 	b := buf[:sr.Len()]
 	if _, err := c.f.ReadAt(b, sr.Start); err != nil && !(err == io.EOF && sr.End == c.plan.Size) {
-		return true // the transfer will say what is wrong with the file
+		return // the transfer will say what is wrong with the file
 	}
 	if crc32.Checksum(b, castagnoli) != sd.CRC32C {
-		return true // not the bytes that were committed: not for the cache
+		return // not the bytes that were committed: not for the cache
 	}
 	err := c.store.Put(c.keys.key(sd.Index), c.meta, b)
 	if err == nil {
-		return true
+		return
 	}
 	c.mu.Lock()
+	first := !c.stopped
 	c.stopped, c.queue = true, nil
 	c.mu.Unlock()
+	if !first {
+		return // another worker has said so
+	}
 	if errors.Is(err, localcache.ErrFull) {
 		c.warn("the cache %s is full; the rest of this file is not stored in it", c.store.Dir())
 	} else {
 		c.warn("%v; the rest of this file is not stored in the cache", fmt.Errorf("storing slice %d: %w", sd.Index, err))
 	}
-	return false
 }

@@ -69,8 +69,9 @@ func TestFillStopsWhenTheCacheIsFull(t *testing.T) {
 	if len(warns) != 1 || !bytes.Contains([]byte(warns[0]), []byte("/cache is full")) {
 		t.Fatalf("warnings %q, want one that the cache is full", warns)
 	}
-	if store.tries != 4 {
-		t.Errorf("%d Puts, want 3 and the one that found the disk full", store.tries)
+	// 3 stored, then the Puts in flight when the disk was found full.
+	if store.tries < 4 || store.tries > 3+fillWorkers {
+		t.Errorf("%d Puts, want 3 and at most %d that found the disk full", store.tries, fillWorkers)
 	}
 	if _, ok := store.puts[1]; ok {
 		t.Error("slice 1, whose bytes no longer had their checksum, was stored")
