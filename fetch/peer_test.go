@@ -456,3 +456,39 @@ func TestPeerOpenCancelled(t *testing.T) {
 		t.Fatalf("got %v, want the context's deadline", err)
 	}
 }
+
+// An https:// origin is asked of a peer in proxy form too, GET
+// https://origin/path, never with CONNECT.
+func TestPeerHTTPSOriginInProxyForm(t *testing.T) {
+	s := newPeerSetup(t, 256<<10, 64<<10)
+	peer := fetchtest.NewPeer(t, s.srv)
+	o := &fetch.Origin{URL: "https://user:pw@mirror.example:8443/iso/f.iso?sig=abc#frag", Validator: s.origin.Validator}
+	pp, err := fetch.NewPeer(peer.URL, fetch.PeerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pp.CloseIdle)
+	ps, err := fetch.NewPeerSource(pp, o, s.plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = readRange(t, ps, s.plan.SliceRange(1))
+	var pe *fetch.PeerError
+	if !errors.As(err, &pe) || pe.Status != http.StatusBadGateway {
+		t.Fatalf("got %v, want the fake peer's 502 for a host it cannot fill", err)
+	}
+	q := peer.Requests()
+	if len(q) != 1 || q[0].Method != http.MethodGet || q[0].RequestURI != "https://mirror.example:8443/iso/f.iso?sig=abc" || q[0].Host != "mirror.example:8443" {
+		t.Fatalf("the peer got %+v, want GET https://mirror.example:8443/iso/f.iso?sig=abc without user or fragment", q)
+	}
+}
+
+// A resource without a strong ETag is not asked of peers: nothing would
+// pin the version they serve.
+func TestPeerNeedsAStrongETag(t *testing.T) {
+	s := newPeerSetup(t, 256<<10, 64<<10, fetchtest.WithWeakETag())
+	pp, _ := fetch.NewPeer("http://127.0.0.1:1", fetch.PeerOptions{})
+	if _, err := fetch.NewPeerSource(pp, s.origin, s.plan); err == nil || !strings.Contains(err.Error(), "strong ETag") {
+		t.Fatalf("NewPeerSource with a weak ETag: %v", err)
+	}
+}
