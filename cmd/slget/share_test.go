@@ -11,11 +11,23 @@ import (
 	"strings"
 	"testing"
 
+	"go.uber.org/goleak"
+
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/localcache"
 )
 
 const mib = 1 << 20
+
+// noLeaks, called once a test's servers and peers run, returns a function
+// that fails the test if a goroutine started since is still there: slget
+// must close its connections and cache itself, before the servers go.
+// (Per test, not in TestMain: other tests of the command run in parallel.)
+func noLeaks(t *testing.T) func() {
+	t.Helper()
+	before := goleak.IgnoreCurrent()
+	return func() { goleak.VerifyNone(t, before) }
+}
 
 // jsonResult parses the one --json record of a run.
 func jsonResult(t *testing.T, r runResult) result {
@@ -42,6 +54,7 @@ func originGETs(srv *fetchtest.Server) []string {
 func TestCacheOption(t *testing.T) {
 	const size = 5*mib + 3
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	defer noLeaks(t)()
 	dir, cache := t.TempDir(), filepath.Join(t.TempDir(), "cache")
 	want := srv.Content().SHA256()
 	r := mustFetch(t, filepath.Join(dir, "a"), want, "--cache", cache, "-d", dir, "-o", "a", "--json", srv.FileURL())
@@ -63,6 +76,7 @@ func TestCacheOption(t *testing.T) {
 func TestCacheSliceSize(t *testing.T) {
 	const size = 2 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	defer noLeaks(t)()
 	dir, cache := t.TempDir(), filepath.Join(t.TempDir(), "cache")
 	want := srv.Content().SHA256()
 	mustFetch(t, filepath.Join(dir, "a"), want, "--cache", cache, "--slice", "256k", "-d", dir, "-o", "a", srv.FileURL())
@@ -82,6 +96,7 @@ func TestPeerOption(t *testing.T) {
 	const size = 6 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
 	peer := fetchtest.NewPeer(t, srv)
+	defer noLeaks(t)()
 	dir := t.TempDir()
 	r := mustFetch(t, filepath.Join(dir, "f"), srv.Content().SHA256(), "--peer", peer.URL, "-d", dir, "-o", "f", "--json", srv.FileURL())
 	want := map[string]int64{"origin": mib, "peer": size - mib}
@@ -98,6 +113,7 @@ func TestPeerOption(t *testing.T) {
 func TestPeersFromTheEnvironment(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(8*mib))
 	a, b := fetchtest.NewPeer(t, srv), fetchtest.NewPeer(t, srv)
+	defer noLeaks(t)()
 	t.Setenv(envPeers, " "+a.URL+", "+b.URL+" ")
 	dir := t.TempDir()
 	mustFetch(t, filepath.Join(dir, "f"), srv.Content().SHA256(), "-d", dir, "-o", "f", srv.FileURL())
@@ -111,6 +127,7 @@ func TestPeersFromTheEnvironment(t *testing.T) {
 
 func TestBadPeerOption(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(mib))
+	defer noLeaks(t)()
 	dir := t.TempDir()
 	r := runSlget(t, "--peer", "ftp://x:1", "-d", dir, srv.FileURL())
 	if r.code != exitBadOption || !strings.Contains(r.stderr, "--peer") {
@@ -131,6 +148,7 @@ func TestBadPeerOption(t *testing.T) {
 func TestCacheOwnedByAServer(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(4*mib))
 	peer := fetchtest.NewPeer(t, srv)
+	defer noLeaks(t)()
 	cache := filepath.Join(t.TempDir(), "cache")
 	owner, err := localcache.Open(cache, nil)
 	if err != nil {
@@ -178,6 +196,7 @@ func TestLyingPeers(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
 			peer := fetchtest.NewPeer(t, srv, fetchtest.WithPeerFault(func(*http.Request, int) fetchtest.PeerFault { return tc.fault }))
+			defer noLeaks(t)()
 			dir := t.TempDir()
 			args := []string{"--peer", peer.URL, "-d", dir, "-o", "f", "--json", srv.FileURL()}
 			if tc.checksum {
