@@ -14,6 +14,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/localcache"
 	"github.com/slget/slget/segment"
 )
 
@@ -41,9 +42,36 @@ type Client struct {
 	// this many bytes per second; zero means no cap.
 	TotalRateLimit int64
 
+	// Cache, if set, is the local slice cache (see OpenCache): the slices
+	// of a download found in it are copied into the partial file instead
+	// of being fetched, and the slices fetched from the origin are stored
+	// in it after they are committed (those from peers only once a
+	// Checksum has proved the whole file). Only a resource with a strong
+	// ETag uses it, and only in the cache's slice size. A full disk never
+	// fails a download: the rest is then not stored. The Client does not
+	// close it.
+	Cache *localcache.Store
+	// Peers are slget peers (`slget serve`), as http://HOST:PORT or
+	// http://slget:TOKEN@HOST:PORT, asked for each run of slices before
+	// the origin, in proxy form pinned with If-Match to the version the
+	// Client's own probe of the origin found. A peer that misses, is slow,
+	// refuses or fails leaves the slices to the origin; one whose slice
+	// fails its checksum is dropped for the rest of the download and the
+	// slice fetched from the origin. A peer that sends consistent wrong
+	// bytes (with checksums that match them) is caught only by a
+	// Request.Checksum, which then fetches the slices that came from peers
+	// again from the origin: without one, the file has its bytes. Only a
+	// resource with a strong ETag is asked of peers.
+	Peers []string
+	// PeerOptions configure the connections to Peers.
+	PeerOptions fetch.PeerOptions
+
 	httpOnce   sync.Once
 	sharedOnce sync.Once
 	sh         *shared
+	peersOnce  sync.Once
+	peers      []*fetch.Peer // Peers, parsed
+	peersErr   error
 }
 
 // shared is what a Client and its clones have in common.
@@ -66,11 +94,12 @@ func (c *Client) shared() *shared {
 // Clone returns a copy of c whose settings can be changed for some
 // downloads (another slice size, other headers through another HTTP
 // client). c and its clones never pick the same output name at once, and
-// share one TotalRateLimit (c's).
+// share one TotalRateLimit (c's), the Cache and the Peers.
 func (c *Client) Clone() *Client {
 	return &Client{
 		HTTP: c.http(), Connections: c.Connections, Slice: c.Slice, Retry: c.Retry, StallTimeout: c.StallTimeout,
 		LowestSpeed: c.LowestSpeed, RateLimit: c.RateLimit, TotalRateLimit: c.TotalRateLimit,
+		Cache: c.Cache, Peers: c.Peers, PeerOptions: c.PeerOptions,
 		sh: c.shared(),
 	}
 }

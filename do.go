@@ -39,7 +39,8 @@ type download struct {
 	plan    segment.Plan
 	done    *segment.Set // slices already done (resumed or adopted)
 	action  action
-	newer   bool // IfNewer found the remote file newer: it replaces the local one
+	newer   bool     // IfNewer found the remote file newer: it replaces the local one
+	share   *sharing // the local cache and peers; nil without them
 }
 
 // overwrite reports whether the file at the output name may be replaced.
@@ -63,6 +64,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	start := time.Now()
 	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[fetch.Provenance]int64{}}}
 	err := d.run(ctx)
+	d.share.close()
 	if d.lock != nil {
 		d.lock.release()
 	}
@@ -99,6 +101,9 @@ func (d *download) run(ctx context.Context) error {
 		return &RequestError{Err: err}
 	}
 	d.given = u
+	if _, err := d.c.peerList(); err != nil {
+		return &RequestError{Err: err}
+	}
 	if d.req.Writer != nil {
 		return d.toWriter(ctx) // probe → transfer through a window, no file
 	}

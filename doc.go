@@ -24,7 +24,11 @@
 //	    its rename and the journal's removal.
 //	  - The transfer runs fetch's Downloader: N connections, every response
 //	    checked (exact Content-Range, identity encoding, the same version),
-//	    each slice written, synced, then recorded in the journal.
+//	    each slice written, synced, then recorded in the journal. With a
+//	    Client.Cache, the slices it holds are copied in first and the ones
+//	    fetched are stored in it; with Client.Peers, a fetch.Chain asks the
+//	    peers before the origin. The journal records where each slice came
+//	    from (Result.BySource).
 //	  - The end: the whole-file checksum if asked, fdatasync, a rename that
 //	    never replaces an existing file unless AllowOverwrite, a sync of the
 //	    directory, and only then the journal's removal.
@@ -49,4 +53,12 @@
 // without ranges) cannot resume: when it fails, its partial file is
 // removed. A stream cannot resume either: the bytes its Writer took are
 // gone.
+//
+// A peer's slices are checked against the CRC-32C the peer sends with
+// them, which catches damage, not a peer that lies: wrong bytes with
+// checksums computed from them, under the right ETag, end up in the file
+// unless Request.Checksum is set. With it, a file that does not match has
+// the slices from peers and the cache fetched again from the origin before
+// the download fails. A peer gets the resource's URL, query string
+// included, but none of the credentials given for the origin.
 package slget

@@ -20,8 +20,18 @@ import (
 func (d *download) finish() error {
 	part := d.lock.path
 	if err := d.verify(d.lock.f, part); err != nil {
-		return err
+		// Slices from peers or the cache are fetched again from the
+		// origin, and the file is checked once more (share.go).
+		old, err := d.share.retryChecksum(err)
+		if err != nil {
+			return err
+		}
+		if err := d.verify(d.lock.f, part); err != nil {
+			return err
+		}
+		d.share.checksumFixed(old)
 	}
+	d.share.verified()
 	if err := datasync(d.lock.f); err != nil {
 		return fileErr("io", part, err)
 	}

@@ -37,12 +37,31 @@ func (d *download) transfer(ctx context.Context) error {
 		body.Close() // the probe's slice 0 is not the journal's slice 0
 		body = nil
 	}
-	dl := fetch.NewDownloader(cfg, d.plan, d.done, origin, newSyncFile(d.lock.f, d.plan))
+	// The local cache and peers (share.go); nil without them.
+	sh, err := d.startSharing(ctx, origin, &cfg)
+	if err != nil {
+		if body != nil {
+			body.Close()
+		}
+		return d.fail(ctx, err)
+	}
+	d.share = sh
+	var src fetch.Source = origin
+	if sh != nil {
+		src = sh.source()
+	}
+	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
-	err := dl.Run(ctx, body)
+	err = dl.Run(ctx, body)
+	if err == nil {
+		err = sh.afterTransfer()
+	}
 	st := dl.Stats()
 	d.res.Transferred = st.Written
-	if d.journal != nil {
+	if sh != nil {
+		d.res.Transferred += sh.again
+		sh.recount()
+	} else if d.journal != nil {
 		for src, n := range d.journal.Counts() {
 			if n > 0 {
 				d.res.BySource[provenanceOf(src)] = n

@@ -20,6 +20,13 @@
 //     been synced, in groups, so that a crash loses at most the slices in
 //     flight.
 //
+// Peers (`slget serve`) are Sources too: a PeerSource asks one peer in the
+// proxy form of the peer protocol and checks each answer as the origin's,
+// and each whole slice against the checksum the peer sends; a Chain asks
+// the peers still in the download before the origin, and tells the
+// Downloader (Failover) when a failed try was a peer's, so that it costs
+// no try.
+//
 // fetch knows nothing of terminals, journals on disk or cache layouts: it
 // defines the small interfaces it needs (Source, Journal, File) and the
 // slget package wires the real ones in.

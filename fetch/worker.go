@@ -96,9 +96,13 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 }
 
 // backoff counts a failed try of slice at and sleeps before the next, or
-// returns the final error when the slice is out of tries.
+// returns the final error when the slice is out of tries. A try that a
+// Failover Source passes to another place is neither counted nor waited for.
 func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
 	d.retries.Add(1)
+	if f, ok := d.src.(Failover); ok && f.Failover(at) {
+		return nil // a peer failed: the next try goes elsewhere, at once
+	}
 	d.mu.Lock()
 	d.tries[at]++
 	n := d.tries[at]

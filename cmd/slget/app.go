@@ -293,7 +293,10 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if err != nil {
 		return err
 	}
-	defer a.client.HTTP.CloseIdle()
+	if err := a.openShare(c); err != nil { // --cache, --peer (share.go)
+		return err
+	}
+	defer a.closeShare()
 	con.solo = cfg.jobs == 1 || len(entries) == 1
 	if err := a.getAll(ctx, entries); err != nil {
 		return err

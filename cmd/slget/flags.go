@@ -84,7 +84,7 @@ func downloadFlags() []cli.Flag {
 // VersionFlag are package variables that every App.Run writes to, so two
 // runs at once in one process raced on them.
 func appFlags() []cli.Flag {
-	return append(downloadFlags(),
+	return append(append(downloadFlags(), shareFlags()...),
 		&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show help"},
 		&cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version",
 			Action: func(c *cli.Context, _ bool) error {

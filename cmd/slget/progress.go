@@ -208,6 +208,9 @@ func (v *view) line(width int) string {
 	if v.ev.Resumed > 0 {
 		cols = append(cols, column{"(" + slget.HumanBytes(v.ev.Resumed) + " resumed)", 7})
 	}
+	if p := v.last.BySource[fetch.FromPeer]; p > 0 && size > 0 {
+		cols = append(cols, column{fmt.Sprintf("%.0f%% from peers", 100*float64(p)/float64(size)), 6})
+	}
 	if v.last.Retries > 0 {
 		cols = append(cols, column{plural(int(v.last.Retries), "retry"), 4})
 	}

@@ -1,0 +1,85 @@
+// The local cache and peers of an invocation: --cache, --peer and
+// SLGET_PEERS.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/slget/slget"
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/localcache"
+)
+
+// envPeers is the environment variable that lists peers, separated by
+// spaces or commas, as --peer does one at a time.
+const envPeers = "SLGET_PEERS"
+
+func shareFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "cache", Usage: "read slices from the slice cache in `DIR` first, and store there what comes from the origin (a cache that slget serve owns is asked as a peer)"},
+		&cli.StringSliceFlag{Name: "peer", Usage: "ask the slget peer at `URL` (http://HOST:PORT, or http://slget:TOKEN@HOST:PORT) for slices before the origin (repeatable; also " + envPeers + ", separated by spaces or commas)"},
+	}
+}
+
+// splitPeers splits a list of peers separated by spaces or commas.
+func splitPeers(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' })
+}
+
+// openShare sets up the client's cache and peers from the flags and the
+// environment. A cache that another slget owns is asked as a peer when it
+// serves it, and otherwise left alone.
+func (a *app) openShare(c *cli.Context) error {
+	peers := append(c.StringSlice("peer"), splitPeers(os.Getenv(envPeers))...)
+	for i, p := range peers {
+		if _, err := fetch.ParsePeer(p); err != nil {
+			from := "--peer"
+			if i >= len(c.StringSlice("peer")) {
+				from = envPeers
+			}
+			return withCode(exitBadOption, fmt.Errorf("%s: %v", from, err))
+		}
+	}
+	if dir := c.String("cache"); dir != "" {
+		var opts localcache.Options
+		if c.IsSet("slice") {
+			opts.SliceSize = a.cfg.slice
+		}
+		store, owner, err := slget.OpenCache(dir, &opts)
+		switch {
+		case errors.Is(err, localcache.ErrSliceSize):
+			return withCode(exitBadOption, fmt.Errorf("--cache: %v (or leave --slice out to use the cache's)", err))
+		case errors.Is(err, localcache.ErrLocked):
+			a.con.warnf("the cache %s is in use by another slget, which does not serve it: downloading without it", dir)
+		case err != nil:
+			return withCode(exitBadOption, fmt.Errorf("--cache: %w", err))
+		case owner != "":
+			a.con.warnf("the cache %s is owned by the slget serve at %s: asking it as a peer", dir, owner)
+			peers = append(peers, owner)
+		default:
+			a.client.Cache = store
+			if !c.IsSet("slice") {
+				a.client.Slice = store.SliceSize()
+			}
+		}
+	}
+	a.client.Peers = peers
+	a.client.PeerOptions = fetch.PeerOptions{Timeout: a.cfg.timeout, Connections: a.cfg.connections, UserAgent: a.cfg.userAgent}
+	return nil
+}
+
+// closeShare closes the cache and the idle connections.
+func (a *app) closeShare() {
+	a.client.CloseIdle()
+	if a.client.Cache != nil {
+		if err := a.client.Cache.Close(); err != nil {
+			a.con.warnf("%v", err)
+		}
+	}
+}

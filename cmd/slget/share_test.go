@@ -1,0 +1,214 @@
+// Tests of --cache, --peer and SLGET_PEERS: where the slices come from,
+// what --json says of it, and the options' errors.
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.uber.org/goleak"
+
+	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/localcache"
+)
+
+const mib = 1 << 20
+
+// noLeaks, called once a test's servers and peers run, returns a function
+// that fails the test if a goroutine started since is still there: slget
+// must close its connections and cache itself, before the servers go.
+// (Per test, not in TestMain: other tests of the command run in parallel.)
+func noLeaks(t *testing.T) func() {
+	t.Helper()
+	before := goleak.IgnoreCurrent()
+	return func() { goleak.VerifyNone(t, before) }
+}
+
+// jsonResult parses the one --json record of a run.
+func jsonResult(t *testing.T, r runResult) result {
+	t.Helper()
+	var res result
+	if err := json.Unmarshal([]byte(strings.TrimSpace(r.stdout)), &res); err != nil {
+		t.Fatalf("--json output %q: %v", r.stdout, err)
+	}
+	return res
+}
+
+// originGETs is the Range of each GET the origin got since its log was
+// reset.
+func originGETs(srv *fetchtest.Server) []string {
+	var out []string
+	for _, q := range srv.Requests() {
+		if q.Method == http.MethodGet {
+			out = append(out, q.Range)
+		}
+	}
+	return out
+}
+
+func TestCacheOption(t *testing.T) {
+	const size = 5*mib + 3
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	defer noLeaks(t)()
+	dir, cache := t.TempDir(), filepath.Join(t.TempDir(), "cache")
+	want := srv.Content().SHA256()
+	r := mustFetch(t, filepath.Join(dir, "a"), want, "--cache", cache, "-d", dir, "-o", "a", "--json", srv.FileURL())
+	if got := jsonResult(t, r).BySource; fmt.Sprint(got) != fmt.Sprint(map[string]int64{"origin": size}) {
+		t.Errorf("first run: bytes_by_source %v", got)
+	}
+	srv.ResetLog()
+	r = mustFetch(t, filepath.Join(dir, "b"), want, "--cache", cache, "-d", dir, "-o", "b", "--json", srv.FileURL())
+	if got := jsonResult(t, r).BySource; fmt.Sprint(got) != fmt.Sprint(map[string]int64{"cache": size}) {
+		t.Errorf("second run: bytes_by_source %v, want all from the cache", got)
+	}
+	if g := originGETs(srv); len(g) != 1 {
+		t.Errorf("second run: the origin got %q, want only the probe", g)
+	}
+}
+
+// Without --slice, a cache's own slice size is used; with another
+// --slice, the cache is refused.
+func TestCacheSliceSize(t *testing.T) {
+	const size = 2 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	defer noLeaks(t)()
+	dir, cache := t.TempDir(), filepath.Join(t.TempDir(), "cache")
+	want := srv.Content().SHA256()
+	mustFetch(t, filepath.Join(dir, "a"), want, "--cache", cache, "--slice", "256k", "-d", dir, "-o", "a", srv.FileURL())
+	srv.ResetLog()
+	mustFetch(t, filepath.Join(dir, "b"), want, "--cache", cache, "-d", dir, "-o", "b", srv.FileURL())
+	if g := originGETs(srv); len(g) != 1 || g[0] != "bytes=0-262143" {
+		t.Errorf("the origin got %q, want only a probe in the cache's 256k slices", g)
+	}
+	r := runSlget(t, "--cache", cache, "--slice", "1m", "-d", dir, "-o", "c", srv.FileURL())
+	if r.code != exitBadOption || !strings.Contains(r.stderr, "leave --slice out") {
+		t.Errorf("--slice 1m with a 256k cache: exit %d, %q; want %d and what to do", r.code, r.stderr, exitBadOption)
+	}
+	mustNotExist(t, filepath.Join(dir, "c"))
+}
+
+func TestPeerOption(t *testing.T) {
+	const size = 6 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	peer := fetchtest.NewPeer(t, srv)
+	defer noLeaks(t)()
+	dir := t.TempDir()
+	r := mustFetch(t, filepath.Join(dir, "f"), srv.Content().SHA256(), "--peer", peer.URL, "-d", dir, "-o", "f", "--json", srv.FileURL())
+	want := map[string]int64{"origin": mib, "peer": size - mib}
+	if got := jsonResult(t, r).BySource; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("bytes_by_source %v, want %v", got, want)
+	}
+	if g := originGETs(srv); len(g) != 1 {
+		t.Errorf("the origin got %q, want only the probe", g)
+	}
+}
+
+// SLGET_PEERS lists peers separated by spaces or commas; every one is
+// asked.
+func TestPeersFromTheEnvironment(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(8*mib))
+	a, b := fetchtest.NewPeer(t, srv), fetchtest.NewPeer(t, srv)
+	defer noLeaks(t)()
+	t.Setenv(envPeers, " "+a.URL+", "+b.URL+" ")
+	dir := t.TempDir()
+	mustFetch(t, filepath.Join(dir, "f"), srv.Content().SHA256(), "-d", dir, "-o", "f", srv.FileURL())
+	if len(a.Requests()) == 0 || len(b.Requests()) == 0 {
+		t.Errorf("requests: %d and %d, want both peers asked", len(a.Requests()), len(b.Requests()))
+	}
+	if g := originGETs(srv); len(g) != 1 {
+		t.Errorf("the origin got %q, want only the probe", g)
+	}
+}
+
+func TestBadPeerOption(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(mib))
+	defer noLeaks(t)()
+	dir := t.TempDir()
+	r := runSlget(t, "--peer", "ftp://x:1", "-d", dir, srv.FileURL())
+	if r.code != exitBadOption || !strings.Contains(r.stderr, "--peer") {
+		t.Errorf("a bad --peer: exit %d, %q", r.code, r.stderr)
+	}
+	t.Setenv(envPeers, "http://slget:secret-token@10.0.0.1:8471/x")
+	r = runSlget(t, "-d", dir, srv.FileURL())
+	if r.code != exitBadOption || !strings.Contains(r.stderr, envPeers) || strings.Contains(r.stderr, "secret-token") {
+		t.Errorf("a bad %s: exit %d, %q; want %d naming it, without its token", envPeers, r.code, r.stderr, exitBadOption)
+	}
+	if len(srv.Requests()) != 0 {
+		t.Error("the origin was asked")
+	}
+}
+
+// A cache owned by a running slget serve is asked as a peer at the address
+// it publishes.
+func TestCacheOwnedByAServer(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4*mib))
+	peer := fetchtest.NewPeer(t, srv)
+	defer noLeaks(t)()
+	cache := filepath.Join(t.TempDir(), "cache")
+	owner, err := localcache.Open(cache, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer owner.Close()
+	if err := localcache.WriteOwner(cache, peer.URL); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	r := mustFetch(t, filepath.Join(dir, "f"), srv.Content().SHA256(), "--cache", cache, "-d", dir, "-o", "f", srv.FileURL())
+	if !strings.Contains(r.stderr, "owned by the slget serve at "+peer.URL+": asking it as a peer") {
+		t.Errorf("stderr %q does not say the cache's owner is asked", r.stderr)
+	}
+	if len(peer.Requests()) == 0 || len(originGETs(srv)) != 1 {
+		t.Errorf("the owner got %d requests and the origin %q; want the owner to serve all but the probe", len(peer.Requests()), originGETs(srv))
+	}
+	// Owned, but served nowhere: the download goes on without the cache.
+	owner.Close()
+	other, err := localcache.Open(cache, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	r = mustFetch(t, filepath.Join(dir, "g"), srv.Content().SHA256(), "--cache", cache, "-d", dir, "-o", "g", srv.FileURL())
+	if !strings.Contains(r.stderr, "downloading without it") {
+		t.Errorf("stderr %q does not say the cache is not used", r.stderr)
+	}
+}
+
+// Lying peers never put their bytes in a file that exits 0: one whose
+// checksums catch it, and, with --checksum, one whose checksums match its
+// wrong bytes.
+func TestLyingPeers(t *testing.T) {
+	const size = 5 * mib
+	for _, tc := range []struct {
+		name     string
+		fault    fetchtest.PeerFault
+		checksum bool
+		says     string
+	}{
+		{"checksums catch it", fetchtest.PeerFault{Corrupt: true}, false, "CRC-32C"},
+		{"consistent liar, --checksum", fetchtest.PeerFault{Lie: true}, true, "slices from peers were wrong"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+			peer := fetchtest.NewPeer(t, srv, fetchtest.WithPeerFault(func(*http.Request, int) fetchtest.PeerFault { return tc.fault }))
+			defer noLeaks(t)()
+			dir := t.TempDir()
+			args := []string{"--peer", peer.URL, "-d", dir, "-o", "f", "--json", srv.FileURL()}
+			if tc.checksum {
+				args = append([]string{"--checksum", "sha-256=" + srv.Content().SHA256()}, args...)
+			}
+			r := mustFetch(t, filepath.Join(dir, "f"), srv.Content().SHA256(), args...)
+			if !strings.Contains(r.stderr, tc.says) {
+				t.Errorf("stderr %q does not say %q", r.stderr, tc.says)
+			}
+			if got := jsonResult(t, r).BySource; fmt.Sprint(got) != fmt.Sprint(map[string]int64{"origin": size}) {
+				t.Errorf("bytes_by_source %v, want all from the origin", got)
+			}
+		})
+	}
+}

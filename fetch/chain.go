@@ -1,0 +1,295 @@
+// Chain: a Source that asks peers first and the origin last, remembers
+// which peer failed where, and tells the Downloader when a failed try was a
+// peer's, so that falling back costs no try.
+
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/slget/slget/segment"
+)
+
+// Failover is implemented by a Source with more than one place to get a
+// slice from. After a try of slice i fails with a retryable error, the
+// Downloader asks Failover(i): true means that the failure was one place's
+// and the next try of i goes to another, so it is made at once and not
+// counted against Config.Retry.
+type Failover interface {
+	Failover(slice int) bool
+}
+
+// maxPeerFails is how many failures in a row take a peer out of a download
+// when none of them said so on its own: misses it could not fill, stalls,
+// answers cut short.
+const maxPeerFails = 3
+
+// Chain is the Source of a download with peers. For each range it asks
+// the peers that are still in the download, starting at the next one each
+// time to spread the load, and then the origin: a peer
+// that misses (5xx), refuses (412, 401, 403, 407), breaks the protocol or
+// cannot be reached is passed over at once. A peer body that fails while
+// it is read (a stall, too slow, cut short, a slice that fails its
+// checksum) ends the Downloader's try; the slice's next try skips that
+// peer and costs no try (Failover).
+//
+// A peer is out of the download (and a warning says so) after a failure
+// that says so (PeerError.Drop: it lied about a slice, has another
+// version, refuses us, is down), or after maxPeerFails failures in a row.
+//
+// Chain records the slices of which a peer sent bytes (PeerSlices): they
+// are the ones to check again, or fetch again from the origin, when the
+// whole file does not match its checksum.
+type Chain struct {
+	origin Source
+	peers  []*chainPeer
+	plan   segment.Plan
+	warn   func(string)
+
+	mu      sync.Mutex
+	next    int          // the peer to ask first next time: round robin
+	pending map[int]int  // per slice, the tries that failed at a peer and have not failed over yet
+	touched *segment.Set // slices of which a peer sent bytes
+	suspect *segment.Set // slices a peer's body stopped in, or failed the check of
+}
+
+type chainPeer struct {
+	src     *PeerSource
+	dropped bool         // no longer asked in this download
+	fails   int          // failures in a row
+	failed  map[int]bool // slices it failed on: not asked for them again
+}
+
+// NewChain returns a Source that asks peers, in the slices of plan, before
+// origin. warn, if not nil, is told when a peer is taken out of the
+// download.
+func NewChain(origin Source, peers []*PeerSource, plan segment.Plan, warn func(string)) *Chain {
+	c := &Chain{origin: origin, plan: plan, warn: warn, pending: map[int]int{}, touched: segment.NewSet(plan.N()), suspect: segment.NewSet(plan.N())}
+	for _, p := range peers {
+		c.peers = append(c.peers, &chainPeer{src: p, failed: map[int]bool{}})
+	}
+	return c
+}
+
+// Open implements Source.
+func (c *Chain) Open(ctx context.Context, r segment.Range) (Body, error) {
+	k := c.plan.Index(r.Start)
+	c.mu.Lock()
+	first := c.next
+	c.next++
+	c.mu.Unlock()
+	for j := range c.peers {
+		p := c.peers[(first+j)%len(c.peers)]
+		if !c.usable(p, k) {
+			continue
+		}
+		b, err := p.src.Open(ctx, r)
+		if err == nil {
+			return Body{ReadCloser: &chainBody{c: c, p: p, ctx: ctx, rc: b.ReadCloser, end: r.End, pos: r.Start}, From: FromPeer}, nil
+		}
+		if ctx.Err() != nil {
+			// A peer slow to answer is the worker's stall: its next try of
+			// the slice goes elsewhere.
+			if errors.Is(context.Cause(ctx), ErrStalled) {
+				c.failed(p, k, &PeerError{Peer: p.src.Peer.addr, Reason: "did not answer", Err: ErrStalled}, true)
+			}
+			return Body{}, err
+		}
+		c.failed(p, k, err, false)
+	}
+	return c.origin.Open(ctx, r)
+}
+
+// Failover implements Failover.
+func (c *Chain) Failover(slice int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := c.pending[slice]
+	switch {
+	case n == 0:
+		return false
+	case n == 1:
+		delete(c.pending, slice)
+	default:
+		c.pending[slice] = n - 1
+	}
+	return true
+}
+
+// PeerSlices lists, in order, the slices of which a peer sent bytes in
+// this download, whether or not the slice was then finished with them.
+func (c *Chain) PeerSlices() []int { return c.list(c.touched) }
+
+// Suspects lists, in order, the slices in which a peer's body stopped
+// (failed, was given up, or lost to another copy) or whose bytes failed
+// their checksum: part of them, or all, are bytes of the peer that were
+// never proven. If another copy finished such a slice, the peer's last
+// writes can have come after it; the caller reads them back.
+func (c *Chain) Suspects() []int { return c.list(c.suspect) }
+
+func (c *Chain) list(set *segment.Set) []int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []int
+	for i := 0; i < c.plan.N(); i++ {
+		if set.Has(i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Peers lists the peers still in the download.
+func (c *Chain) Peers() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []string
+	for _, p := range c.peers {
+		if !p.dropped {
+			out = append(out, p.src.Peer.addr)
+		}
+	}
+	return out
+}
+
+func (c *Chain) usable(p *chainPeer, slice int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return !p.dropped && !p.failed[slice]
+}
+
+// failed records that p failed at slice with err; pending says that the
+// Downloader's try of slice failed with it (else the Chain went on to the
+// next source itself).
+func (c *Chain) failed(p *chainPeer, slice int, err error, pending bool) {
+	c.mu.Lock()
+	p.failed[slice] = true
+	if pending {
+		c.pending[slice]++ // an end-game duplicate may fail on the same slice
+	}
+	var pe *PeerError
+	msg := ""
+	if errors.As(err, &pe) && pe.Drop {
+		msg = err.Error()
+	} else if p.fails++; p.fails >= maxPeerFails {
+		msg = fmt.Sprintf("peer %s: failed %d times in a row (last: %v)", p.src.Peer.addr, p.fails, err)
+	}
+	drop := msg != "" && !p.dropped
+	if drop {
+		p.dropped = true
+	}
+	c.mu.Unlock()
+	if drop && c.warn != nil {
+		c.warn(msg + "; not asking it again for this file")
+	}
+}
+
+// delivered records a whole slice that p sent and that passed.
+func (c *Chain) delivered(p *chainPeer) {
+	c.mu.Lock()
+	p.fails = 0
+	c.mu.Unlock()
+}
+
+// suspected records a slice a peer's body stopped in.
+func (c *Chain) suspected(slice int) {
+	c.mu.Lock()
+	c.suspect.Add(slice)
+	c.mu.Unlock()
+}
+
+// touch records that a peer sent bytes of the slices in [start, end).
+func (c *Chain) touch(start, end int64) {
+	c.mu.Lock()
+	for i := c.plan.Index(start); i <= c.plan.Index(end-1); i++ {
+		c.touched.Add(i)
+	}
+	c.mu.Unlock()
+}
+
+// chainBody is a peer's body as the Chain sees it: it records the slices
+// it brings, and blames the peer when it fails.
+type chainBody struct {
+	c   *Chain
+	p   *chainPeer
+	ctx context.Context // the Downloader's try: its cause says why it ended
+	rc  io.ReadCloser
+
+	mu       sync.Mutex // not held while reading, so that Close can abort a Read
+	pos, end int64
+	over     bool // finished, or its failure recorded
+}
+
+func (b *chainBody) Read(p []byte) (int, error) {
+	n, err := b.rc.Read(p)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n > 0 {
+		b.c.touch(b.pos, b.pos+int64(n))
+		b.pos += int64(n)
+		if (err == nil || err == io.EOF) && b.pos == b.c.plan.SliceRange(b.c.plan.Index(b.pos-1)).End {
+			b.c.delivered(b.p)
+		}
+	}
+	switch {
+	case err == io.EOF:
+		b.over = true
+	case err != nil:
+		b.stop(err, n)
+	}
+	return n, err
+}
+
+// Close ends the body; one given up in the middle of a slice while the try
+// was still on was too slow for the Downloader.
+func (b *chainBody) Close() error {
+	err := b.rc.Close()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.stop(nil, 0)
+	return err
+}
+
+// stop records how the body ended before its end (b.mu held): readErr is the error of
+// the Read that ended it, which brought n bytes (nil for a Close). The
+// slice it stopped in is suspect if the peer wrote part of it, or all of
+// it and it failed its check; the peer is blamed unless the try ended for
+// another reason (a copy that won, the end of the download).
+func (b *chainBody) stop(readErr error, n int) {
+	if b.over {
+		return
+	}
+	b.over = true
+	if readErr == nil && b.pos >= b.end {
+		return
+	}
+	plan := b.c.plan
+	at := b.pos
+	if n > 0 {
+		at-- // the slice that just failed
+	}
+	slice := plan.Index(at)
+	mid := b.pos < b.end && b.pos != plan.SliceRange(plan.Index(b.pos)).Start
+	if mid || n > 0 {
+		b.c.suspected(slice)
+	}
+	peer := b.p.src.Peer.addr
+	var blame error
+	switch {
+	case b.ctx.Err() != nil:
+		if errors.Is(context.Cause(b.ctx), ErrStalled) {
+			blame = &PeerError{Peer: peer, Reason: "stalled", Err: ErrStalled}
+		}
+	case readErr != nil:
+		blame = readErr
+	case mid:
+		blame = &PeerError{Peer: peer, Reason: "was given up in the middle of a slice", Err: ErrTooSlow}
+	}
+	if blame != nil {
+		b.c.failed(b.p, slice, blame, true)
+	}
+}

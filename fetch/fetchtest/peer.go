@@ -1,0 +1,194 @@
+// Peer: a fake slget peer for tests. It speaks the peer protocol as a
+// forward proxy, has one version of an origin's file at hand, and
+// misbehaves on demand.
+
+package fetchtest
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Peer is a fake `slget serve` on 127.0.0.1: an HTTP forward proxy that
+// answers the protocol's proxy-form GET (GET http://origin/path with a
+// Range, If-Match, Proxy-Authorization, Accept-Encoding: zstd and
+// X-Slget-Slice) for the file of one origin Server, from the Content and
+// ETag that Server had when the Peer started: a peer whose cache holds the
+// whole file, so the origin sees nothing of its answers. It sends
+// X-Slget-Crc32c for the whole slices (of the requester's X-Slget-Slice)
+// each answer covers, and X-Slget-From: cache. A request for another URL
+// gets 502, as from a peer that cannot fill it. Every request is logged.
+type Peer struct {
+	URL string // http://127.0.0.1:PORT
+
+	cfg      peerConfig
+	srv      *http.Server
+	ctx      context.Context // cancelled by Close
+	stop     context.CancelFunc
+	served   chan struct{}
+	once     sync.Once
+	host     string // the origin's host:port
+	path     string // the file's path
+	content  Content
+	etag     string
+	lastMod  string
+	handlers sync.WaitGroup
+
+	mu     sync.Mutex
+	closed bool
+	log    []PeerRequest
+	n      int
+}
+
+// PeerRequest is one request a Peer got, and what it answered.
+type PeerRequest struct {
+	N          int
+	Method     string
+	RequestURI string // as sent: absolute (http://origin/path) in proxy form
+	Host       string
+	Header     http.Header
+	Status     int
+	Encoding   string // Content-Encoding sent
+	Sums       string // X-Slget-Crc32c sent
+}
+
+// PeerFault describes one misbehaving answer of a Peer; the zero
+// PeerFault is a good answer.
+type PeerFault struct {
+	// Status, if not zero, is sent instead of the file, with a short text
+	// body: 502 (a miss the origin failed), 504, 412, 503...
+	Status int
+	// Corrupt flips every byte of the first whole slice of the answer but
+	// keeps the checksums of the right bytes: a rotten cache, which the
+	// checksums catch.
+	Corrupt bool
+	// Lie flips every byte of the answer and sends the checksums of the
+	// flipped bytes: a consistent liar, which only a whole-file checksum
+	// catches.
+	Lie bool
+	// NoSums sends no X-Slget-Crc32c.
+	NoSums bool
+	// TrickleRate > 0 sends the body after its first TrickleAfter bytes at
+	// this many bytes per second.
+	TrickleRate, TrickleAfter int64
+	// StallAfter > 0 sends this many body bytes and then nothing; < 0
+	// stalls right after the headers.
+	StallAfter int64
+	// CutAfter > 0 breaks the connection after this many body bytes.
+	CutAfter int64
+	// Delay holds the headers back this long.
+	Delay time.Duration
+}
+
+// PeerFaultFunc picks the fault of request number n (from 1).
+type PeerFaultFunc func(r *http.Request, n int) PeerFault
+
+// PeerOption configures a Peer.
+type PeerOption func(*peerConfig)
+
+type peerConfig struct {
+	token  string
+	zstd   bool
+	faults []PeerFaultFunc
+}
+
+// WithPeerToken makes the Peer want Proxy-Authorization with token (Basic
+// with any user name, or Bearer); without it, the answer is 407.
+func WithPeerToken(token string) PeerOption { return func(c *peerConfig) { c.token = token } }
+
+// WithPeerZstd makes the Peer send its answers zstd-compressed, one frame
+// per slice, to requests that accept zstd.
+func WithPeerZstd() PeerOption { return func(c *peerConfig) { c.zstd = true } }
+
+// WithPeerFault adds a fault injector; the first that returns a non-zero
+// PeerFault decides.
+func WithPeerFault(f PeerFaultFunc) PeerOption {
+	return func(c *peerConfig) { c.faults = append(c.faults, f) }
+}
+
+// StartPeer starts a Peer with the file origin serves now. The caller must
+// Close it; tests should use NewPeer.
+func StartPeer(origin *Server, opts ...PeerOption) (*Peer, error) {
+	var cfg peerConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("fetchtest: %w", err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	p := &Peer{URL: "http://" + ln.Addr().String(), cfg: cfg, ctx: ctx, stop: stop, served: make(chan struct{}),
+		host: strings.TrimPrefix(origin.URL, "http://"), path: origin.cfg.path, content: origin.Content(), etag: origin.ETag()}
+	if lm := origin.LastModified(); !lm.IsZero() {
+		p.lastMod = lm.UTC().Format(http.TimeFormat)
+	}
+	p.srv = &http.Server{Handler: http.HandlerFunc(p.handle), ErrorLog: log.New(io.Discard, "", 0)}
+	go func() {
+		defer close(p.served)
+		_ = p.srv.Serve(ln)
+	}()
+	return p, nil
+}
+
+// NewPeer starts a Peer and closes it when the test ends.
+func NewPeer(t TB, origin *Server, opts ...PeerOption) *Peer {
+	t.Helper()
+	p, err := StartPeer(origin, opts...)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	t.Cleanup(p.Close)
+	return p
+}
+
+// Close stops the Peer and waits for its handlers.
+func (p *Peer) Close() {
+	p.once.Do(func() {
+		p.mu.Lock()
+		p.closed = true
+		p.mu.Unlock()
+		p.stop()
+		_ = p.srv.Close()
+		p.handlers.Wait()
+		<-p.served
+	})
+}
+
+// Requests returns a copy of the log.
+func (p *Peer) Requests() []PeerRequest {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]PeerRequest(nil), p.log...)
+}
+
+func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.handlers.Add(1)
+	defer p.handlers.Done()
+	p.n++
+	n := p.n
+	p.log = append(p.log, PeerRequest{N: n, Method: r.Method, RequestURI: r.RequestURI, Host: r.Host, Header: r.Header.Clone()})
+	p.mu.Unlock()
+	var f PeerFault
+	for _, ff := range p.cfg.faults {
+		if f = ff(r, n); f != (PeerFault{}) {
+			break
+		}
+	}
+	status, enc, sums := p.answer(w, r, f)
+	p.mu.Lock()
+	p.log[n-1].Status, p.log[n-1].Encoding, p.log[n-1].Sums = status, enc, sums
+	p.mu.Unlock()
+}

@@ -1,0 +1,195 @@
+// Peer: one slget peer (`slget serve`), reached directly as an HTTP forward
+// proxy, and the errors of asking it.
+
+package fetch
+
+import (
+	"crypto/tls"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// PeerOptions configure NewPeer. The zero value is usable.
+type PeerOptions struct {
+	// ConnectTimeout bounds the TCP connection to the peer; zero means 5s.
+	// A peer is on the LAN: one that does not answer should cost little
+	// before the origin is asked instead.
+	ConnectTimeout time.Duration
+	// Timeout bounds the wait for response headers; zero means 60s. (A
+	// download's stall timeout bounds it too.)
+	Timeout time.Duration
+	// Connections is how many idle connections are kept to the peer; zero
+	// means 4.
+	Connections int
+	// UserAgent replaces the default "slget/VERSION".
+	UserAgent string
+}
+
+// Peer is one slget peer: an HTTP/1.1 forward proxy that caches whole
+// slices (`slget serve`). It is asked in proxy form, GET
+// http://origin/path with a Range, directly: never through the proxies of
+// the environment, which are for the origin. A Peer keeps its own
+// connections and is safe for concurrent use; PeerSource asks it for the
+// slices of one resource.
+type Peer struct {
+	addr string // http://host:port, for messages: no token
+	host string // host:port to dial
+	auth string // Proxy-Authorization value, "" without a token
+	ua   string
+	hc   *http.Client
+}
+
+// ParsePeer checks a peer address, http://HOST:PORT or
+// http://slget:TOKEN@HOST:PORT (any user name; the password is the
+// peer's --token), and returns it parsed.
+func ParsePeer(s string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil {
+		return nil, fmt.Errorf("peer %q: not a URL; want http://HOST:PORT", Redact(s))
+	}
+	switch {
+	case u.Scheme != "http":
+		return nil, fmt.Errorf("peer %q: want http://HOST:PORT (a peer speaks plain HTTP on the LAN)", Redact(s))
+	case u.Host == "" || u.Hostname() == "":
+		return nil, fmt.Errorf("peer %q: no host; want http://HOST:PORT", Redact(s))
+	case u.Path != "" && u.Path != "/", u.RawQuery != "", u.Fragment != "":
+		return nil, fmt.Errorf("peer %q: a peer address has no path or query; want http://HOST:PORT", Redact(s))
+	}
+	if p := u.Port(); p != "" {
+		if n, err := parseNum(p); err != nil || n < 1 || n > 65535 {
+			return nil, fmt.Errorf("peer %q: port %s is not between 1 and 65535", Redact(s), p)
+		}
+	}
+	if u.User != nil {
+		if _, ok := u.User.Password(); !ok {
+			return nil, fmt.Errorf("peer %q: give its token as http://slget:TOKEN@HOST:PORT", Redact(s))
+		}
+	}
+	return u, nil
+}
+
+// NewPeer returns the Peer at the address s (see ParsePeer).
+func NewPeer(s string, o PeerOptions) (*Peer, error) {
+	u, err := ParsePeer(s)
+	if err != nil {
+		return nil, err
+	}
+	ct, rt, conns := o.ConnectTimeout, o.Timeout, o.Connections
+	if ct <= 0 {
+		ct = 5 * time.Second
+	}
+	if rt <= 0 {
+		rt = 60 * time.Second
+	}
+	if conns <= 0 {
+		conns = 4
+	}
+	p := &Peer{addr: "http://" + u.Host, host: u.Host, ua: o.UserAgent}
+	if p.ua == "" {
+		p.ua = "slget/" + Version
+	}
+	if u.User != nil {
+		tok, _ := u.User.Password()
+		p.auth = "Basic " + base64.StdEncoding.EncodeToString([]byte(u.User.Username()+":"+tok))
+	}
+	tr := &http.Transport{
+		Proxy:                  nil, // the peer is the proxy
+		DialContext:            (&net.Dialer{Timeout: ct, KeepAlive: 30 * time.Second}).DialContext,
+		ResponseHeaderTimeout:  rt,
+		MaxIdleConns:           2 * conns,
+		MaxIdleConnsPerHost:    2 * conns,
+		IdleConnTimeout:        90 * time.Second,
+		DisableCompression:     true, // zstd is asked for, and decoded, by PeerSource
+		ForceAttemptHTTP2:      false,
+		TLSNextProto:           map[string]func(string, *tls.Conn) http.RoundTripper{},
+		MaxResponseHeaderBytes: 1 << 20,
+	}
+	p.hc = &http.Client{
+		Transport: tr,
+		// A peer answers; it does not send the client elsewhere.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	return p, nil
+}
+
+// String is the peer's address without its token.
+func (p *Peer) String() string { return p.addr }
+
+// CloseIdle closes the idle connections to the peer.
+func (p *Peer) CloseIdle() { p.hc.CloseIdleConnections() }
+
+// PeerError is a peer that did not deliver: it answered with an error
+// status, sent something the protocol does not allow, sent bytes that
+// failed their checksum, or could not be reached. A Chain falls back to the
+// origin; a download never fails because of a peer.
+type PeerError struct {
+	Peer   string // its address, without the token
+	Status int    // the HTTP status, 0 if the answer was not an error status
+	Reason string // what went wrong, for people
+	Err    error  // the cause, if any
+	// Drop is true when asking this peer again in the same download is
+	// pointless or unsafe: it lied about a slice, has another version,
+	// refuses us, breaks the protocol, or is down.
+	Drop bool
+	// Lied is true when bytes it sent failed their checksum.
+	Lied bool
+}
+
+func (e *PeerError) Error() string {
+	s := "peer " + e.Peer + ": " + e.Reason
+	if e.Err != nil {
+		if e.Reason == "" {
+			return "peer " + e.Peer + ": " + e.Err.Error()
+		}
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+func (e *PeerError) Unwrap() error { return e.Err }
+
+// retryable: a peer's failure is always worth a try elsewhere.
+func (e *PeerError) retryable() bool { return true }
+
+// statusError is the PeerError of an error status.
+func (p *Peer) statusError(resp *http.Response) *PeerError {
+	e := &PeerError{Peer: p.addr, Status: resp.StatusCode, Drop: true}
+	code := fmt.Sprintf("%d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+	switch c := resp.StatusCode; {
+	case c == http.StatusPreconditionFailed:
+		e.Reason = "has another version of the file (" + code + ")"
+	case c == http.StatusProxyAuthRequired || c == http.StatusUnauthorized:
+		if p.auth == "" {
+			e.Reason = "wants a token (" + code + "); give it as http://slget:TOKEN@HOST:PORT"
+		} else {
+			e.Reason = "refused the token (" + code + ")"
+		}
+	case c == http.StatusForbidden:
+		e.Reason = "does not fetch from this origin host (" + code + "; see its --allow)"
+	case c >= 500:
+		// A miss it could not fill (502), an origin that did not answer it
+		// in time (504), an overload: the next slices may do better.
+		e.Reason, e.Drop = "could not serve the slices ("+code+")", false
+	default:
+		e.Reason = "answered " + code
+	}
+	return e
+}
+
+// connError is the PeerError of a request that got no answer.
+func (p *Peer) connError(err error) *PeerError {
+	err = unwrapURLError(err)
+	var oe *net.OpError
+	down := errors.As(err, &oe) && oe.Op == "dial"
+	e := &PeerError{Peer: p.addr, Err: err, Drop: down}
+	if down {
+		e.Reason = "is not reachable"
+	}
+	return e
+}

@@ -1,0 +1,140 @@
+// PeerSource: the slices of one resource from one Peer, every answer
+// checked as the origin's are, and every whole slice against the checksum
+// the peer sends for it.
+
+package fetch
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/slget/slget/segment"
+)
+
+// MaxPeerRun is the most slices one request to a peer asks for. A longer
+// range is asked for in pieces of this many, one after the other, inside
+// one Body: it bounds the X-Slget-Crc32c header and what a peer must have
+// at hand for one answer.
+const MaxPeerRun = 64
+
+// The headers of the peer protocol.
+const (
+	headerSliceSums = "X-Slget-Crc32c"
+	headerSlice     = "X-Slget-Slice"
+)
+
+// PeerSource is a Source that asks one Peer for the ranges of one version
+// of one resource. Each request is the protocol's proxy-form GET with the
+// Range, If-Match with the strong ETag the client's own probe of the origin
+// found, and X-Slget-Slice. Each answer must be a 206 with exactly the
+// Content-Range asked for, the same ETag, and identity encoding (or zstd
+// when Zstd asked for it, decoded here); each whole slice the peer gives a
+// checksum for (X-Slget-Crc32c) is checked as it is read, and a mismatch
+// ends the body with a *PeerError whose Lied is true. Every failure is a
+// *PeerError.
+type PeerSource struct {
+	Peer *Peer
+	// Target is the resource's absolute URL as the peer is to fetch it:
+	// the origin's URL without userinfo or fragment. The user's
+	// credentials for the origin never go to a peer.
+	Target    string
+	Validator Validator    // the version; its ETag must be strong
+	Plan      segment.Plan // the slices: checksums are per slice of Plan.Slice
+	// Zstd asks the peer to send slices it holds compressed as they are
+	// (Accept-Encoding: zstd); they are decoded here.
+	Zstd bool
+}
+
+// NewPeerSource returns a PeerSource for the resource o downloads, in the
+// slices of plan. It fails when the version has no strong ETag: without
+// one, nothing pins the version a peer would serve.
+func NewPeerSource(p *Peer, o *Origin, plan segment.Plan) (*PeerSource, error) {
+	if o.Validator.Strength() != StrongETag {
+		return nil, fmt.Errorf("%s: peers need a strong ETag to pin the version, and the server sends none", Redact(o.URL))
+	}
+	u, err := url.Parse(o.URL)
+	if err != nil {
+		return nil, err
+	}
+	u.User, u.Fragment, u.RawFragment = nil, "", ""
+	return &PeerSource{Peer: p, Target: u.String(), Validator: o.Validator, Plan: plan, Zstd: true}, nil
+}
+
+// Open implements Source. The first piece of r is asked for before Open
+// returns, so that a peer that misses, refuses or is down fails here and
+// a Chain can ask elsewhere; later pieces fail in Read.
+func (s *PeerSource) Open(ctx context.Context, r segment.Range) (Body, error) {
+	if !s.Plan.Aligned(r) || r.End > s.Plan.Size || r.Len() <= 0 {
+		return Body{}, fmt.Errorf("peer source: range %s is not whole slices of the file", r) // a bug if ever seen
+	}
+	bctx, cancel := context.WithCancel(ctx)
+	b := &peerBody{s: s, ctx: bctx, cancel: cancel, want: r, pos: r.Start}
+	if err := b.openPiece(); err != nil {
+		cancel()
+		return Body{}, err
+	}
+	return Body{ReadCloser: b, From: FromPeer}, nil
+}
+
+// request is the proxy-form GET of piece: the request line names the
+// origin's absolute URL, the connection goes to the peer.
+func (s *PeerSource) request(ctx context.Context, piece segment.Range) (*http.Request, error) {
+	t, err := url.Parse(s.Target)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+s.Peer.host+"/", nil)
+	if err != nil {
+		return nil, err
+	}
+	// With Opaque set, net/http writes it as the request target as it is:
+	// "GET https://origin/path?q HTTP/1.1" (never CONNECT), to the peer.
+	req.URL.Path, req.URL.Opaque = "", s.Target
+	req.Host = t.Host
+	h := req.Header
+	h.Set("User-Agent", s.Peer.ua)
+	h.Set("Range", piece.Header())
+	h.Set("If-Match", s.Validator.ETag)
+	h.Set(headerSlice, strconv.FormatInt(s.Plan.Slice, 10))
+	if s.Zstd {
+		h.Set("Accept-Encoding", "zstd")
+	} else {
+		h.Set("Accept-Encoding", "identity")
+	}
+	if s.Peer.auth != "" {
+		h.Set("Proxy-Authorization", s.Peer.auth)
+	}
+	return req, nil
+}
+
+// check looks at the headers of a peer's answer for piece. Its Status is
+// set when the answer was an error status.
+func (s *PeerSource) check(resp *http.Response, piece segment.Range) *PeerError {
+	bad := func(format string, args ...any) *PeerError {
+		return &PeerError{Peer: s.Peer.addr, Reason: fmt.Sprintf(format, args...), Drop: true}
+	}
+	if resp.StatusCode != http.StatusPartialContent {
+		return s.Peer.statusError(resp)
+	}
+	crh := resp.Header.Get("Content-Range")
+	if cr, err := ParseContentRange(crh); err != nil || !cr.Matches(piece, s.Validator.Size) {
+		return bad("asked for %s of %d bytes, sent Content-Range %q", piece.Header(), s.Validator.Size, crh)
+	}
+	if et := resp.Header.Get("ETag"); et != s.Validator.ETag {
+		return bad("sent ETag %q for If-Match %s", et, s.Validator.ETag)
+	}
+	switch ce := resp.Header.Get("Content-Encoding"); {
+	case identity(ce):
+		if resp.ContentLength >= 0 && resp.ContentLength != piece.Len() {
+			return bad("sent Content-Length %d for a range of %d bytes", resp.ContentLength, piece.Len())
+		}
+	case s.Zstd && strings.EqualFold(strings.TrimSpace(ce), "zstd"):
+	default:
+		return bad("sent Content-Encoding %q, which it was not asked for", ce)
+	}
+	return nil
+}

@@ -1,0 +1,419 @@
+// Tests of the local cache and peers in Client.Do: slices from the cache,
+// from peers that have the file, miss, are slow, refuse, are down or lie,
+// and where each slice came from.
+
+package slget_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/slget/slget"
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/localcache"
+)
+
+const mib = 1 << 20
+
+// warnings collects a download's warnings.
+type warnings struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (w *warnings) event(e slget.Event) {
+	if x, ok := e.(*slget.Warning); ok {
+		w.mu.Lock()
+		w.msgs = append(w.msgs, x.Message)
+		w.mu.Unlock()
+	}
+}
+
+func (w *warnings) count(sub string) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := 0
+	for _, m := range w.msgs {
+		if strings.Contains(m, sub) {
+			n++
+		}
+	}
+	return n
+}
+
+func (w *warnings) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return strings.Join(w.msgs, "\n")
+}
+
+// openCache opens a cache in a new directory, closed when the test ends.
+func openCache(t *testing.T, slice int64) *localcache.Store {
+	t.Helper()
+	s, err := localcache.Open(filepath.Join(t.TempDir(), "cache"), &localcache.Options{SliceSize: slice, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func newClient(t *testing.T, c *slget.Client) *slget.Client {
+	t.Helper()
+	if c.Retry.Wait == 0 {
+		c.Retry.Wait = 10 * time.Millisecond
+	}
+	t.Cleanup(c.CloseIdle)
+	return c
+}
+
+// get downloads srv's file into a new file with c and fails the test
+// unless it ends with the file's bytes.
+func get(t *testing.T, c *slget.Client, srv *fetchtest.Server, req *slget.Request) (*slget.Result, *warnings) {
+	t.Helper()
+	w := &warnings{}
+	if req == nil {
+		req = &slget.Request{}
+	}
+	req.URL = srv.FileURL()
+	if req.Path == "" {
+		req.Path = filepath.Join(t.TempDir(), "file.bin")
+	}
+	req.Events = w.event
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	res, err := c.Do(ctx, req)
+	if err != nil {
+		t.Fatalf("Do: %v\nwarnings:\n%s", err, w)
+	}
+	if got, want := fileSHA256(req.Path), srv.Content().SHA256(); got != want {
+		t.Fatalf("SHA-256 %s, want %s\nwarnings:\n%s", got, want, w)
+	}
+	return res, w
+}
+
+// originGets is the GETs the origin got since its log was reset.
+func originGets(srv *fetchtest.Server) []fetchtest.Request {
+	var out []fetchtest.Request
+	for _, r := range srv.Requests() {
+		if r.Method == http.MethodGet {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func onlyTheProbe(t *testing.T, srv *fetchtest.Server) {
+	t.Helper()
+	g := originGets(srv)
+	if len(g) != 1 || g[0].Range != "bytes=0-1048575" {
+		var rs []string
+		for _, r := range g {
+			rs = append(rs, r.Range)
+		}
+		t.Errorf("the origin got %d GETs %q, want only the probe", len(g), rs)
+	}
+}
+
+func peerFault(f fetchtest.PeerFault) fetchtest.PeerOption {
+	return fetchtest.WithPeerFault(func(*http.Request, int) fetchtest.PeerFault { return f })
+}
+
+// A second download of the same file comes from the cache, every slice:
+// the origin sees only the probe, with a journal and without.
+func TestCacheSecondDownload(t *testing.T) {
+	for _, noJournal := range []bool{false, true} {
+		t.Run(map[bool]string{false: "journal", true: "no journal"}[noJournal], func(t *testing.T) {
+			const size = 8*mib + 12345
+			srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+			store := openCache(t, mib)
+			c := newClient(t, &slget.Client{Cache: store})
+			res, _ := get(t, c, srv, &slget.Request{NoJournal: noJournal})
+			if res.BySource[fetch.FromOrigin] != size || len(res.BySource) != 1 {
+				t.Fatalf("first download by source %v, want all %d from the origin", res.BySource, size)
+			}
+			if n := store.Stats().Slices; n != 9 {
+				t.Fatalf("the cache holds %d slices after the first download, want 9", n)
+			}
+			srv.ResetLog()
+			res, w := get(t, c, srv, &slget.Request{NoJournal: noJournal})
+			onlyTheProbe(t, srv)
+			if res.BySource[fetch.FromCache] != size || len(res.BySource) != 1 {
+				t.Errorf("second download by source %v, want all %d from the cache", res.BySource, size)
+			}
+			if res.Transferred != 0 {
+				t.Errorf("transferred %d bytes, want none", res.Transferred)
+			}
+			if w.count("9 of 9 slices from the cache") != 1 {
+				t.Errorf("warnings %q, want one saying the slices came from the cache", w)
+			}
+		})
+	}
+}
+
+// A partial download resumes with the journal's slices and takes the rest
+// from the cache.
+func TestCacheFillsAResume(t *testing.T) {
+	const size = 6 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(8*mib))
+	store := openCache(t, mib)
+	c := newClient(t, &slget.Client{Cache: store})
+	get(t, c, srv, nil) // fills the cache
+
+	// A download of it elsewhere that stops half way, without the cache.
+	path := filepath.Join(t.TempDir(), "f.bin")
+	ctx, cancel := context.WithCancel(t.Context())
+	var once sync.Once
+	plain := newClient(t, &slget.Client{Connections: 1})
+	req := &slget.Request{URL: srv.FileURL(), Path: path, Events: func(e slget.Event) {
+		if s, ok := e.(*slget.Started); ok {
+			go func() {
+				for s.Stats().Done < 3*mib {
+					time.Sleep(5 * time.Millisecond)
+				}
+				once.Do(cancel)
+			}()
+		}
+	}}
+	if _, err := plain.Do(ctx, req); err == nil {
+		t.Fatal("the first run was not interrupted")
+	}
+	cancel()
+	srv.ResetLog()
+	res, _ := get(t, c, srv, &slget.Request{Path: path})
+	onlyTheProbe(t, srv)
+	if res.BySource[fetch.FromCache] == 0 || res.BySource[fetch.FromOrigin] == 0 || res.BySource[fetch.FromCache]+res.BySource[fetch.FromOrigin] != size {
+		t.Errorf("by source %v: want the resumed slices from the origin and the rest from the cache", res.BySource)
+	}
+}
+
+// A cache of another slice size is not used, and says so; it is never
+// mixed with the download's slices.
+func TestCacheOfAnotherSliceSize(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4*mib))
+	store := openCache(t, 256<<10)
+	c := newClient(t, &slget.Client{Cache: store, Slice: mib})
+	res, w := get(t, c, srv, nil)
+	if w.count("holds slices of 256k") != 1 {
+		t.Errorf("warnings %q, want one about the slice sizes", w)
+	}
+	if n := store.Stats().Slices; n != 0 {
+		t.Errorf("the cache got %d slices", n)
+	}
+	if res.BySource[fetch.FromOrigin] != 4*mib {
+		t.Errorf("by source %v", res.BySource)
+	}
+}
+
+// Without a strong ETag nothing pins the version: no cache, no peers.
+func TestCacheNeedsAStrongETag(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(2*mib), fetchtest.WithWeakETag())
+	store := openCache(t, mib)
+	c := newClient(t, &slget.Client{Cache: store})
+	_, w := get(t, c, srv, nil)
+	if w.count("nothing pins the version") != 1 || store.Stats().Slices != 0 {
+		t.Errorf("warnings %q, %d slices cached; want a warning and nothing cached", w, store.Stats().Slices)
+	}
+}
+
+// A peer that has the file serves every slice but the probe's.
+func TestPeerServesTheFile(t *testing.T) {
+	const size = 8 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	peer := fetchtest.NewPeer(t, srv)
+	c := newClient(t, &slget.Client{Peers: []string{peer.URL}})
+	res, _ := get(t, c, srv, nil)
+	onlyTheProbe(t, srv)
+	if res.BySource[fetch.FromPeer] != size-mib || res.BySource[fetch.FromOrigin] != mib {
+		t.Errorf("by source %v, want %d from the peer and the probe's slice from the origin", res.BySource, size-mib)
+	}
+	for _, q := range peer.Requests() {
+		if q.RequestURI[:7] != "http://" || q.Header.Get("If-Match") != srv.ETag() {
+			t.Errorf("peer request %s with If-Match %q", q.RequestURI, q.Header.Get("If-Match"))
+		}
+	}
+}
+
+// Peers that miss, are slow, refuse or are down leave their slices to
+// the origin; the file is right, and one try per slice is enough.
+func TestPeerFallsBackToTheOrigin(t *testing.T) {
+	const size = 6 * mib
+	down := func(t *testing.T) string {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ln.Close()
+		return "http://" + ln.Addr().String()
+	}
+	for _, tc := range []struct {
+		name   string
+		fault  *fetchtest.PeerFault // nil: the peer is down
+		lowest int64                // Client.LowestSpeed
+		says   string
+	}{
+		{"miss", &fetchtest.PeerFault{Status: http.StatusBadGateway}, 0, "3 times in a row"},
+		// The lowest speed is judged over 10s: this one takes that long.
+		{"slow", &fetchtest.PeerFault{TrickleRate: 64 << 10, TrickleAfter: 64 << 10}, 2 * mib, ""},
+		{"refuses", &fetchtest.PeerFault{Status: http.StatusPreconditionFailed}, 0, "another version"},
+		{"down", nil, 0, "not reachable"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+			addr := ""
+			if tc.fault == nil {
+				addr = down(t)
+			} else {
+				addr = fetchtest.NewPeer(t, srv, peerFault(*tc.fault)).URL
+			}
+			c := newClient(t, &slget.Client{Peers: []string{addr}, LowestSpeed: tc.lowest, Retry: fetch.RetryPolicy{MaxTries: 1}})
+			res, w := get(t, c, srv, nil)
+			if res.BySource[fetch.FromOrigin] != size {
+				t.Errorf("by source %v, want all from the origin", res.BySource)
+			}
+			if tc.says != "" && w.count(tc.says) != 1 {
+				t.Errorf("warnings %q, want one saying %q", w, tc.says)
+			}
+		})
+	}
+}
+
+// A peer whose slice fails its checksum is dropped, and the file is right.
+func TestPeerWithACorruptSlice(t *testing.T) {
+	const size = 6 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	peer := fetchtest.NewPeer(t, srv, peerFault(fetchtest.PeerFault{Corrupt: true}))
+	c := newClient(t, &slget.Client{Peers: []string{peer.URL}, Retry: fetch.RetryPolicy{MaxTries: 1}})
+	res, w := get(t, c, srv, nil)
+	if w.count("CRC-32C") != 1 || w.count("not asking it again") != 1 {
+		t.Errorf("warnings %q, want the peer dropped for its checksum", w)
+	}
+	if res.BySource[fetch.FromOrigin] != size {
+		t.Errorf("by source %v, want all from the origin", res.BySource)
+	}
+}
+
+// A consistent liar (wrong bytes with checksums of them) is caught by the
+// whole-file checksum: the slices it sent are fetched again from the
+// origin, the file is right, and none of its bytes reach the cache.
+func TestConsistentLiarAndChecksum(t *testing.T) {
+	const size = 6*mib + 100
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	sum := sha256.Sum256(srv.Content().Bytes(0, size))
+	peer := fetchtest.NewPeer(t, srv, peerFault(fetchtest.PeerFault{Lie: true}))
+	store := openCache(t, mib)
+	c := newClient(t, &slget.Client{Peers: []string{peer.URL}, Cache: store})
+	res, w := get(t, c, srv, &slget.Request{Checksum: &slget.Checksum{Algo: "sha-256", Sum: sum[:]}})
+	if w.count("fetching the 6 slices from peers again from the origin") != 1 ||
+		w.count("6 slices from peers were wrong") != 1 {
+		t.Errorf("warnings %q", w)
+	}
+	if res.BySource[fetch.FromOrigin] != size || len(res.BySource) != 1 {
+		t.Errorf("by source %v, want all from the origin after the refetch", res.BySource)
+	}
+	// The cache has the origin's slices only: a download from it alone is
+	// right.
+	srv.ResetLog()
+	c2 := newClient(t, &slget.Client{Cache: store})
+	res, _ = get(t, c2, srv, nil)
+	if res.BySource[fetch.FromCache] != size {
+		t.Errorf("from the cache afterwards: %v", res.BySource)
+	}
+}
+
+// Without a whole-file checksum, a consistent liar's bytes are the file's:
+// the per-slice checksums are the peer's own. The README says so; this is
+// what it says.
+func TestConsistentLiarWithoutChecksum(t *testing.T) {
+	const size = 4 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	peer := fetchtest.NewPeer(t, srv, peerFault(fetchtest.PeerFault{Lie: true}))
+	store := openCache(t, mib)
+	c := newClient(t, &slget.Client{Peers: []string{peer.URL}, Cache: store})
+	path := filepath.Join(t.TempDir(), "f.bin")
+	res, err := c.Do(t.Context(), &slget.Request{URL: srv.FileURL(), Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fileSHA256(path) == srv.Content().SHA256() {
+		t.Fatal("the liar's bytes are not in the file: the fault did not happen")
+	}
+	if res.BySource[fetch.FromPeer] != size-mib {
+		t.Errorf("by source %v: the peer's part must show", res.BySource)
+	}
+	// Its slices were not proven, so the cache did not take them.
+	if n := store.Stats().Slices; n != 1 {
+		t.Errorf("the cache holds %d slices, want only the origin's slice 0", n)
+	}
+}
+
+// With a checksum that proves the file, the slices from a peer go to the
+// cache too.
+func TestPeerSlicesCachedOnceProven(t *testing.T) {
+	const size = 4 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	sum := sha256.Sum256(srv.Content().Bytes(0, size))
+	peer := fetchtest.NewPeer(t, srv)
+	store := openCache(t, mib)
+	c := newClient(t, &slget.Client{Peers: []string{peer.URL}, Cache: store})
+	get(t, c, srv, &slget.Request{Checksum: &slget.Checksum{Algo: "sha-256", Sum: sum[:]}})
+	if n := store.Stats().Slices; n != 4 {
+		t.Errorf("the cache holds %d slices, want all 4", n)
+	}
+}
+
+// OpenCache on a cache another process owns gives its address, to ask as
+// a peer; without one, the error says the cache is locked.
+func TestOpenCacheOwned(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	owner, err := localcache.Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer owner.Close()
+	if _, _, err := slget.OpenCache(dir, nil); !errors.Is(err, localcache.ErrLocked) {
+		t.Fatalf("OpenCache of a cache owned without an address: %v, want ErrLocked", err)
+	}
+	if err := localcache.WriteOwner(dir, "http://127.0.0.1:8471"); err != nil {
+		t.Fatal(err)
+	}
+	s, addr, err := slget.OpenCache(dir, nil)
+	if err != nil || s != nil || addr != "http://127.0.0.1:8471" {
+		t.Fatalf("OpenCache: %v, %q, %v; want the owner's address", s, addr, err)
+	}
+	owner.Close()
+	s, addr, err = slget.OpenCache(dir, nil)
+	if err != nil || s == nil || addr != "" {
+		t.Fatalf("OpenCache after the owner left: %v, %q, %v", s, addr, err)
+	}
+	s.Close()
+}
+
+// A bad peer address is an error of the request, before anything is
+// fetched or created.
+func TestBadPeerAddress(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(2*mib))
+	c := newClient(t, &slget.Client{Peers: []string{"https://peer:8471"}})
+	dir := t.TempDir()
+	_, err := c.Do(t.Context(), &slget.Request{URL: srv.FileURL(), Path: filepath.Join(dir, "f")})
+	var re *slget.RequestError
+	if !errors.As(err, &re) || !strings.Contains(err.Error(), "http://HOST:PORT") {
+		t.Fatalf("got %v, want a RequestError about the peer's address", err)
+	}
+	if n := len(srv.Requests()); n != 0 {
+		t.Errorf("the origin got %d requests", n)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("files were created: %v", ents)
+	}
+}
