@@ -187,8 +187,10 @@ func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	status, enc, sums := p.answer(w, r, f)
-	p.mu.Lock()
-	p.log[n-1].Status, p.log[n-1].Encoding, p.log[n-1].Sums = status, enc, sums
-	p.mu.Unlock()
+	note := func(status int, enc, sums string) {
+		p.mu.Lock()
+		p.log[n-1].Status, p.log[n-1].Encoding, p.log[n-1].Sums = status, enc, sums
+		p.mu.Unlock()
+	}
+	note(p.answer(w, r, f, note))
 }

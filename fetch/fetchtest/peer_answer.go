@@ -22,7 +22,7 @@ func (p *Peer) fail(w http.ResponseWriter, code int) (int, string, string) {
 }
 
 // answer serves one request; it returns what it sent, for the log.
-func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault) (status int, enc, sums string) {
+func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault, note func(status int, enc, sums string)) (status int, enc, sums string) {
 	if !strings.HasPrefix(r.RequestURI, "http://") && !strings.HasPrefix(r.RequestURI, "https://") {
 		return p.fail(w, http.StatusBadRequest) // not a proxy request
 	}
@@ -100,6 +100,9 @@ func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault) (stat
 		status = http.StatusPartialContent
 		h.Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", start, end-1, size))
 	}
+	// Logged before the body goes out: a client that has read all of it
+	// finds the answer in the log.
+	note(status, enc, sums)
 	w.WriteHeader(status)
 	p.send(w, r, body, f)
 	return status, enc, sums
