@@ -158,35 +158,52 @@ func retryable(err error) bool {
 // fillSlice leads the flight of slice i: it waits for the run that claims
 // it, or finds it cached after all, or starts a run.
 func (s *Server) fillSlice(v *version, i, last int64) (piece, error) {
+	r, cached, err := s.claimRun(v, i, last)
+	switch {
+	case err != nil:
+		return piece{}, err
+	case r == nil:
+		return cached, nil
+	}
+	return r.wait(i)
+}
+
+// prefetch starts the run of slices from i unless slice i is cached or
+// claimed, and returns at once.
+func (s *Server) prefetch(v *version, i, last int64) {
+	s.claimRun(v, i, last)
+}
+
+// claimRun returns the run that fetches slice i: the one that claims it
+// already, or a new one it starts for slices i up to last (at most MaxRun,
+// stopping before a slice cached or claimed). It returns no run, but the
+// piece, when slice i is cached.
+func (s *Server) claimRun(v *version, i, last int64) (*run, piece, error) {
 	f := &s.fills
 	key := flightKey(v, i)
 	f.mu.Lock()
 	if r := f.claims[key]; r != nil {
 		f.mu.Unlock()
 		s.metrics.coalesced.Inc()
-		return r.wait(i)
+		return r, piece{}, nil
 	}
 	f.mu.Unlock()
-	// The run that had it may have finished between the caller's look
-	// and this flight.
+	// The run that had it may have finished since the caller looked.
 	if infos := s.store.statRun(v.url, v.validator, i, i+1); len(infos) == 1 {
-		return pieceOf(i, infos[0]), nil
+		return nil, pieceOf(i, infos[0]), nil
 	}
 	nslices := (v.size + s.sliceSize - 1) / s.sliceSize
 	end := min(last+1, i+int64(s.cfg.MaxRun), nslices)
-	if end > i+1 {
-		// Stop before the first slice already cached.
-		for j := i + 1; j < end; j++ {
-			if len(s.store.statRun(v.url, v.validator, j, j+1)) == 1 {
-				end = j
-				break
-			}
+	for j := i + 1; j < end; j++ {
+		if len(s.store.statRun(v.url, v.validator, j, j+1)) == 1 {
+			end = j
+			break
 		}
 	}
 	f.mu.Lock()
+	defer f.mu.Unlock()
 	if r := f.claims[key]; r != nil {
-		f.mu.Unlock()
-		return r.wait(i)
+		return r, piece{}, nil
 	}
 	for j := i + 1; j < end; j++ {
 		if f.claims[flightKey(v, j)] != nil {
@@ -195,16 +212,14 @@ func (s *Server) fillSlice(v *version, i, last int64) (piece, error) {
 		}
 	}
 	if !s.track() {
-		f.mu.Unlock()
-		return piece{}, errClosing
+		return nil, piece{}, errClosing
 	}
 	r := s.newRun(v, i, end)
 	for j := i; j < end; j++ {
 		f.claims[flightKey(v, j)] = r
 	}
-	f.mu.Unlock()
 	go s.runFill(r)
-	return r.wait(i)
+	return r, piece{}, nil
 }
 
 func (s *Server) newRun(v *version, first, end int64) *run {

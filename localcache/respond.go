@@ -176,6 +176,11 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 				return nil
 			}
 		}
+		if p.from == fromOrigin && i+int64(s.cfg.MaxRun) <= i1 {
+			// Reading cold slices in order: keep the next run coming
+			// while this one is sent.
+			s.prefetch(v, i+int64(s.cfg.MaxRun), i1)
+		}
 		lo := max(start, i*S) - i*S
 		hi := min(end, i*S+S) - i*S
 		if err := s.writePiece(r.Context(), out, v, p, lo, hi, zstd, promised, i1); err != nil {
@@ -335,7 +340,11 @@ func (s *Server) sendFramed(w io.Writer, b []byte, from source) error {
 }
 
 // stallWriter writes in pieces of stallChunk bytes, each within stall: a
-// client that stops reading is dropped, not served forever.
+// client that stops reading is dropped, not served forever. The kernel
+// holds megabytes of a connection's bytes and wakes a writer only once
+// about half of them are gone, so a client is dropped when it has taken
+// nothing for about stall, and a slow one needs stall to be longer than
+// it takes to read a few megabytes.
 type stallWriter struct {
 	w     io.Writer
 	rc    *http.ResponseController
