@@ -127,7 +127,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Action: func(c *cli.Context) error {
 			return downloadAction(c.Context, c, con, stdin)
 		},
-		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con)},
+		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con), serveCommand(con), cacheCommand(con)},
 	}
 	err := capp.RunContext(ctx, permuteArgs(args, capp.Flags, capp.Commands))
 	if err != nil {
