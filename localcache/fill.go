@@ -327,6 +327,7 @@ func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progre
 		s.metrics.originBytes.Add(float64(n))
 		p := piece{index: i, size: n, crc: crc32c(buf), data: buf, from: fromOrigin, stored: n}
 		s.put(r.v, i, buf)
+		s.hot.add(flightKey(r.v, i), buf, p.crc)
 		s.complete(r, i, p, nil)
 	}
 	return nil

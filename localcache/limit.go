@@ -4,6 +4,7 @@
 package localcache
 
 import (
+	"io"
 	"net"
 	"sync"
 	"time"
@@ -53,6 +54,14 @@ type limitConn struct {
 	net.Conn
 	once    sync.Once
 	release func()
+}
+
+// ReadFrom lets net/http send files with the connection's sendfile.
+func (c *limitConn) ReadFrom(r io.Reader) (int64, error) {
+	if rf, ok := c.Conn.(io.ReaderFrom); ok {
+		return rf.ReadFrom(r)
+	}
+	return io.Copy(struct{ io.Writer }{c.Conn}, r)
 }
 
 func (c *limitConn) Close() error {

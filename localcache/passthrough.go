@@ -51,7 +51,7 @@ func (s *Server) passThrough(w http.ResponseWriter, r *http.Request, t target) {
 	if r.Method == http.MethodHead {
 		return
 	}
-	out := &stallWriter{w: w, rc: http.NewResponseController(w), stall: s.cfg.WriteStall}
+	out := newStallWriter(w, s.cfg.WriteStall)
 	n, err := io.Copy(out, resp.Body)
 	s.metrics.originBytes.Add(float64(n))
 	s.metrics.sent.WithLabelValues("identity", fromPass.String()).Add(float64(n))

@@ -4,11 +4,13 @@
 package localcache
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -158,11 +160,18 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 		status = http.StatusPartialContent
 		h.Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", start, end-1, v.size))
 	}
+	if !head && end > start {
+		defer corkFor(r)()
+	}
 	w.WriteHeader(status)
 	if head || end == start {
 		return nil
 	}
-	out := &stallWriter{w: w, rc: http.NewResponseController(w), stall: s.cfg.WriteStall}
+	out := newStallWriter(w, s.cfg.WriteStall)
+	// The headers go now (held back by the cork until the first bytes of
+	// the body join them): a slice sent by sendfile then goes whole, with
+	// no first bytes copied by net/http to sniff a type it is told.
+	out.rc.Flush()
 	i0, i1 := start/S, (end-1)/S
 	for i := i0; i <= i1; i++ {
 		var p piece
@@ -258,42 +267,19 @@ func wholeCRCs(pieces []piece, start, end, S int64) (int64, string) {
 	return first, b.String()
 }
 
-// writePiece writes the bytes [lo, hi) of slice p, or its stored zstd frame
-// whole when zstd is set. A slice the index listed but the store no longer
-// has (evicted, or damaged and quarantined) is filled again. When promised,
-// the bytes must match the CRC-32C the headers gave.
-func (s *Server) writePiece(ctx context.Context, w io.Writer, v *version, p piece, lo, hi int64, zstd, promised bool, last int64) error {
-	if p.data == nil {
-		// In a zstd answer, a slice stored compressed goes as its stored
-		// frame, any other as a raw frame: the Content-Length counted so.
-		storedFrame := zstd && p.codec == Zstd
-		get := s.store.Get
-		if storedFrame {
-			get = s.store.OpenRaw
+// writePiece writes the bytes [lo, hi) of slice p, or, in a zstd answer,
+// its whole stored frame (or a raw frame of it, for a slice stored as it
+// is: the Content-Length counted so). A slice the index listed but the
+// store no longer has (evicted, or damaged and quarantined) is filled
+// again. When promised, the bytes must match the CRC-32C the headers gave.
+func (s *Server) writePiece(ctx context.Context, w *stallWriter, v *version, p piece, lo, hi int64, zstd, promised bool, last int64) error {
+	for again := false; p.data == nil; again = true {
+		if again {
+			return fmt.Errorf("slice %d went from the cache twice while being sent", p.index)
 		}
-		rc, info, err := get(v.key(s.sliceSize, p.index))
-		switch {
-		case err == nil:
-			defer rc.Close()
-			if promised && info.CRC32C != p.crc || storedFrame && (info.Codec != Zstd || info.StoredSize != p.stored) {
-				return fmt.Errorf("slice %d changed in the cache since the headers went out", p.index)
-			}
-			data, err := sliceBytes(rc)
-			if err != nil {
-				return err
-			}
-			s.metrics.hits.Inc()
-			switch {
-			case storedFrame:
-				return s.send(w, data, true, fromCache)
-			case zstd:
-				return s.sendFramed(w, data, fromCache)
-			}
-			return s.send(w, data[lo:hi], false, fromCache)
-		case storedFrame:
-			return fmt.Errorf("slice %d went from the cache after the headers promised its zstd frame: %w", p.index, err)
-		case !errors.Is(err, ErrMiss) && !errors.Is(err, ErrCorrupt):
-			s.log.Warn("cache read failed; filling again", "url", fetch.Redact(v.url), "slice", p.index, "err", err)
+		done, err := s.writeCached(w, v, p, lo, hi, zstd, promised)
+		if done || err != nil {
+			return err
 		}
 		want := p.crc
 		if p, err = s.slice(ctx, v, p.index, last); err != nil {
@@ -302,9 +288,8 @@ func (s *Server) writePiece(ctx context.Context, w io.Writer, v *version, p piec
 		if promised && p.crc != want {
 			return fmt.Errorf("slice %d came back from the origin with another CRC-32C", p.index)
 		}
-		if p.data == nil {
-			p.codec = Identity // read as plaintext: a raw frame if zstd
-			return s.writePiece(ctx, w, v, p, lo, hi, zstd, false, last)
+		if zstd {
+			p.codec = Identity // whatever it is stored as now: a raw frame
 		}
 	}
 	s.metrics.misses.Inc()
@@ -312,6 +297,117 @@ func (s *Server) writePiece(ctx context.Context, w io.Writer, v *version, p piec
 		return s.sendFramed(w, p.data, p.from)
 	}
 	return s.send(w, p.data[lo:hi], false, p.from)
+}
+
+// writeCached writes slice p from the cache. done is false, with no error,
+// when the cache turned out not to have it (evicted, or found damaged and
+// quarantined): the caller fills it again.
+func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, zstd, promised bool) (done bool, err error) {
+	key := v.key(s.sliceSize, p.index)
+	check := func(crc uint32) error {
+		if promised && crc != p.crc {
+			return fmt.Errorf("slice %d in the cache has another CRC-32C than the headers gave", p.index)
+		}
+		return nil
+	}
+	hk := flightKey(v, p.index)
+	switch {
+	case zstd && p.codec == Zstd:
+		rc, info, err := s.store.OpenRaw(key)
+		if err != nil {
+			return true, fmt.Errorf("slice %d went from the cache after the headers promised its zstd frame: %w", p.index, err)
+		}
+		defer rc.Close()
+		if err := check(info.CRC32C); err != nil || info.Codec != Zstd || info.StoredSize != p.stored {
+			return true, cmp.Or(err, fmt.Errorf("slice %d changed in the cache since the headers went out", p.index))
+		}
+		data, err := sliceBytes(rc)
+		if err != nil {
+			return true, err
+		}
+		s.metrics.hits.Inc()
+		return true, s.send(w, data, true, fromCache)
+	case p.codec == Identity && !zstd:
+		x, err := s.store.openIdentity(key, s.checked)
+		if err != nil {
+			break // Get tells a miss from damage
+		}
+		defer x.Close()
+		if err := check(x.info.CRC32C); err != nil {
+			return true, err
+		}
+		s.metrics.hits.Inc()
+		if x.f != nil {
+			return true, s.sendFile(w, x.f, lo, hi)
+		}
+		return true, s.send(w, x.data[lo:hi], false, fromCache)
+	default:
+		// Stored compressed, sent as plaintext (or as a raw frame): the
+		// decompressed bytes may be in memory.
+		if data, crc, ok := s.hot.get(hk); ok {
+			if err := check(crc); err != nil {
+				return true, err
+			}
+			s.metrics.hits.Inc()
+			s.store.touchSlice(v.url, v.validator, p.index)
+			if zstd {
+				return true, s.sendFramed(w, data, fromCache)
+			}
+			return true, s.send(w, data[lo:hi], false, fromCache)
+		}
+	}
+	rc, info, err := s.store.Get(key)
+	switch {
+	case err == nil:
+	case errors.Is(err, ErrMiss), errors.Is(err, ErrCorrupt):
+		return false, nil
+	default:
+		s.log.Warn("cache read failed; filling again", "url", fetch.Redact(v.url), "slice", p.index, "err", err)
+		return false, nil
+	}
+	defer rc.Close()
+	if err := check(info.CRC32C); err != nil {
+		return true, err
+	}
+	var data []byte
+	if info.Codec == Zstd {
+		data = s.keepHot(hk, rc, info.CRC32C)
+	} else if data, err = sliceBytes(rc); err != nil {
+		return true, err
+	}
+	s.metrics.hits.Inc()
+	if zstd {
+		return true, s.sendFramed(w, data, fromCache)
+	}
+	return true, s.send(w, data[lo:hi], false, fromCache)
+}
+
+// sendFile sends bytes [lo, hi) of the slice whose first byte f is at, by
+// sendfile where the connection allows, each piece within the stall time.
+func (s *Server) sendFile(w *stallWriter, f *os.File, lo, hi int64) error {
+	if lo > 0 {
+		if _, err := f.Seek(lo, io.SeekCurrent); err != nil {
+			return err
+		}
+	}
+	n, err := w.readFromFile(f, hi-lo)
+	s.metrics.sent.WithLabelValues("identity", fromCache.String()).Add(float64(n))
+	return err
+}
+
+// keepHot returns the plaintext of a slice from Get, and keeps it in the
+// hot set: the reader's buffer is taken over, not copied, and not given
+// back to the store's pool.
+func (s *Server) keepHot(key string, rc io.ReadCloser, crc uint32) []byte {
+	sr, ok := rc.(*sliceReader)
+	if !ok || s.hot.max <= 0 {
+		data, _ := sliceBytes(rc)
+		return data
+	}
+	data := sr.data[sr.off:]
+	sr.bufs = [2]*[]byte{} // ours now: Close must not pool it
+	s.hot.add(key, data, crc)
+	return data
 }
 
 // sliceBytes is the whole content of a reader from Get or OpenRaw.
@@ -351,7 +447,42 @@ type stallWriter struct {
 	stall time.Duration
 }
 
-const stallChunk = 256 << 10
+const (
+	stallChunk    = 256 << 10
+	sendfileChunk = 1 << 20
+)
+
+func newStallWriter(w http.ResponseWriter, stall time.Duration) *stallWriter {
+	return &stallWriter{w: w, rc: http.NewResponseController(w), stall: stall}
+}
+
+// readFromFile sends the next n bytes of f, through the writer's
+// ReadFrom where it has one (net/http's, down to the connection's
+// sendfile), in pieces of sendfileChunk bytes, each within stall: fewer,
+// larger system calls than writes from memory need (10% less CPU per
+// 1 MiB answer than pieces of 256 KiB).
+func (sw *stallWriter) readFromFile(f *os.File, n int64) (int64, error) {
+	rf, ok := sw.w.(io.ReaderFrom)
+	if !ok {
+		return io.Copy(struct{ io.Writer }{sw}, io.LimitReader(f, n))
+	}
+	var total int64
+	for total < n {
+		if err := sw.rc.SetWriteDeadline(time.Now().Add(sw.stall)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return total, err
+		}
+		chunk := min(n-total, sendfileChunk)
+		k, err := rf.ReadFrom(&io.LimitedReader{R: f, N: chunk})
+		total += k
+		if err != nil {
+			return total, err
+		}
+		if k < chunk {
+			return total, io.ErrUnexpectedEOF // the file is shorter than its header said
+		}
+	}
+	return total, nil
+}
 
 func (sw *stallWriter) Write(b []byte) (int, error) {
 	var n int

@@ -136,7 +136,9 @@ func TestMaxSizeBoundsManyKeys(t *testing.T) {
 // stop reading, neither hold the server's memory nor stop a fast client;
 // those that stop are dropped after WriteStall.
 func TestManySlowClients(t *testing.T) {
-	const size = 4 * mib
+	// Larger than the kernel's buffers hold for a client that reads
+	// nothing (megabytes), so that the server has to wait on it.
+	const size = 16 * mib
 	data := randomBytes(4, size)
 	origin := newBytesOrigin(t, data, "application/octet-stream")
 	p := startPeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1, WriteStall: 8 * time.Second}, nil)

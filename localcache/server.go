@@ -93,6 +93,12 @@ type Config struct {
 	// 10s.
 	ShutdownGrace time.Duration
 
+	// HotBytes bounds the memory that keeps the checked plaintext of the
+	// most recently served slices, so that a popular slice is not read
+	// and checked from disk for each request (see hot.go); zero means 64
+	// MiB, a negative value none.
+	HotBytes int64
+
 	// Logger receives structured logs; nil means none.
 	Logger *slog.Logger
 }
@@ -123,6 +129,9 @@ func (c Config) withDefaults() Config {
 	if c.ClientBurst <= 0 {
 		c.ClientBurst = max(int(c.ClientRate), 1)
 	}
+	if c.HotBytes == 0 {
+		c.HotBytes = 64 << 20
+	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -149,6 +158,8 @@ type Server struct {
 	now       func() time.Time
 	warnFull  everyWhile
 	metricsH  http.Handler
+	hot       *hotSet
+	checked   *checkedFiles
 
 	base context.Context // fills and probes run under it; Close cancels it
 	stop context.CancelFunc
@@ -181,6 +192,8 @@ func NewServer(cfg Config) (*Server, error) {
 		warnFull:  everyWhile{gap: time.Minute},
 	}
 	s.versions = newVersions(s.now)
+	s.hot = newHotSet(cfg.HotBytes)
+	s.checked = newCheckedFiles()
 	s.fills = fills{claims: make(map[string]*run), sem: make(chan struct{}, cfg.MaxFills)}
 	s.limits = newClientLimits(cfg.ClientRate, cfg.ClientBurst, s.now)
 	opts := cfg.Client
@@ -208,6 +221,19 @@ func NewServer(cfg Config) (*Server, error) {
 	s.metrics = newMetrics(s)
 	s.metricsH = promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 	return s, nil
+}
+
+// connKey is the context key of a request's connection (Serve sets it),
+// for cork.
+type connKey struct{}
+
+// corkFor holds back the partial segments of r's connection until the
+// returned function is called, if Serve accepted it.
+func corkFor(r *http.Request) (uncork func()) {
+	if lc, ok := r.Context().Value(connKey{}).(*limitConn); ok {
+		return cork(lc.Conn)
+	}
+	return func() {}
 }
 
 // notAllowedError is an origin outside --allow.
@@ -247,6 +273,7 @@ func (s *Server) Close() error {
 	s.stop()
 	s.active.Wait()
 	s.client.CloseIdle()
+	s.checked.close()
 	return nil
 }
 
@@ -263,6 +290,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return context.WithValue(ctx, connKey{}, c)
+		},
 	}
 	errc := make(chan error, 1) // one send, never blocks
 	go func() { errc <- hs.Serve(ln) }()
@@ -405,6 +435,23 @@ func (r *recorder) Write(b []byte) (int, error) {
 	}
 	n, err := r.ResponseWriter.Write(b)
 	r.bytes += int64(n)
+	return n, err
+}
+
+// ReadFrom passes a file on to net/http's ReadFrom, which sends it with
+// sendfile.
+func (r *recorder) ReadFrom(src io.Reader) (int64, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	var n int64
+	var err error
+	if rf, ok := r.ResponseWriter.(io.ReaderFrom); ok {
+		n, err = rf.ReadFrom(src)
+	} else {
+		n, err = io.Copy(struct{ io.Writer }{r.ResponseWriter}, src)
+	}
+	r.bytes += n
 	return n, err
 }
 

@@ -41,3 +41,18 @@ func (s *Store) statRun(rawURL, validator string, first, end int64) []Info {
 	})
 	return out
 }
+
+// touchSlice records a read of slice index of one version of rawURL, served
+// from elsewhere than the store (the server's memory), so that eviction
+// sees it as used.
+func (s *Store) touchSlice(rawURL, validator string, index int64) {
+	if s.enter() != nil {
+		return
+	}
+	defer s.leave()
+	u, err := canonical(rawURL)
+	if err != nil {
+		return
+	}
+	s.touch(sum(u, validator, s.slice, index))
+}
