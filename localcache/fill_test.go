@@ -14,6 +14,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -258,5 +260,80 @@ func TestConditionalsAndHead(t *testing.T) {
 	hr.Body.Close()
 	if hr.StatusCode != 200 || hr.ContentLength != 2*mib || hr.Header.Get("ETag") != tag {
 		t.Errorf("HEAD: %d, length %d", hr.StatusCode, hr.ContentLength)
+	}
+}
+
+// TestDamagedSliceRefilled: a slice file damaged after the peer checked it
+// (and sent it by sendfile) is caught at the next request, quarantined,
+// and fetched again; the requester gets the right bytes.
+func TestDamagedSliceRefilled(t *testing.T) {
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(2*mib))
+	p := startPeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1}, nil)
+	want := contentRange(t, origin.Content(), 0, mib)
+	for _, pass := range []string{"fill", "check", "sendfile"} {
+		resp, body := p.get(t, origin.FileURL(), "Range: bytes=0-1048575")
+		if !bytes.Equal(body, want) {
+			t.Fatalf("%s: wrong bytes (status %d)", pass, resp.StatusCode)
+		}
+	}
+	v := p.srv.versions.res[origin.FileURL()].current
+	path := sliceFile(t, p.store, v.key(mib, 0))
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-100] ^= 0x55
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	origin.ResetLog()
+	resp, body := p.get(t, origin.FileURL(), "Range: bytes=0-1048575")
+	if !bytes.Equal(body, want) {
+		t.Fatalf("after the damage: wrong bytes (status %d, from %s)", resp.StatusCode, resp.Header.Get("X-Slget-From"))
+	}
+	if fills, _ := fileRequests(origin); len(fills) != 1 {
+		t.Errorf("the damaged slice was fetched %d times, want once", len(fills))
+	}
+	q, _ := os.ReadDir(filepath.Join(p.store.Dir(), "quarantine"))
+	if len(q) != 1 {
+		t.Errorf("quarantine holds %d files, want the damaged one", len(q))
+	}
+}
+
+// TestMetrics: /metrics in Prometheus' text format, counting what
+// happened.
+func TestMetrics(t *testing.T) {
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(3*mib))
+	p := startPeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1}, nil)
+	p.get(t, origin.FileURL(), "Range: bytes=0-2097151") // 2 misses, one fill
+	p.get(t, origin.FileURL(), "Range: bytes=10-20")     // 1 hit
+	p.get(t, "http://not-allowed.example/x")
+	code, text := p.metricsText(t)
+	if code != 200 {
+		t.Fatalf("/metrics: %d", code)
+	}
+	for _, name := range []string{"slget_serve_requests_total", "slget_serve_slice_hits_total", "slget_serve_slice_misses_total",
+		"slget_serve_fills_total", "slget_serve_coalesced_waiters_total", "slget_serve_sent_bytes_total", "slget_cache_evictions_total",
+		"slget_cache_stored_bytes", "slget_cache_slices", "slget_serve_connections", "go_goroutines", "process_open_fds"} {
+		if !strings.Contains(text, "\n"+name) && !strings.HasPrefix(text, name) {
+			t.Errorf("/metrics lacks %s", name)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		want float64
+	}{
+		{"slget_serve_slice_misses_total", 2},
+		{"slget_serve_slice_hits_total", 1},
+		{`slget_serve_fills_total{result="ok"}`, 1},
+		{`slget_serve_requests_total{code="403"}`, 1},
+		{`slget_serve_sent_bytes_total{codec="identity",source="origin"}`, 2 * mib},
+		{`slget_serve_sent_bytes_total{codec="identity",source="cache"}`, 11},
+		{"slget_cache_slices", 2},
+		{"slget_cache_stored_bytes", 2 * mib},
+	} {
+		if got := counterValue(t, p, c.name); got != c.want {
+			t.Errorf("%s = %v, want %v", c.name, got, c.want)
+		}
 	}
 }

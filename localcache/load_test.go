@@ -166,13 +166,16 @@ func TestLoad(t *testing.T) {
 		t.Errorf("only %d requests in %v", n, elapsed)
 	}
 	// Each client's answer holds at most a slice or two in the server and
-	// 2 MiB in the client; the rest is the test's own garbage.
-	if limit := base.HeapInuse + uint64(clients)*8*mib; maxHeap > limit {
+	// 2 MiB twice in the client (the body and the bytes it is checked
+	// against); each fill its run of slices; the rest is garbage.
+	fills := uint64(p.srv.cfg.MaxFills * p.srv.cfg.MaxRun)
+	if limit := base.HeapInuse + uint64(clients)*8*mib + fills*mib; maxHeap > limit {
 		t.Errorf("heap in use reached %d MiB, more than %d MiB", maxHeap>>20, limit>>20)
 	}
-	// A connection is two descriptors here (client and server end), plus
-	// the fills' connections to the origin and its side of them.
-	if limit := baseFDs + 4*clients + 64; maxFDs > limit {
+	// A connection is two descriptors here (client and server end); a
+	// client keeps one busy and may have one idle; the fills keep theirs
+	// to the origin, busy and idle, both ends here too.
+	if limit := baseFDs + 4*clients + 8*p.srv.cfg.MaxFills + 64; maxFDs > limit {
 		t.Errorf("%d file descriptors open at most, more than %d", maxFDs, limit)
 	}
 	if p.store.Stats().StoredBytes > 64*mib+16*mib {

@@ -160,18 +160,11 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 		status = http.StatusPartialContent
 		h.Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", start, end-1, v.size))
 	}
-	if !head && end > start {
-		defer corkFor(r)()
-	}
 	w.WriteHeader(status)
 	if head || end == start {
 		return nil
 	}
 	out := newStallWriter(w, s.cfg.WriteStall)
-	// The headers go now (held back by the cork until the first bytes of
-	// the body join them): a slice sent by sendfile then goes whole, with
-	// no first bytes copied by net/http to sniff a type it is told.
-	out.rc.Flush()
 	i0, i1 := start/S, (end-1)/S
 	for i := i0; i <= i1; i++ {
 		var p piece
@@ -218,7 +211,7 @@ func (s *Server) gather(ctx context.Context, v *version, start, end int64, head 
 	S := s.sliceSize
 	i0, i1 := start/S, (end-1)/S
 	n := min(i1-i0+1, maxCRCSlices)
-	infos := s.store.statRun(v.url, v.validator, i0, i0+n)
+	infos := s.store.statRun(v.vk, i0, i0+n)
 	pieces := make([]piece, 0, n)
 	for k, info := range infos {
 		pieces = append(pieces, pieceOf(i0+int64(k), info))
@@ -226,7 +219,7 @@ func (s *Server) gather(ctx context.Context, v *version, start, end int64, head 
 	filled := 0
 	for i := i0 + int64(len(infos)); i < i0+n && !head; i++ {
 		if filled >= s.cfg.MaxRun {
-			if more := s.store.statRun(v.url, v.validator, i, i+1); len(more) == 1 {
+			if more := s.store.statRun(v.vk, i, i+1); len(more) == 1 {
 				pieces = append(pieces, pieceOf(i, more[0]))
 				continue
 			}
@@ -273,9 +266,11 @@ func wholeCRCs(pieces []piece, start, end, S int64) (int64, string) {
 // store no longer has (evicted, or damaged and quarantined) is filled
 // again. When promised, the bytes must match the CRC-32C the headers gave.
 func (s *Server) writePiece(ctx context.Context, w *stallWriter, v *version, p piece, lo, hi int64, zstd, promised bool, last int64) error {
-	for again := false; p.data == nil; again = true {
-		if again {
-			return fmt.Errorf("slice %d went from the cache twice while being sent", p.index)
+	// A slice evicted under a busy cache may be filled and evicted again
+	// between two looks: try a few times.
+	for try := 1; p.data == nil; try++ {
+		if try > 3 {
+			return fmt.Errorf("slice %d went from the cache three times while being sent", p.index)
 		}
 		done, err := s.writeCached(w, v, p, lo, hi, zstd, promised)
 		if done || err != nil {
@@ -328,7 +323,7 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 		s.metrics.hits.Inc()
 		return true, s.send(w, data, true, fromCache)
 	case p.codec == Identity && !zstd:
-		x, err := s.store.openIdentity(key, s.checked)
+		x, err := s.store.openIdentity(v.vk, p.index, s.checked)
 		if err != nil {
 			break // Get tells a miss from damage
 		}
@@ -349,7 +344,7 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 				return true, err
 			}
 			s.metrics.hits.Inc()
-			s.store.touchSlice(v.url, v.validator, p.index)
+			s.store.touchSlice(v.vk, p.index)
 			if zstd {
 				return true, s.sendFramed(w, data, fromCache)
 			}

@@ -42,12 +42,14 @@ type fileStamp struct {
 }
 
 // checkedFiles remembers the slice files checked whole lately, and holds
-// their folders open, so that opening one again is one system call, not a
-// walk from DIR (os.Root checks each step of a path).
+// their folders open, so that opening one again is one openat, not a walk
+// from DIR (os.Root checks each step of a path).
 type checkedFiles struct {
-	mu   sync.Mutex
-	m    map[hash]checkedFile
-	dirs map[string]*os.Root // slices/ab/cd
+	mu sync.Mutex
+	m  map[hash]checkedFile
+
+	dmu  sync.RWMutex        // held shared while a folder's descriptor is used
+	dirs map[string]*os.File // slices/ab/cd, opened through the store's root
 }
 
 // maxDirs bounds the folders held open.
@@ -61,39 +63,7 @@ type checkedFile struct {
 }
 
 func newCheckedFiles() *checkedFiles {
-	return &checkedFiles{m: make(map[hash]checkedFile), dirs: make(map[string]*os.Root)}
-}
-
-// dir returns the folder rel of the store's tree, held open.
-func (c *checkedFiles) dir(s *Store, rel string) (*os.Root, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if d, ok := c.dirs[rel]; ok {
-		return d, nil
-	}
-	if len(c.dirs) >= maxDirs {
-		c.closeDirsLocked()
-	}
-	d, err := s.root.OpenRoot(rel)
-	if err != nil {
-		return nil, err
-	}
-	c.dirs[rel] = d
-	return d, nil
-}
-
-// close lets go of the folders held open.
-func (c *checkedFiles) close() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.closeDirsLocked()
-}
-
-func (c *checkedFiles) closeDirsLocked() {
-	for k, d := range c.dirs {
-		d.Close() // an Open running on it fails, and its caller takes the long way
-		delete(c.dirs, k)
-	}
+	return &checkedFiles{m: make(map[hash]checkedFile), dirs: make(map[string]*os.File)}
 }
 
 func (c *checkedFiles) get(h hash) (checkedFile, bool) {
@@ -110,6 +80,52 @@ func (c *checkedFiles) put(h hash, cf checkedFile) {
 		clear(c.m) // they are checked again as they come
 	}
 	c.m[h] = cf
+}
+
+// open opens name in the folder dir of the store's tree, never following a
+// symlink: through the folder held open where the system allows (one
+// openat of one path element), else through the store's root.
+func (c *checkedFiles) open(s *Store, dir, name string) (*os.File, error) {
+	c.dmu.RLock()
+	d, ok := c.dirs[dir]
+	if ok {
+		defer c.dmu.RUnlock()
+		return openIn(d, name)
+	}
+	c.dmu.RUnlock()
+	c.dmu.Lock()
+	if _, ok := c.dirs[dir]; !ok {
+		if len(c.dirs) >= maxDirs {
+			c.closeDirsLocked()
+		}
+		d, err := s.root.Open(dir)
+		if err != nil {
+			c.dmu.Unlock()
+			return nil, err
+		}
+		if fi, err := d.Stat(); err != nil || !fi.IsDir() {
+			d.Close()
+			c.dmu.Unlock()
+			return nil, errors.New("not a folder")
+		}
+		c.dirs[dir] = d
+	}
+	c.dmu.Unlock()
+	return s.root.Open(dir + "/" + name)
+}
+
+// close lets go of the folders held open.
+func (c *checkedFiles) close() {
+	c.dmu.Lock()
+	defer c.dmu.Unlock()
+	c.closeDirsLocked()
+}
+
+func (c *checkedFiles) closeDirsLocked() {
+	for k, d := range c.dirs {
+		d.Close()
+		delete(c.dirs, k)
+	}
 }
 
 // identitySlice is a cached slice stored as it is, ready to send: its open
@@ -136,27 +152,24 @@ func (x *identitySlice) Close() {
 // errNotIdentity: the slice is stored compressed; use Get.
 var errNotIdentity = errors.New("localcache: slice stored compressed")
 
-// openIdentity opens slice k, stored as it is, for sending: from its file
-// if it was checked whole within recheckAfter and has not changed since,
-// else read whole and checked now (as Get checks it) and remembered in
-// checked. Any error, ErrMiss and damage included, means: use Get, which
-// tells a miss from damage and quarantines a damaged file.
-func (s *Store) openIdentity(k Key, checked *checkedFiles) (*identitySlice, error) {
+// openIdentity opens slice i of vk, stored as it is, for sending: from its
+// file if it was checked whole within recheckAfter and has not changed
+// since, else read whole and checked now (as Get checks it) and remembered
+// in checked. Any error, ErrMiss and damage included, means: use Get,
+// which tells a miss from damage and quarantines a damaged file.
+func (s *Store) openIdentity(vk vkey, i int64, checked *checkedFiles) (*identitySlice, error) {
 	if err := s.enter(); err != nil {
 		return nil, err
 	}
 	defer s.leave()
-	sl, err := s.resolve(k)
-	if err != nil {
-		return nil, err
-	}
-	dir, name := sl.hash.rel()
+	h := s.hashOf(vk, i)
+	dir, name := h.rel()
 	now := s.now()
-	if c, ok := checked.get(sl.hash); ok && now.Sub(c.at) < recheckAfter {
+	if c, ok := checked.get(h); ok && now.Sub(c.at) < recheckAfter {
 		// Whatever the name leads to now, it is the file that was
 		// checked if it has that file's identity.
 		if f := s.openChecked(checked, dir, name, c); f != nil {
-			s.touch(sl.hash)
+			s.touch(h)
 			return &identitySlice{f: f, info: c.info, s: s}, nil
 		}
 	}
@@ -179,29 +192,29 @@ func (s *Store) openIdentity(k Key, checked *checkedFiles) (*identitySlice, erro
 		s.putBuf(buf)
 		return nil, err
 	}
-	h, err := decodeHeader(b)
-	n := h.length()
+	hd, err := decodeHeader(b)
+	n := hd.length()
 	switch {
 	case err != nil:
-	case h.hash != sl.hash:
-		err = detailf(ErrCorrupt, "file holds the slice %s", h.hash)
-	case h.codec != Identity:
+	case hd.hash != h:
+		err = detailf(ErrCorrupt, "file holds the slice %s", hd.hash)
+	case hd.codec != Identity:
 		err = errNotIdentity
-	case int64(len(b)-n) != h.stored:
-		err = detailf(ErrCorrupt, "file holds %d bytes after its header, the header says %d", len(b)-n, h.stored)
-	case crc32c(b[n:]) != h.storedCRC:
+	case int64(len(b)-n) != hd.stored:
+		err = detailf(ErrCorrupt, "file holds %d bytes after its header, the header says %d", len(b)-n, hd.stored)
+	case crc32c(b[n:]) != hd.storedCRC:
 		err = detailf(ErrCorrupt, "CRC-32C of the stored bytes does not match")
 	}
 	if err != nil {
 		s.putBuf(buf)
 		return nil, err
 	}
-	info := Info{Size: h.size, StoredSize: h.stored, Codec: h.codec, CRC32C: h.crc,
-		ContentType: h.contentType, ContentEncoding: h.contentEncoding, Created: h.created}
+	info := Info{Size: hd.size, StoredSize: hd.stored, Codec: hd.codec, CRC32C: hd.crc,
+		ContentType: hd.contentType, ContentEncoding: hd.contentEncoding, Created: hd.created}
 	if stamped {
-		checked.put(sl.hash, checkedFile{stamp: stamp, at: now, off: int64(n), info: info})
+		checked.put(h, checkedFile{stamp: stamp, at: now, off: int64(n), info: info})
 	}
-	s.touch(sl.hash)
+	s.touch(h)
 	return &identitySlice{data: b[n:], buf: buf, info: info, s: s}, nil
 }
 
@@ -209,11 +222,7 @@ func (s *Store) openIdentity(k Key, checked *checkedFiles) (*identitySlice, erro
 // first byte if it is still the file c was made of; nil if not, or if
 // anything fails (the caller takes the long way).
 func (s *Store) openChecked(checked *checkedFiles, dir, name string, c checkedFile) *os.File {
-	d, err := checked.dir(s, dir)
-	if err != nil {
-		return nil
-	}
-	f, err := d.Open(name)
+	f, err := checked.open(s, dir, name)
 	if err != nil {
 		return nil
 	}

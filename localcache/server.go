@@ -139,10 +139,39 @@ func (c Config) withDefaults() Config {
 }
 
 // Server is the peer cache: an http.Handler that answers forward-proxy
-// GETs ("GET http://origin/path") from the Store, filling misses from the
-// origin once, plus GET /metrics and GET /healthz. Use ServeHTTP under an
-// http.Server of your own, or Serve, which adds the limits; Close stops
-// the fills either way.
+// GETs ("GET http://origin/path", "GET https://origin/path") from the
+// Store, filling misses from the origin once, plus GET /metrics and GET
+// /healthz. Use ServeHTTP under an http.Server of your own, or Serve,
+// which adds the limits; Close stops the fills either way.
+//
+// A request's version comes from a one-byte probe of the origin (a ranged
+// GET, as the download flow's probe), made at most once per Revalidate
+// per URL for requesters that pin nothing; a requester that pins with
+// If-Match gets that version or 412. Its range, any single range, is
+// served from whole slices of that version (fill.go fetches the missing
+// ones, a run per origin request, each slice once), exactly as asked. A
+// resource without a strong ETag, a known size and ranges is passed
+// through uncached, with the requester's Range and preconditions.
+//
+// # Caveats
+//
+// X-Slget-Crc32c lists the slices made ready before the headers go out:
+// all the whole slices of the answer that are cached (up to 1024), and
+// those of the first fill (Config.MaxRun) when some are not; a long answer
+// from a cold cache lists only its first slices.
+//
+// A requester's Cache-Control is not obeyed: the peer asks the origin again
+// once per Revalidate, whatever the requester says. Requests that carry
+// credentials (Authorization, Cookie, a password in the URL) are refused
+// (403), not passed on: a shared cache must not hold one user's private
+// bytes for the next. Several ranges in one request are refused (400).
+// HTTP/1.1 only; CONNECT is refused (405), for a tunnel cannot be cached.
+//
+// Memory: an answer holds at most one slice in memory (a slice read to be
+// checked, or decompressed; a checked identity slice goes by sendfile and
+// holds none), a fill holds its run until its waiters have it, and
+// Config.HotBytes bounds the decompressed slices kept. Fills bound by
+// Config.MaxFills, connections by Config.MaxConns.
 type Server struct {
 	cfg       Config
 	store     *Store
@@ -223,19 +252,6 @@ func NewServer(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// connKey is the context key of a request's connection (Serve sets it),
-// for cork.
-type connKey struct{}
-
-// corkFor holds back the partial segments of r's connection until the
-// returned function is called, if Serve accepted it.
-func corkFor(r *http.Request) (uncork func()) {
-	if lc, ok := r.Context().Value(connKey{}).(*limitConn); ok {
-		return cork(lc.Conn)
-	}
-	return func() {}
-}
-
 // notAllowedError is an origin outside --allow.
 type notAllowedError struct {
 	hostPort string
@@ -290,9 +306,6 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
-		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
-			return context.WithValue(ctx, connKey{}, c)
-		},
 	}
 	errc := make(chan error, 1) // one send, never blocks
 	go func() { errc <- hs.Serve(ln) }()

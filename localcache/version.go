@@ -29,6 +29,7 @@ type version struct {
 	disp      string // Content-Disposition to send, "" for none
 	cacheable bool   // a strong ETag, a known size and ranges: slices can be cached
 	validator string // the Key's Validator: ETAG;SIZE
+	vk        vkey   // url and validator, checked for the store
 	origin    *fetch.Origin
 }
 
@@ -183,6 +184,12 @@ func (s *Server) probe(ctx context.Context, t target) (*version, error) {
 		v.cacheable = true
 		v.etag = p.Validator.ETag
 		v.validator = v.etag + ";" + strconv.FormatInt(v.size, 10)
+		if v.vk, err = s.store.versionKey(v.url, v.validator); err != nil {
+			// A URL the store cannot key (too long, no stable form):
+			// passed through.
+			v.cacheable, v.etag, v.validator = false, "", ""
+			return v, nil
+		}
 		v.origin = fetch.NewOrigin(s.client, p)
 		v.origin.Warn = func(msg string) { s.log.Warn(msg, "url", fetch.Redact(v.url)) }
 	}
