@@ -158,12 +158,14 @@ func retryable(err error) bool {
 // fillSlice leads the flight of slice i: it waits for the run that claims
 // it, or finds it cached after all, or starts a run.
 func (s *Server) fillSlice(v *version, i, last int64) (piece, error) {
-	r, cached, err := s.claimRun(v, i, last)
+	r, joined, cached, err := s.claimRun(v, i, last)
 	switch {
 	case err != nil:
 		return piece{}, err
 	case r == nil:
 		return cached, nil
+	case joined:
+		s.metrics.coalesced.Inc()
 	}
 	return r.wait(i)
 }
@@ -175,22 +177,21 @@ func (s *Server) prefetch(v *version, i, last int64) {
 }
 
 // claimRun returns the run that fetches slice i: the one that claims it
-// already, or a new one it starts for slices i up to last (at most MaxRun,
-// stopping before a slice cached or claimed). It returns no run, but the
-// piece, when slice i is cached.
-func (s *Server) claimRun(v *version, i, last int64) (*run, piece, error) {
+// already (joined), or a new one it starts for slices i up to last (at
+// most MaxRun, stopping before a slice cached or claimed). It returns no
+// run, but the piece, when slice i is cached.
+func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cached piece, err error) {
 	f := &s.fills
 	key := flightKey(v, i)
 	f.mu.Lock()
 	if r := f.claims[key]; r != nil {
 		f.mu.Unlock()
-		s.metrics.coalesced.Inc()
-		return r, piece{}, nil
+		return r, true, piece{}, nil
 	}
 	f.mu.Unlock()
 	// The run that had it may have finished since the caller looked.
 	if infos := s.store.statRun(v.vk, i, i+1); len(infos) == 1 {
-		return nil, pieceOf(i, infos[0]), nil
+		return nil, false, pieceOf(i, infos[0]), nil
 	}
 	nslices := (v.size + s.sliceSize - 1) / s.sliceSize
 	end := min(last+1, i+int64(s.cfg.MaxRun), nslices)
@@ -203,7 +204,7 @@ func (s *Server) claimRun(v *version, i, last int64) (*run, piece, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if r := f.claims[key]; r != nil {
-		return r, piece{}, nil
+		return r, true, piece{}, nil
 	}
 	for j := i + 1; j < end; j++ {
 		if f.claims[flightKey(v, j)] != nil {
@@ -212,14 +213,14 @@ func (s *Server) claimRun(v *version, i, last int64) (*run, piece, error) {
 		}
 	}
 	if !s.track() {
-		return nil, piece{}, errClosing
+		return nil, false, piece{}, errClosing
 	}
-	r := s.newRun(v, i, end)
+	r = s.newRun(v, i, end)
 	for j := i; j < end; j++ {
 		f.claims[flightKey(v, j)] = r
 	}
 	go s.runFill(r)
-	return r, piece{}, nil
+	return r, false, piece{}, nil
 }
 
 func (s *Server) newRun(v *version, first, end int64) *run {
