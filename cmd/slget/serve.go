@@ -1,0 +1,206 @@
+// slget serve: share a slice cache with a LAN as a caching forward proxy.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/localcache"
+	"github.com/slget/slget/segment"
+)
+
+func serveCommand(con *console) *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "share a slice cache with a fleet: a forward proxy that fetches each slice from the origin once",
+		UsageText: "slget serve --cache DIR --allow HOST [--allow HOST...] [--listen 127.0.0.1:7878] [--token T]\n" +
+			"   curl -x http://PEER http://HOST/file    aria2c --all-proxy=http://PEER URL    slget --peer http://PEER URL",
+		Description: "Answers forward-proxy GETs (GET http://origin/path, and GET https://origin/path from\n" +
+			"slget --peer) from the slice cache in DIR, filling a miss from the origin once however\n" +
+			"many clients wait for it. Any range is served from whole cached slices, exactly as asked.\n" +
+			"Every slice is kept under the origin's strong ETag: two versions sit side by side and a\n" +
+			"client that pins one (If-Match) never gets bytes of the other. CONNECT is refused: a\n" +
+			"tunnel cannot be cached, so https:// origins go through the peer only as GET https://.\n" +
+			"GET /metrics (Prometheus) and GET /healthz are the peer's own pages.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "cache", Usage: "the cache `DIR` (created if missing; one slget owns it at a time)", Required: true},
+			&cli.StringFlag{Name: "listen", Value: "127.0.0.1:7878", Usage: "listen on `ADDR` (loopback by default: give a LAN address, with --token, to share)"},
+			&cli.StringSliceFlag{Name: "allow", Usage: "fill only from `HOST` (ports 80 and 443) or HOST:PORT; repeatable; anything else is refused with 403"},
+			&cli.StringFlag{Name: "token", EnvVars: []string{"SLGET_SERVE_TOKEN"}, Usage: "require `TOKEN` from clients: Proxy-Authorization Basic (any user, the token as password) or Bearer"},
+			&cli.StringFlag{Name: "max-size", Value: "10g", Usage: "keep the cache under `SIZE` (least recently used slices go first); 0 for no bound"},
+			&cli.StringFlag{Name: "inactive", Value: "60m", Usage: "remove slices unread for `DURATION` (as nginx's inactive=); 0 to keep them"},
+			&cli.StringFlag{Name: "revalidate", Value: "60s", Usage: "ask the origin for the current version at most every `DURATION`, for clients that pin none"},
+			&cli.StringFlag{Name: "slice", Usage: "slice `SIZE` of a new cache (default 1m; an existing cache keeps its own)"},
+			&cli.IntFlag{Name: "max-fills", Value: 16, Usage: "at most `N` origin requests at once"},
+			&cli.IntFlag{Name: "max-connections", Value: 1024, Usage: "at most `N` client connections at once"},
+			&cli.Float64Flag{Name: "rate", Value: 1000, Usage: "at most `N` requests per second from one client address; 0 for no limit"},
+			&cli.StringFlag{Name: "ca-certificate", Usage: "trust the CA certificates in `FILE` (PEM) for https:// origins, besides the system's"},
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "log every request"},
+			&cli.BoolFlag{Name: "log-json", Usage: "log JSON lines instead of text"},
+		},
+		Action: func(c *cli.Context) error { return runServe(c, con) },
+	}
+}
+
+// serveOptions are the flags of slget serve, checked.
+type serveOptions struct {
+	dir, listen string
+	store       localcache.Options
+	cfg         localcache.Config
+}
+
+func readServeOptions(c *cli.Context) (serveOptions, error) {
+	bad := func(err error) (serveOptions, error) { return serveOptions{}, withCode(exitBadOption, err) }
+	o := serveOptions{dir: c.String("cache"), listen: c.String("listen")}
+	if o.dir == "" {
+		return bad(errors.New("serve: --cache DIR is required"))
+	}
+	allow := c.StringSlice("allow")
+	if len(allow) == 0 {
+		return bad(errors.New("serve: give --allow HOST for each origin the peer may fetch from (e.g. --allow mirror.example.com); it fetches from no other"))
+	}
+	var err error
+	if o.store.MaxSize, err = segment.ParseSize(c.String("max-size")); err != nil {
+		return bad(fmt.Errorf("--max-size: %v", err))
+	}
+	if o.store.Inactive, err = parseDuration("inactive", c.String("inactive")); err != nil {
+		return bad(err)
+	}
+	if s := c.String("slice"); s != "" {
+		if o.store.SliceSize, err = segment.ParseSlice(s); err != nil {
+			return bad(fmt.Errorf("--slice: %v", err))
+		}
+	}
+	o.cfg = localcache.Config{
+		Allow:      allow,
+		Token:      c.String("token"),
+		MaxFills:   c.Int("max-fills"),
+		MaxConns:   c.Int("max-connections"),
+		ClientRate: c.Float64("rate"),
+	}
+	if o.cfg.Revalidate, err = parseDuration("revalidate", c.String("revalidate")); err != nil {
+		return bad(err)
+	}
+	if o.cfg.Revalidate == 0 {
+		o.cfg.Revalidate = time.Nanosecond // every request asks the origin
+	}
+	if o.cfg.MaxFills < 1 || o.cfg.MaxConns < 1 {
+		return bad(errors.New("--max-fills and --max-connections must be at least 1"))
+	}
+	switch r := o.cfg.ClientRate; {
+	case r < 0:
+		return bad(fmt.Errorf("--rate %v: want 0 (no limit) or more", r))
+	case r == 0:
+		o.cfg.ClientRate = -1 // Config: negative means no limit
+	}
+	if o.cfg.Client.TLSConfig, err = tlsConfig(c.String("ca-certificate"), true); err != nil {
+		return bad(err)
+	}
+	if _, _, err := net.SplitHostPort(o.listen); err != nil {
+		return bad(fmt.Errorf("--listen %q: want HOST:PORT, such as 127.0.0.1:7878 or 0.0.0.0:7878", o.listen))
+	}
+	return o, nil
+}
+
+// parseDuration reads "60m", "90s", "1h30m", or a bare number of seconds.
+func parseDuration(name, s string) (time.Duration, error) {
+	if s == "0" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		if secs, serr := parseSeconds(name, s); serr == nil {
+			return secs, nil
+		}
+		return 0, fmt.Errorf("--%s %q: want a duration such as 90s, 60m or 1h", name, s)
+	}
+	if d < 0 {
+		return 0, fmt.Errorf("--%s %q: want a duration of 0 or more", name, s)
+	}
+	return d, nil
+}
+
+func runServe(c *cli.Context, con *console) error {
+	o, err := readServeOptions(c)
+	if err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	if c.Bool("verbose") {
+		level = slog.LevelDebug
+	}
+	hopts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(con.stderr, hopts)
+	if c.Bool("log-json") {
+		h = slog.NewJSONHandler(con.stderr, hopts)
+	}
+	log := slog.New(h)
+	o.cfg.Logger = log
+
+	st, err := localcache.Open(o.dir, &o.store)
+	if err != nil {
+		if errors.Is(err, localcache.ErrLocked) {
+			if addr, oerr := localcache.Owner(o.dir); oerr == nil {
+				return withCode(exitJournal, fmt.Errorf("another slget owns the cache %s and serves it at %s: use it as a peer (--peer %s, curl -x %s), or give serve another --cache", o.dir, addr, addr, addr))
+			}
+			return withCode(exitJournal, fmt.Errorf("another slget owns the cache %s (a download with --cache, or another slget serve): stop it, or give serve another --cache", o.dir))
+		}
+		return withCode(exitFileOpen, err)
+	}
+	defer st.Close()
+	o.cfg.Store = st
+	srv, err := localcache.NewServer(o.cfg)
+	if err != nil {
+		return withCode(exitBadOption, err)
+	}
+	ln, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		srv.Close()
+		return withCode(exitNetwork, fmt.Errorf("serve: cannot listen on %s: %v", o.listen, err))
+	}
+	addr := "http://" + ownerAddr(ln.Addr().(*net.TCPAddr))
+	if err := localcache.WriteOwner(o.dir, addr); err != nil {
+		log.Warn("cannot publish the address for other slget processes", "err", err)
+	}
+	if host, _, _ := net.SplitHostPort(o.listen); o.cfg.Token == "" && !isLoopback(host) {
+		log.Warn("listening beyond loopback without --token: anyone who can reach " + ln.Addr().String() + " may fetch the allowed origins through this peer")
+	}
+	stats := st.Stats()
+	log.Info("serving", "listen", addr, "cache", o.dir, "slice", segment.FormatSize(st.SliceSize()),
+		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
+		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "version", fetch.Version)
+	if err := srv.Serve(c.Context, ln); err != nil {
+		return withCode(exitNetwork, fmt.Errorf("serve: %v", err))
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// ownerAddr is the address other processes on this machine reach the
+// listener at: loopback for a listener on every address.
+func ownerAddr(a *net.TCPAddr) string {
+	ip := a.IP
+	switch {
+	case ip == nil || ip.IsUnspecified() && ip.To4() != nil:
+		ip = net.IPv4(127, 0, 0, 1)
+	case ip.IsUnspecified():
+		ip = net.IPv6loopback
+	}
+	return net.JoinHostPort(ip.String(), fmt.Sprint(a.Port))
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

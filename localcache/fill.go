@@ -1,0 +1,392 @@
+// Fills: a missing slice fetched from the origin once however many requests
+// wait for it, in runs of several slices per origin request.
+//
+// Decision: coalescing is per slice, fetching per run. A request that
+// misses slice i joins the singleflight flight keyed by slice i's key; the
+// flight's leader either finds i claimed by a run already under way and
+// waits for it, or starts a run: one origin request for slices i up to the
+// end of the range asked (at most Config.MaxRun slices, stopping at a slice
+// already cached or claimed), each slice claimed for the run before the
+// request goes out. A request that then misses slice i+1 leads its own
+// flight, finds the claim and waits for the same run, so that a client
+// reading sequentially costs one origin round trip per run, not per slice,
+// and two clients never fetch one slice twice.
+//
+// A run goes on under the server's context, not a requester's: each waiter
+// may leave alone, and the slices land in the cache for the next. A run
+// that brings no byte for Config.LockAge is stuck (nginx's
+// proxy_cache_lock_age): it is cancelled, its unfinished slices fail, and
+// their waiters try again, the first of them leading a new fill. Waiters
+// wake when their slice is done, by a closed channel; nothing polls.
+
+package localcache
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/segment"
+)
+
+// source is where the bytes of a piece come from.
+type source uint8
+
+const (
+	fromCache source = iota
+	fromOrigin
+	fromPass // passed through uncached
+)
+
+func (s source) String() string {
+	switch s {
+	case fromCache:
+		return "cache"
+	case fromOrigin:
+		return "origin"
+	}
+	return "passthrough"
+}
+
+// piece is one slice ready to be served: in the cache (data nil) or in
+// memory from a fill.
+type piece struct {
+	index  int64
+	size   int64  // plaintext bytes
+	crc    uint32 // CRC-32C of the plaintext
+	codec  Codec  // of the cached copy; Identity for data
+	stored int64  // bytes of the cached copy
+	data   []byte // the plaintext, from a fill; nil: read it from the store
+	from   source
+}
+
+func pieceOf(i int64, info Info) piece {
+	return piece{index: i, size: info.Size, crc: info.CRC32C, codec: info.Codec, stored: info.StoredSize, from: fromCache}
+}
+
+// Errors of fills.
+var (
+	errStuck   = errors.New("the origin sent nothing for too long (the fill was stuck)")
+	errClosing = errors.New("the server is shutting down")
+)
+
+// fillTries is how often a request tries to get a slice whose fill failed
+// with an error worth another try.
+const fillTries = 3
+
+// fills coalesces and runs fills.
+type fills struct {
+	group singleflight.Group
+	mu    sync.Mutex
+	// claims maps the flight key of a slice to the run fetching it.
+	claims map[string]*run
+	sem    chan struct{} // one token per run talking to an origin
+}
+
+// run is one origin request for the slices [first, end) of a version.
+type run struct {
+	v          *version
+	first, end int64
+	slots      []runSlot
+	ctx        context.Context
+	cancel     context.CancelCauseFunc
+	mu         sync.Mutex // guards slots' done state
+}
+
+type runSlot struct {
+	done   chan struct{}
+	closed bool
+	p      piece
+	err    error
+}
+
+// flightKey names slice i of v for the singleflight group and the claims.
+func flightKey(v *version, i int64) string {
+	return v.validator + "\x00" + strconv.FormatInt(i, 10) + "\x00" + v.url
+}
+
+// slice returns slice i of v (cached or filled), for a request whose range
+// ends in slice last. It waits under ctx; the fill does not.
+func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, error) {
+	if infos := s.store.statRun(v.vk, i, i+1); len(infos) == 1 {
+		return pieceOf(i, infos[0]), nil
+	}
+	key := flightKey(v, i)
+	for try := 1; ; try++ {
+		led := false
+		ch := s.fills.group.DoChan(key, func() (any, error) {
+			led = true
+			return s.fillSlice(v, i, last)
+		})
+		var res singleflight.Result
+		select {
+		case res = <-ch:
+		case <-ctx.Done():
+			return piece{}, context.Cause(ctx)
+		}
+		if !led {
+			s.metrics.coalesced.Inc()
+		}
+		if res.Err == nil {
+			return res.Val.(piece), nil
+		}
+		if try >= fillTries || !retryable(res.Err) {
+			return piece{}, res.Err
+		}
+	}
+}
+
+// retryable says whether a failed fill is worth another: a stuck fill, and
+// what fetch deems worth a retry (5xx, resets, timeouts, short bodies).
+func retryable(err error) bool {
+	if errors.Is(err, errStuck) {
+		return true
+	}
+	if errors.Is(err, errClosing) {
+		return false
+	}
+	return fetch.Retryable(err)
+}
+
+// fillSlice leads the flight of slice i: it waits for the run that claims
+// it, or finds it cached after all, or starts a run.
+func (s *Server) fillSlice(v *version, i, last int64) (piece, error) {
+	r, joined, cached, err := s.claimRun(v, i, last)
+	switch {
+	case err != nil:
+		return piece{}, err
+	case r == nil:
+		return cached, nil
+	case joined:
+		s.metrics.coalesced.Inc()
+	}
+	return r.wait(i)
+}
+
+// prefetch starts the run of slices from i unless slice i is cached or
+// claimed, and returns at once.
+func (s *Server) prefetch(v *version, i, last int64) {
+	s.claimRun(v, i, last)
+}
+
+// claimRun returns the run that fetches slice i: the one that claims it
+// already (joined), or a new one it starts for slices i up to last (at
+// most MaxRun, stopping before a slice cached or claimed). It returns no
+// run, but the piece, when slice i is cached.
+func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cached piece, err error) {
+	f := &s.fills
+	key := flightKey(v, i)
+	f.mu.Lock()
+	if r := f.claims[key]; r != nil {
+		f.mu.Unlock()
+		return r, true, piece{}, nil
+	}
+	f.mu.Unlock()
+	// The run that had it may have finished since the caller looked.
+	if infos := s.store.statRun(v.vk, i, i+1); len(infos) == 1 {
+		return nil, false, pieceOf(i, infos[0]), nil
+	}
+	nslices := (v.size + s.sliceSize - 1) / s.sliceSize
+	end := min(last+1, i+int64(s.cfg.MaxRun), nslices)
+	for j := i + 1; j < end; j++ {
+		if len(s.store.statRun(v.vk, j, j+1)) == 1 {
+			end = j
+			break
+		}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if r := f.claims[key]; r != nil {
+		return r, true, piece{}, nil
+	}
+	for j := i + 1; j < end; j++ {
+		if f.claims[flightKey(v, j)] != nil {
+			end = j
+			break
+		}
+	}
+	if !s.track() {
+		return nil, false, piece{}, errClosing
+	}
+	r = s.newRun(v, i, end)
+	for j := i; j < end; j++ {
+		f.claims[flightKey(v, j)] = r
+	}
+	go s.runFill(r)
+	return r, false, piece{}, nil
+}
+
+func (s *Server) newRun(v *version, first, end int64) *run {
+	ctx, cancel := context.WithCancelCause(s.base)
+	r := &run{v: v, first: first, end: end, ctx: ctx, cancel: cancel, slots: make([]runSlot, end-first)}
+	for k := range r.slots {
+		r.slots[k].done = make(chan struct{})
+	}
+	return r
+}
+
+// wait returns slice i of r once the run has it, or has failed.
+func (r *run) wait(i int64) (piece, error) {
+	sl := &r.slots[i-r.first]
+	<-sl.done // every slot is completed by runFill, whatever happens
+	return sl.p, sl.err
+}
+
+// complete ends slot i with p or err, once, and lets go of its claim.
+func (s *Server) complete(r *run, i int64, p piece, err error) {
+	r.mu.Lock()
+	sl := &r.slots[i-r.first]
+	if sl.closed {
+		r.mu.Unlock()
+		return
+	}
+	sl.closed, sl.p, sl.err = true, p, err
+	r.mu.Unlock()
+	key := flightKey(r.v, i)
+	s.fills.mu.Lock()
+	if s.fills.claims[key] == r {
+		delete(s.fills.claims, key)
+	}
+	s.fills.mu.Unlock()
+	close(sl.done)
+}
+
+// runFill fetches the run's slices from the origin in one request, stores
+// each, and hands it to its waiters.
+func (s *Server) runFill(r *run) {
+	defer s.untrack()
+	var err error
+	defer func() {
+		if err == nil {
+			err = errors.New("fill ended early")
+		}
+		for i := r.first; i < r.end; i++ {
+			s.complete(r, i, piece{}, err)
+		}
+		r.cancel(nil)
+	}()
+	select {
+	case s.fills.sem <- struct{}{}:
+	case <-r.ctx.Done():
+		err = errClosing
+		return
+	}
+	defer func() { <-s.fills.sem }()
+	s.metrics.fillsInFlight.Inc()
+	defer s.metrics.fillsInFlight.Dec()
+	ctx, cancel := context.WithTimeout(r.ctx, s.cfg.FillTimeout)
+	defer cancel()
+	lockAge := s.cfg.LockAge
+	watchdog := time.AfterFunc(lockAge, func() { r.cancel(errStuck) })
+	defer watchdog.Stop()
+
+	v := r.v
+	rng := segment.Range{Start: r.first * s.sliceSize, End: min(r.end*s.sliceSize, v.size)}
+	started := time.Now()
+	err = s.fetchRun(ctx, r, rng, func() { watchdog.Reset(lockAge) })
+	if err != nil && r.ctx.Err() != nil {
+		err = context.Cause(r.ctx)
+	}
+	s.metrics.fills.WithLabelValues(resultLabel(err)).Inc()
+	attrs := []any{"url", fetch.Redact(v.url), "etag", v.etag, "range", rng.Header(), "slices", r.end - r.first, "took", time.Since(started).Round(time.Millisecond)}
+	if err != nil {
+		s.log.Warn("fill failed", append(attrs, "err", err)...)
+		var ce *fetch.ChangedError
+		if errors.As(err, &ce) {
+			s.versions.forget(v.url, v)
+		}
+		return
+	}
+	s.log.Info("filled", attrs...)
+}
+
+// fetchRun reads rng from the origin slice by slice, storing each and
+// completing its slot; progress is called whenever bytes arrive.
+func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progress func()) error {
+	body, err := r.v.origin.Open(ctx, rng)
+	if err != nil {
+		return err
+	}
+	defer body.Close()
+	in := &progressReader{r: body, progress: progress}
+	for i := r.first; i < r.end; i++ {
+		n := min(s.sliceSize, r.v.size-i*s.sliceSize)
+		buf := make([]byte, n)
+		if _, err := io.ReadFull(in, buf); err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+				err = fetch.ErrShortBody
+			}
+			return fmt.Errorf("slice %d: %w", i, err)
+		}
+		s.metrics.originBytes.Add(float64(n))
+		p := piece{index: i, size: n, crc: crc32c(buf), data: buf, from: fromOrigin, stored: n}
+		s.put(r.v, i, buf)
+		s.hot.add(flightKey(r.v, i), buf, p.crc)
+		s.complete(r, i, p, nil)
+	}
+	return nil
+}
+
+// put stores a filled slice. A full disk, or any other failure, leaves the
+// slice uncached: its waiters are served from memory all the same.
+func (s *Server) put(v *version, i int64, data []byte) {
+	err := s.store.Put(v.key(s.sliceSize, i), PutMeta{ContentType: v.ctype}, data)
+	switch {
+	case err == nil:
+		s.metrics.storedOne()
+	case errors.Is(err, ErrFull):
+		s.metrics.putFailures.WithLabelValues("full").Inc()
+		s.warnFull.Do(s.now(), func() { s.log.Warn("cache disk full: passing bytes through uncached", "err", err) })
+	default:
+		s.metrics.putFailures.WithLabelValues("error").Inc()
+		s.log.Warn("cannot cache a slice; passing it through", "url", fetch.Redact(v.url), "slice", i, "err", err)
+	}
+}
+
+// progressReader calls progress after every read that brought bytes.
+type progressReader struct {
+	r        io.Reader
+	progress func()
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if n > 0 {
+		p.progress()
+	}
+	return n, err
+}
+
+// resultLabel is "ok" or "error", for metrics.
+func resultLabel(err error) string {
+	if err != nil {
+		return "error"
+	}
+	return "ok"
+}
+
+// everyWhile runs a function at most once per interval: for warnings that
+// would otherwise come with every request.
+type everyWhile struct {
+	mu   sync.Mutex
+	last time.Time
+	gap  time.Duration
+}
+
+func (e *everyWhile) Do(now time.Time, f func()) {
+	e.mu.Lock()
+	if !e.last.IsZero() && now.Sub(e.last) < e.gap {
+		e.mu.Unlock()
+		return
+	}
+	e.last = now
+	e.mu.Unlock()
+	f()
+}

@@ -1,0 +1,99 @@
+// Metrics of the peer server, in Prometheus' text format at GET /metrics.
+
+package localcache
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// metrics are the server's counters and gauges, in a registry of its own
+// (never the global one: two servers in a process, as in tests, keep
+// their numbers apart).
+type metrics struct {
+	reg *prometheus.Registry
+
+	requests      *prometheus.CounterVec // by status code
+	hits          prometheus.Counter     // slices served from the cache
+	misses        prometheus.Counter     // slices not in the cache when asked for
+	fills         *prometheus.CounterVec // origin requests of fills, by result
+	stored        prometheus.Counter     // slices stored by fills
+	coalesced     prometheus.Counter     // waits for a fill another request started
+	sent          *prometheus.CounterVec // body bytes sent, by codec and source
+	originBytes   prometheus.Counter     // bytes read from origins
+	putFailures   *prometheus.CounterVec // slices left uncached, by reason
+	revalidations *prometheus.CounterVec // probes of origins, by result
+	fillsInFlight prometheus.Gauge
+	conns         prometheus.Gauge
+
+	storedN     atomic.Int64 // what stored counts, readable
+	evictMu     sync.Mutex
+	evictedSeen float64 // the last value of the evictions counter
+	baseSlices  int64   // slices in the cache when the server started
+}
+
+func newMetrics(s *Server) *metrics {
+	m := &metrics{reg: prometheus.NewRegistry()}
+	f := func(name, help string) prometheus.Opts {
+		return prometheus.Opts{Namespace: "slget", Subsystem: "serve", Name: name, Help: help}
+	}
+	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts(f("requests_total", "Requests answered, by HTTP status code.")), []string{"code"})
+	m.hits = prometheus.NewCounter(prometheus.CounterOpts(f("slice_hits_total", "Slices served from the cache.")))
+	m.misses = prometheus.NewCounter(prometheus.CounterOpts(f("slice_misses_total", "Slices asked for that the cache did not hold.")))
+	m.fills = prometheus.NewCounterVec(prometheus.CounterOpts(f("fills_total", "Origin requests made to fill the cache (each fetches a run of slices), by result.")), []string{"result"})
+	m.stored = prometheus.NewCounter(prometheus.CounterOpts(f("slices_stored_total", "Slices fetched by fills and stored in the cache.")))
+	m.coalesced = prometheus.NewCounter(prometheus.CounterOpts(f("coalesced_waiters_total", "Times a request waited for a fill that another request had started instead of asking the origin.")))
+	m.sent = prometheus.NewCounterVec(prometheus.CounterOpts(f("sent_bytes_total", "Body bytes sent to clients, by codec (identity, zstd) and source (cache, origin, passthrough).")), []string{"codec", "source"})
+	m.originBytes = prometheus.NewCounter(prometheus.CounterOpts(f("origin_bytes_total", "Body bytes read from origins by fills and passed-through requests.")))
+	m.putFailures = prometheus.NewCounterVec(prometheus.CounterOpts(f("uncached_slices_total", "Filled slices that could not be stored and were passed through, by reason (full, error).")), []string{"reason"})
+	m.revalidations = prometheus.NewCounterVec(prometheus.CounterOpts(f("revalidations_total", "Probes of an origin for the version of a resource, by result.")), []string{"result"})
+	m.fillsInFlight = prometheus.NewGauge(prometheus.GaugeOpts(f("fills_in_flight", "Fills talking to an origin now.")))
+	m.conns = prometheus.NewGauge(prometheus.GaugeOpts(f("connections", "Client connections open now.")))
+	m.baseSlices = s.store.Stats().Slices
+
+	cacheOpts := func(name, help string) prometheus.GaugeOpts {
+		return prometheus.GaugeOpts{Namespace: "slget", Subsystem: "cache", Name: name, Help: help}
+	}
+	m.reg.MustRegister(
+		m.requests, m.hits, m.misses, m.fills, m.stored, m.coalesced, m.sent, m.originBytes,
+		m.putFailures, m.revalidations, m.fillsInFlight, m.conns,
+		prometheus.NewGaugeFunc(cacheOpts("stored_bytes", "Stored bytes of the slices in the cache (what --max-size bounds)."),
+			func() float64 { return float64(s.store.Stats().StoredBytes) }),
+		prometheus.NewGaugeFunc(cacheOpts("slices", "Slices in the cache."),
+			func() float64 { return float64(s.store.Stats().Slices) }),
+		prometheus.NewGaugeFunc(cacheOpts("max_bytes", "The cache's --max-size, 0 for none."),
+			func() float64 { return float64(s.store.maxSize) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "slget", Subsystem: "cache", Name: "evictions_total",
+			Help: "Slices removed from the cache since the server started: evicted for --max-size or --inactive, or found damaged."},
+			func() float64 { return m.evictions(s) }),
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
+
+// evictions is the number of slices that left the cache since the server
+// started: those there at the start plus those stored since, less those
+// there now. Only this server stores into its cache (it owns it), and
+// nothing else takes slices out while it serves but eviction and damage.
+// A Put of a slice already stored (two fills raced) counts once too
+// many; the counter never goes back.
+func (m *metrics) evictions(s *Server) float64 {
+	stored := float64(m.storedN.Load())
+	m.evictMu.Lock()
+	defer m.evictMu.Unlock()
+	n := float64(m.baseSlices) + stored - float64(s.store.Stats().Slices)
+	if n > m.evictedSeen {
+		m.evictedSeen = n
+	}
+	return m.evictedSeen
+}
+
+// storedOne counts a slice stored by a fill.
+func (m *metrics) storedOne() {
+	m.stored.Inc()
+	m.storedN.Add(1)
+}

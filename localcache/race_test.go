@@ -1,0 +1,7 @@
+//go:build race
+
+package localcache
+
+// raceEnabled: the race detector makes the server several times slower, so
+// the tests of timing and load ask less of it.
+const raceEnabled = true

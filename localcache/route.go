@@ -1,0 +1,152 @@
+// Routing: each request to the proxy, the server's own pages or a refusal;
+// answers of failure; the record of what was answered.
+
+package localcache
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/slget/slget/fetch"
+)
+
+// ServeHTTP answers one request: a proxy GET or HEAD of an origin URL, GET
+// /metrics, GET /healthz; CONNECT is refused.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := s.now()
+	rw := &recorder{ResponseWriter: w}
+	defer func() {
+		s.metrics.requests.WithLabelValues(statusText(rw.status)).Inc()
+		if s.log.Enabled(r.Context(), slog.LevelDebug) {
+			s.log.Debug("request", "client", r.RemoteAddr, "method", r.Method, "url", redactedTarget(r),
+				"range", r.Header.Get("Range"), "status", rw.status, "bytes", rw.bytes, "from", rw.Header().Get("X-Slget-From"),
+				"took", s.now().Sub(start).Round(time.Microsecond))
+		}
+	}()
+	if !s.limits.allow(clientIP(r)) {
+		rw.Header().Set("Retry-After", "1")
+		s.fail(rw, http.StatusTooManyRequests, "too many requests from this address; slow down")
+		return
+	}
+	switch {
+	case r.Method == http.MethodConnect:
+		rw.Header().Set("Allow", "GET, HEAD")
+		s.fail(rw, http.StatusMethodNotAllowed, "this peer caches slices and cannot see inside a CONNECT tunnel: "+
+			"send GET https://host/path to it instead (slget --peer does; curl and aria2c tunnel https:// through a proxy, so use them with http:// origins)")
+	case r.URL == nil || !r.URL.IsAbs():
+		s.serveLocal(rw, r)
+	default:
+		s.serveProxy(rw, r)
+	}
+}
+
+// serveLocal answers the requests for the server itself.
+func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		s.fail(w, http.StatusMethodNotAllowed, "only GET and HEAD")
+		return
+	}
+	switch r.URL.Path {
+	case "/healthz":
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	case "/metrics":
+		if s.cfg.Token != "" && !tokenOK(r.Header.Get("Authorization"), s.cfg.Token) {
+			w.Header().Set("WWW-Authenticate", `Basic realm="slget"`)
+			s.fail(w, http.StatusUnauthorized, "the metrics need the token (Authorization: Bearer TOKEN)")
+			return
+		}
+		s.metricsH.ServeHTTP(w, r)
+	default:
+		s.fail(w, http.StatusBadRequest, "this is a slget peer cache, a forward proxy: "+errNotProxy.Error()+
+			" (curl -x http://THIS-HOST URL); its own pages are /metrics and /healthz")
+	}
+}
+
+// fail answers with status and a one-line message for people.
+func (s *Server) fail(w http.ResponseWriter, status int, msg string) {
+	h := w.Header()
+	h.Del("Content-Length")
+	h.Del("Content-Encoding")
+	h.Set("Content-Type", "text/plain; charset=utf-8")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, "slget peer: %s\n", msg)
+}
+
+// recorder notes the status and body bytes of an answer, for logs and
+// metrics.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += int64(n)
+	return n, err
+}
+
+// ReadFrom passes a file on to net/http's ReadFrom, which sends it with
+// sendfile.
+func (r *recorder) ReadFrom(src io.Reader) (int64, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	var n int64
+	var err error
+	if rf, ok := r.ResponseWriter.(io.ReaderFrom); ok {
+		n, err = rf.ReadFrom(src)
+	} else {
+		n, err = io.Copy(struct{ io.Writer }{r.ResponseWriter}, src)
+	}
+	r.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection's deadlines.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+func statusText(code int) string {
+	if code == 0 {
+		code = http.StatusOK
+	}
+	return fmt.Sprint(code)
+}
+
+// redactedTarget is the request's URL for logs, without secrets.
+func redactedTarget(r *http.Request) string {
+	if r.URL == nil {
+		return ""
+	}
+	u := *r.URL
+	u.User = nil
+	return fetch.Redact(u.String())
+}
+
+// viaLoop reports whether a request came from this server itself: its own
+// fill, sent back to it by a proxy setting that points at it.
+func (s *Server) viaLoop(r *http.Request) bool {
+	for _, v := range r.Header.Values("Via") {
+		if strings.Contains(v, s.viaToken) {
+			return true
+		}
+	}
+	return false
+}

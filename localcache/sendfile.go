@@ -1,0 +1,239 @@
+// Sending a cached slice from its file, as nginx does, once the file has
+// been checked whole: the kernel copies it from the page cache to the
+// socket (sendfile) without a pass through the server's memory.
+//
+// Decision: a slice is checked against its CRC-32C before its first byte
+// goes out, which means reading it whole, a copy that nginx, sending from
+// the page cache, does not make. A slice file read whole and checked is
+// remembered by its identity on disk (device, inode, size, change time):
+// for recheckAfter after that, while the file under its name keeps that
+// identity, it is sent without being read again. Slice files are never
+// written in place (a slice is written under a temporary name and renamed,
+// a new inode), and anything that writes the file changes its change time,
+// so a file that changed is read and checked again. What this cannot see
+// is rot on the disk itself in that window, once the page cache has let
+// the pages go: the same window every cache that serves by sendfile has.
+// slget clients check each slice against the CRC-32C of X-Slget-Crc32c,
+// which comes from the index, and would drop the peer.
+
+package localcache
+
+import (
+	"errors"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+const (
+	// recheckAfter is how long a slice file checked whole is sent without
+	// being read again.
+	recheckAfter = 10 * time.Minute
+	// maxChecked bounds the files remembered.
+	maxChecked = 1 << 16
+)
+
+// fileStamp is a file's identity on disk.
+type fileStamp struct {
+	dev, ino uint64
+	size     int64
+	ctime    int64 // nanoseconds
+}
+
+// checkedFiles remembers the slice files checked whole lately, and holds
+// their folders open, so that opening one again is one openat, not a walk
+// from DIR (os.Root checks each step of a path).
+type checkedFiles struct {
+	mu sync.Mutex
+	m  map[hash]checkedFile
+
+	dmu  sync.RWMutex        // held shared while a folder's descriptor is used
+	dirs map[string]*os.File // slices/ab/cd, opened through the store's root
+}
+
+// maxDirs bounds the folders held open.
+const maxDirs = 1024
+
+type checkedFile struct {
+	stamp fileStamp
+	at    time.Time
+	off   int64 // the first byte after the header
+	info  Info
+}
+
+func newCheckedFiles() *checkedFiles {
+	return &checkedFiles{m: make(map[hash]checkedFile), dirs: make(map[string]*os.File)}
+}
+
+func (c *checkedFiles) get(h hash) (checkedFile, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cf, ok := c.m[h]
+	return cf, ok
+}
+
+func (c *checkedFiles) put(h hash, cf checkedFile) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= maxChecked {
+		clear(c.m) // they are checked again as they come
+	}
+	c.m[h] = cf
+}
+
+// open opens name in the folder dir of the store's tree, never following a
+// symlink: through the folder held open where the system allows (one
+// openat of one path element), else through the store's root.
+func (c *checkedFiles) open(s *Store, dir, name string) (*os.File, error) {
+	c.dmu.RLock()
+	d, ok := c.dirs[dir]
+	if ok {
+		defer c.dmu.RUnlock()
+		return openIn(d, name)
+	}
+	c.dmu.RUnlock()
+	c.dmu.Lock()
+	if _, ok := c.dirs[dir]; !ok {
+		if len(c.dirs) >= maxDirs {
+			c.closeDirsLocked()
+		}
+		d, err := s.root.Open(dir)
+		if err != nil {
+			c.dmu.Unlock()
+			return nil, err
+		}
+		if fi, err := d.Stat(); err != nil || !fi.IsDir() {
+			d.Close()
+			c.dmu.Unlock()
+			return nil, errors.New("not a folder")
+		}
+		c.dirs[dir] = d
+	}
+	c.dmu.Unlock()
+	return s.root.Open(dir + "/" + name)
+}
+
+// close lets go of the folders held open.
+func (c *checkedFiles) close() {
+	c.dmu.Lock()
+	defer c.dmu.Unlock()
+	c.closeDirsLocked()
+}
+
+func (c *checkedFiles) closeDirsLocked() {
+	for k, d := range c.dirs {
+		d.Close()
+		delete(c.dirs, k)
+	}
+}
+
+// identitySlice is a cached slice stored as it is, ready to send: its open
+// file at the slice's first byte, or the slice's bytes, read and checked
+// just now. Close gives back what it holds.
+type identitySlice struct {
+	f    *os.File
+	data []byte
+	buf  *[]byte
+	info Info
+	s    *Store
+}
+
+func (x *identitySlice) Close() {
+	if x.f != nil {
+		x.f.Close()
+	}
+	if x.buf != nil {
+		x.s.putBuf(x.buf)
+		x.buf, x.data = nil, nil
+	}
+}
+
+// errNotIdentity: the slice is stored compressed; use Get.
+var errNotIdentity = errors.New("localcache: slice stored compressed")
+
+// openIdentity opens slice i of vk, stored as it is, for sending: from its
+// file if it was checked whole within recheckAfter and has not changed
+// since, else read whole and checked now (as Get checks it) and remembered
+// in checked. Any error, ErrMiss and damage included, means: use Get,
+// which tells a miss from damage and quarantines a damaged file.
+func (s *Store) openIdentity(vk vkey, i int64, checked *checkedFiles) (*identitySlice, error) {
+	if err := s.enter(); err != nil {
+		return nil, err
+	}
+	defer s.leave()
+	h := s.hashOf(vk, i)
+	dir, name := h.rel()
+	now := s.now()
+	if c, ok := checked.get(h); ok && now.Sub(c.at) < recheckAfter {
+		// Whatever the name leads to now, it is the file that was
+		// checked if it has that file's identity.
+		if f := s.openChecked(checked, dir, name, c); f != nil {
+			s.touch(h)
+			return &identitySlice{f: f, info: c.info, s: s}, nil
+		}
+	}
+	f, size, err := s.openSlice(dir + "/" + name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	stamp, stamped := stampOf(fi)
+	if size < headerFixed || size > int64(s.bufCap()) {
+		return nil, detailf(ErrCorrupt, "file of %d bytes", size)
+	}
+	buf := s.getBuf()
+	b := (*buf)[:size]
+	if _, err := io.ReadFull(f, b); err != nil {
+		s.putBuf(buf)
+		return nil, err
+	}
+	hd, err := decodeHeader(b)
+	n := hd.length()
+	switch {
+	case err != nil:
+	case hd.hash != h:
+		err = detailf(ErrCorrupt, "file holds the slice %s", hd.hash)
+	case hd.codec != Identity:
+		err = errNotIdentity
+	case int64(len(b)-n) != hd.stored:
+		err = detailf(ErrCorrupt, "file holds %d bytes after its header, the header says %d", len(b)-n, hd.stored)
+	case crc32c(b[n:]) != hd.storedCRC:
+		err = detailf(ErrCorrupt, "CRC-32C of the stored bytes does not match")
+	}
+	if err != nil {
+		s.putBuf(buf)
+		return nil, err
+	}
+	info := Info{Size: hd.size, StoredSize: hd.stored, Codec: hd.codec, CRC32C: hd.crc,
+		ContentType: hd.contentType, ContentEncoding: hd.contentEncoding, Created: hd.created}
+	if stamped {
+		checked.put(h, checkedFile{stamp: stamp, at: now, off: int64(n), info: info})
+	}
+	s.touch(h)
+	return &identitySlice{data: b[n:], buf: buf, info: info, s: s}, nil
+}
+
+// openChecked opens name in the folder dir and returns it at the slice's
+// first byte if it is still the file c was made of; nil if not, or if
+// anything fails (the caller takes the long way).
+func (s *Store) openChecked(checked *checkedFiles, dir, name string, c checkedFile) *os.File {
+	f, err := checked.open(s, dir, name)
+	if err != nil {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		if st, ok := stampOf(fi); ok && st == c.stamp && fi.Mode().IsRegular() {
+			if _, err := f.Seek(c.off, io.SeekStart); err == nil {
+				return f
+			}
+		}
+	}
+	f.Close()
+	return nil
+}

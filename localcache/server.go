@@ -1,0 +1,361 @@
+// Server: the peer cache over HTTP (`slget serve`): its configuration and
+// its life cycle.
+
+package localcache
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/slget/slget/fetch"
+)
+
+// Config configures a Server. Store is required; every other field says
+// what its zero value means.
+type Config struct {
+	// Store is the cache the server fills and serves. The server does
+	// not close it.
+	Store *Store
+
+	// Allow lists the origins fills may come from: "host" allows the
+	// host on ports 80 and 443, "host:port" that port only; names are
+	// compared exactly, in lower case. A request for any other origin is
+	// answered 403 and the origin sees nothing. Empty means every request
+	// is refused.
+	Allow []string
+
+	// Token, if set, is required of every proxy request in
+	// Proxy-Authorization (Basic with any user and the token as password,
+	// or Bearer), else 407; and of GET /metrics in Authorization, else
+	// 401. Empty means no token.
+	Token string
+
+	// Client configures the HTTP client of fills and probes. Its
+	// Connections is raised to MaxFills.
+	Client fetch.ClientOptions
+
+	// Revalidate is how long a version the origin gave holds for
+	// requesters that pin none before the origin is asked again; zero
+	// means 60s.
+	Revalidate time.Duration
+
+	// LockAge is how long a fill may bring no byte before it counts as
+	// stuck, is cancelled, and the next waiter fetches afresh (nginx's
+	// proxy_cache_lock_age); zero means 10s.
+	LockAge time.Duration
+
+	// FillTimeout bounds one fill (an origin request for a run of slices)
+	// and one probe; zero means 10 minutes.
+	FillTimeout time.Duration
+
+	// MaxRun bounds the slices one fill asks the origin for; zero means 8.
+	MaxRun int
+
+	// MaxFills bounds the fills talking to origins at once; zero means
+	// 16. More wait.
+	MaxFills int
+
+	// MaxConns bounds the client connections Serve accepts at once (more
+	// wait in the kernel's backlog); zero means 1024.
+	MaxConns int
+
+	// MaxHeaderBytes bounds a request's header; zero means 32 KiB. A
+	// larger header is answered 431.
+	MaxHeaderBytes int
+
+	// ClientRate bounds the requests per second of one client address,
+	// with bursts of ClientBurst; more are answered 429. Zero means 1000
+	// per second; a negative value means no limit.
+	ClientRate float64
+
+	// ClientBurst is the burst of ClientRate; zero means ClientRate
+	// (at least 1).
+	ClientBurst int
+
+	// WriteStall is how long a client may take to accept each piece of
+	// an answer (256 KiB) before it is dropped; zero means 60s.
+	WriteStall time.Duration
+
+	// ShutdownGrace is how long Serve lets requests in flight finish once
+	// its context is done before it closes their connections; zero means
+	// 10s.
+	ShutdownGrace time.Duration
+
+	// HotBytes bounds the memory that keeps the checked plaintext of the
+	// most recently served slices, so that a popular slice is not read
+	// and checked from disk for each request (see hot.go); zero means 64
+	// MiB, a negative value none.
+	HotBytes int64
+
+	// Logger receives structured logs; nil means none.
+	Logger *slog.Logger
+}
+
+func (c Config) withDefaults() Config {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&c.Revalidate, 60*time.Second)
+	def(&c.LockAge, 10*time.Second)
+	def(&c.FillTimeout, 10*time.Minute)
+	def(&c.WriteStall, 60*time.Second)
+	def(&c.ShutdownGrace, 10*time.Second)
+	defInt := func(d *int, v int) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	defInt(&c.MaxRun, 8)
+	defInt(&c.MaxFills, 16)
+	defInt(&c.MaxConns, 1024)
+	defInt(&c.MaxHeaderBytes, 32<<10)
+	if c.ClientRate == 0 {
+		c.ClientRate = 1000
+	}
+	if c.ClientBurst <= 0 {
+		c.ClientBurst = max(int(c.ClientRate), 1)
+	}
+	if c.HotBytes == 0 {
+		c.HotBytes = 64 << 20
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	return c
+}
+
+// Server is the peer cache: an http.Handler that answers forward-proxy
+// GETs ("GET http://origin/path", "GET https://origin/path") from the
+// Store, filling misses from the origin once, plus GET /metrics and GET
+// /healthz. Use ServeHTTP under an http.Server of your own, or Serve,
+// which adds the limits; Close stops the fills either way.
+//
+// A request's version comes from a one-byte probe of the origin (a ranged
+// GET, as the download flow's probe), made at most once per Revalidate
+// per URL for requesters that pin nothing; a requester that pins with
+// If-Match gets that version or 412. Its range, any single range, is
+// served from whole slices of that version (fill.go fetches the missing
+// ones, a run per origin request, each slice once), exactly as asked. A
+// resource without a strong ETag, a known size and ranges is passed
+// through uncached, with the requester's Range and preconditions.
+//
+// # Caveats
+//
+// X-Slget-Crc32c lists the slices made ready before the headers go out:
+// all the whole slices of the answer that are cached (up to 1024), and
+// those of the first fill (Config.MaxRun) when some are not; a long answer
+// from a cold cache lists only its first slices.
+//
+// A requester's Cache-Control is not obeyed: the peer asks the origin again
+// once per Revalidate, whatever the requester says. Requests that carry
+// credentials (Authorization, Cookie, a password in the URL) are refused
+// (403), not passed on: a shared cache must not hold one user's private
+// bytes for the next. Several ranges in one request are refused (400).
+// HTTP/1.1 only; CONNECT is refused (405), for a tunnel cannot be cached.
+//
+// Memory: an answer holds at most one slice in memory (a slice read to be
+// checked, or decompressed; a checked identity slice goes by sendfile and
+// holds none), a fill holds its run until its waiters have it, and
+// Config.HotBytes bounds the decompressed slices kept. Fills bound by
+// Config.MaxFills, connections by Config.MaxConns.
+type Server struct {
+	cfg       Config
+	store     *Store
+	sliceSize int64
+	allow     allowList
+	client    *fetch.Client
+	versions  *versions
+	fills     fills
+	metrics   *metrics
+	limits    *clientLimits
+	log       *slog.Logger
+	viaToken  string // names this server in the Via of its own requests
+	now       func() time.Time
+	warnFull  everyWhile
+	metricsH  http.Handler
+	hot       *hotSet
+	checked   *checkedFiles
+
+	base context.Context // fills and probes run under it; Close cancels it
+	stop context.CancelFunc
+
+	life   sync.Mutex
+	closed bool
+	active sync.WaitGroup // fills and probes; Add only under life while !closed
+}
+
+// NewServer returns a Server for cfg.
+func NewServer(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("localcache: NewServer needs a Store")
+	}
+	cfg = cfg.withDefaults()
+	allow, err := newAllowList(cfg.Allow)
+	if err != nil {
+		return nil, err
+	}
+	var id [6]byte
+	rand.Read(id[:])
+	s := &Server{
+		cfg:       cfg,
+		store:     cfg.Store,
+		sliceSize: cfg.Store.SliceSize(),
+		allow:     allow,
+		log:       cfg.Logger,
+		viaToken:  "slget-" + hex.EncodeToString(id[:]),
+		now:       time.Now,
+		warnFull:  everyWhile{gap: time.Minute},
+	}
+	s.versions = newVersions(s.now)
+	s.hot = newHotSet(cfg.HotBytes)
+	s.checked = newCheckedFiles()
+	s.fills = fills{claims: make(map[string]*run), sem: make(chan struct{}, cfg.MaxFills)}
+	s.limits = newClientLimits(cfg.ClientRate, cfg.ClientBurst, s.now)
+	opts := cfg.Client
+	opts.Connections = max(opts.Connections, cfg.MaxFills)
+	opts.Header = opts.Header.Clone()
+	if opts.Header == nil {
+		opts.Header = make(http.Header)
+	}
+	opts.Header.Add("Via", "1.1 "+s.viaToken)
+	if s.client, err = fetch.NewClient(opts); err != nil {
+		return nil, err
+	}
+	// Redirects stay within --allow: the origin a redirect leads to is
+	// checked before it is asked anything.
+	check := s.client.HTTP.CheckRedirect
+	hc := *s.client.HTTP
+	hc.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if hp := hostPortOf(req.URL); !s.allow.allows(hp) {
+			return &notAllowedError{hostPort: hp, redirect: true}
+		}
+		return check(req, via)
+	}
+	s.client.HTTP = &hc
+	s.base, s.stop = context.WithCancel(context.Background())
+	s.metrics = newMetrics(s)
+	s.metricsH = promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+	return s, nil
+}
+
+// notAllowedError is an origin outside --allow.
+type notAllowedError struct {
+	hostPort string
+	redirect bool
+}
+
+func (e *notAllowedError) Error() string {
+	if e.redirect {
+		return fmt.Sprintf("the origin redirects to %s, which is not in --allow (add it to fetch through this peer)", e.hostPort)
+	}
+	return fmt.Sprintf("%s is not in --allow: this peer fetches only from the origins it is told", e.hostPort)
+}
+
+// track counts a fill or probe in; it returns false once Close has begun.
+func (s *Server) track() bool {
+	s.life.Lock()
+	defer s.life.Unlock()
+	if s.closed {
+		return false
+	}
+	s.active.Add(1)
+	return true
+}
+
+func (s *Server) untrack() { s.active.Done() }
+
+// Close cancels the fills and probes still running (a slice being written
+// is written whole or not at all), waits for them, and closes the origin
+// client's idle connections. Requests still being answered fail. It does
+// not close the Store.
+func (s *Server) Close() error {
+	s.life.Lock()
+	s.closed = true
+	s.life.Unlock()
+	s.stop()
+	s.active.Wait()
+	s.client.CloseIdle()
+	s.checked.close()
+	return nil
+}
+
+// Serve answers requests on ln until ctx is done, with the limits of the
+// Config: header size, connections, a read timeout for headers. Then it
+// stops accepting, lets the requests in flight finish for ShutdownGrace,
+// closes what is left, stops the fills (Close) and returns nil. It returns
+// the error of ln if accepting fails.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	ln = newLimitListener(ln, s.cfg.MaxConns, s.metrics.conns)
+	hs := &http.Server{
+		Handler:           s,
+		MaxHeaderBytes:    s.cfg.MaxHeaderBytes,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+	}
+	errc := make(chan error, 1) // one send, never blocks
+	go func() { errc <- hs.Serve(ln) }()
+	sweepCtx, stopSweep := context.WithCancel(ctx)
+	swept := make(chan struct{})
+	go func() {
+		defer close(swept)
+		s.sweepLoop(sweepCtx)
+	}()
+	defer func() {
+		stopSweep()
+		<-swept
+	}()
+	var err error
+	select {
+	case err = <-errc:
+		s.Close()
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down", "grace", s.cfg.ShutdownGrace)
+	gctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
+	defer cancel()
+	if err := hs.Shutdown(gctx); err != nil {
+		s.log.Warn("requests still running after the grace period; closing them", "err", err)
+		hs.Close()
+	}
+	<-errc
+	s.Close()
+	return nil
+}
+
+// sweepLoop sweeps the cache every SweepInterval (idle slices, size).
+func (s *Server) sweepLoop(ctx context.Context) {
+	t := time.NewTicker(s.store.every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			st, err := s.store.Sweep()
+			if err != nil {
+				if errors.Is(err, ErrClosed) {
+					return
+				}
+				s.log.Warn("cache sweep failed", "err", err)
+				continue
+			}
+			if st.Inactive+st.Evicted > 0 {
+				s.log.Info("cache swept", "inactive", st.Inactive, "evicted", st.Evicted, "bytes", st.Bytes)
+			}
+		}
+	}
+}
