@@ -124,13 +124,26 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		case r.AlreadyComplete:
 			a.con.printf("%s: %s is complete (%s)\n", r.URL, r.Path, slget.HumanBytes(r.Size))
 		case r.Resumed > 0:
-			a.con.printf("%s: saved %s (%s: %s transferred now, %s resumed, in %.1fs)\n", r.URL, r.Path, slget.HumanBytes(r.Size),
-				slget.HumanBytes(r.Transferred), slget.HumanBytes(r.Resumed), time.Duration(r.Duration).Seconds())
+			a.con.printf("%s: saved %s (%s: %s transferred now, %s resumed, in %.1fs%s)\n", r.URL, r.Path, slget.HumanBytes(r.Size),
+				slget.HumanBytes(r.Transferred), slget.HumanBytes(r.Resumed), time.Duration(r.Duration).Seconds(), sharedNote(r))
 		default:
-			a.con.printf("%s: saved %s (%s in %.1fs)\n", r.URL, r.Path, slget.HumanBytes(r.Size), r.Duration.Seconds())
+			a.con.printf("%s: saved %s (%s in %.1fs%s)\n", r.URL, r.Path, slget.HumanBytes(r.Size), r.Duration.Seconds(), sharedNote(r))
 		}
 	}
 	return res, nil
+}
+
+// sharedNote says how much of a download came from peers and the local
+// cache, when any did: ", 19.0 MiB from peers, 1.0 MiB from the cache".
+func sharedNote(r *slget.Result) string {
+	var note string
+	if b := r.BySource[fetch.FromPeer]; b > 0 {
+		note += ", " + slget.HumanBytes(b) + " from peers"
+	}
+	if b := r.BySource[fetch.FromCache]; b > 0 {
+		note += ", " + slget.HumanBytes(b) + " from the cache"
+	}
+	return note
 }
 
 // explain adds to err what a user can do about it, where the error alone

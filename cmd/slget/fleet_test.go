@@ -1,0 +1,189 @@
+// A fleet through one slget serve: real slget --peer processes downloading
+// at once through a real slget serve, the origin asked for each slice once,
+// and a client whose --cache is owned by the server.
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/slget/slget/fetch/fetchtest"
+)
+
+// fleetRun is one slget process of a fleet: its exit, its --json record and
+// its stderr.
+type fleetRun struct {
+	err    error
+	res    result
+	stderr string
+}
+
+// runFleet starts n slget processes at once, each with args plus -o NAME-i
+// and the URL, and waits for all of them.
+func runFleet(t *testing.T, n int, dir, url string, args ...string) []fleetRun {
+	t.Helper()
+	runs := make([]fleetRun, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			all := append(append([]string{"--json", "-d", dir, "-o", fmt.Sprintf("f-%d", i)}, args...), url)
+			cmd := exec.Command(binary(t), all...)
+			cmd.Env = noProxyEnv()
+			var stderr lockedBuffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			runs[i].err, runs[i].stderr = err, stderr.String()
+			if jerr := json.Unmarshal(out, &runs[i].res); jerr != nil && err == nil {
+				runs[i].err = fmt.Errorf("--json output %q: %v", out, jerr)
+			}
+		}()
+	}
+	wg.Wait()
+	return runs
+}
+
+// sliceIndexes is the slices a "bytes=A-B" range covers, S bytes each.
+func sliceIndexes(t *testing.T, rng string, s int64) []int64 {
+	t.Helper()
+	a, b, ok := strings.Cut(strings.TrimPrefix(rng, "bytes="), "-")
+	first, err1 := strconv.ParseInt(a, 10, 64)
+	last, err2 := strconv.ParseInt(b, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		t.Fatalf("the origin got range %q: not bytes=A-B", rng)
+	}
+	var out []int64
+	for k := first / s; k <= last/s; k++ {
+		out = append(out, k)
+	}
+	return out
+}
+
+// TestFleetThroughServe downloads one file with four slget processes at
+// once through one slget serve (with a token), from an origin slow enough
+// that they overlap. Every file is exact, the peer asked the origin for
+// each slice once, the clients asked the origin only for their probes, and
+// a second wave is served from the cache without any fill.
+func TestFleetThroughServe(t *testing.T) {
+	const (
+		size  = 24<<20 + 4321
+		slice = 1 << 20
+		n     = 4
+	)
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(4<<20))
+	p := startServe(t, t.TempDir(), "--allow", strings.TrimPrefix(origin.URL, "http://"), "--token", "fleet-secret")
+	peer := strings.Replace(p.url, "http://", "http://slget:fleet-secret@", 1)
+	want := origin.Content().SHA256()
+	dir := t.TempDir()
+
+	check := func(wave string, runs []fleetRun) (fromPeer int64) {
+		t.Helper()
+		for i, r := range runs {
+			if r.err != nil {
+				t.Fatalf("%s: slget %d: %v\n%s", wave, i, r.err, r.stderr)
+			}
+			if got := fileSHA(t, filepath.Join(dir, fmt.Sprintf("f-%d", i))); got != want {
+				t.Errorf("%s: slget %d wrote SHA-256 %s, want %s", wave, i, got, want)
+			}
+			if r.res.BySource["peer"] == 0 {
+				t.Errorf("%s: slget %d got nothing from the peer: bytes_by_source %v", wave, i, r.res.BySource)
+			}
+			fromPeer += r.res.BySource["peer"]
+		}
+		return fromPeer
+	}
+
+	runs := runFleet(t, n, dir, origin.FileURL(), "-x", "4", "--peer", peer)
+	fromPeer := check("first wave", runs)
+	fills := map[int64]int{}
+	var probes int
+	for _, r := range origin.Requests() {
+		if r.Method != "GET" {
+			continue
+		}
+		if !strings.Contains(r.Header.Get("Via"), "slget-") {
+			probes++
+			if r.Header.Get("Proxy-Authorization") != "" || strings.Contains(r.Header.Get("Authorization"), "fleet-secret") {
+				t.Errorf("the origin got the peer's token: %v", r.Header)
+			}
+			continue
+		}
+		if r.Range == "bytes=0-0" {
+			continue // the peer asking the origin for its current version
+		}
+		if !r.Aligned(slice, size) {
+			t.Errorf("the peer asked the origin for %q: not whole slices", r.Range)
+		}
+		for _, k := range sliceIndexes(t, r.Range, slice) {
+			fills[k]++
+		}
+	}
+	if probes != n {
+		t.Errorf("the origin got %d GETs not from the peer, want %d (one probe per client)", probes, n)
+	}
+	for k, c := range fills {
+		if c != 1 {
+			t.Errorf("the peer asked the origin for slice %d %d times, want once", k, c)
+		}
+	}
+	// Each client probes slice 0 itself, so the peer need not fill it.
+	if len(fills) < size/slice {
+		t.Errorf("the peer filled %d slices of %d: the fleet went to the origin around it", len(fills), size/slice+1)
+	}
+	served := origin.BytesServed()
+	t.Logf("first wave: %d clients, origin served %.1f MiB for %.1f MiB delivered (%.1f MiB through the peer)",
+		n, float64(served)/(1<<20), float64(n*size)/(1<<20), float64(fromPeer)/(1<<20))
+	if served > size+n*2*slice {
+		t.Errorf("the origin served %d bytes for a %d-byte file to %d clients; want about one copy", served, size, n)
+	}
+
+	// A second wave finds every slice in the peer's cache.
+	origin.ResetLog()
+	runs = runFleet(t, n, dir, origin.FileURL(), "-x", "4", "--peer", peer, "--allow-overwrite")
+	check("second wave", runs)
+	for _, r := range origin.Requests() {
+		if strings.Contains(r.Header.Get("Via"), "slget-") {
+			t.Errorf("second wave: the peer went to the origin (%s %s) for a cached file", r.Method, r.Range)
+		}
+	}
+	if served := origin.BytesServed(); served > n*2*slice {
+		t.Errorf("second wave: the origin served %d bytes, want only the probes", served)
+	}
+}
+
+// TestCacheOwnedByServe: slget --cache DIR, where DIR is a real slget
+// serve's cache, asks that server for the slices it holds instead of
+// opening the cache, and the file is exact.
+func TestCacheOwnedByServe(t *testing.T) {
+	const size = 8<<20 + 17
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	cache := t.TempDir()
+	p := startServe(t, cache, "--allow", strings.TrimPrefix(origin.URL, "http://"))
+	dir := t.TempDir()
+	// Fill the server's cache through a first client.
+	mustFetch(t, filepath.Join(dir, "a"), origin.Content().SHA256(), "--peer", p.url, "-d", dir, "-o", "a", origin.FileURL())
+	origin.ResetLog()
+	r := mustFetch(t, filepath.Join(dir, "b"), origin.Content().SHA256(), "--cache", cache, "-d", dir, "-o", "b", origin.FileURL())
+	if !strings.Contains(r.stderr, "owned by the slget serve at "+p.url) {
+		t.Errorf("stderr %q does not say the cache's owner is asked", r.stderr)
+	}
+	if !strings.Contains(r.stderr, "MiB from peers)") {
+		t.Errorf("stderr %q does not say how much came from the peer", r.stderr)
+	}
+	for _, q := range origin.Requests() {
+		if strings.Contains(q.Header.Get("Via"), "slget-") {
+			t.Errorf("the server went to the origin (%s %s) for slices it holds", q.Method, q.Range)
+		}
+	}
+	if got := len(originGETs(origin)); got != 1 {
+		t.Errorf("the origin got %d GETs (%q), want the probe alone", got, originGETs(origin))
+	}
+}
