@@ -41,6 +41,8 @@ type download struct {
 	action  action
 	newer   bool     // IfNewer found the remote file newer: it replaces the local one
 	share   *sharing // the local cache and peers; nil without them
+	// headless: a HEAD probe was not enough; probe with a GET from now on.
+	headless bool
 }
 
 // overwrite reports whether the file at the output name may be replaced.
@@ -160,7 +162,7 @@ func (d *download) doProbe(ctx context.Context) error {
 		if d.req.IfNewer {
 			_, since = d.localFile()
 		}
-		p, err = d.c.http().ProbeSince(ctx, d.req.URL, d.c.slice(), since)
+		p, err = d.probeOnce(ctx, since)
 		if errors.Is(err, syscall.ECONNREFUSED) {
 			if refused++; refused >= 2 {
 				return fetch.Final(fmt.Errorf("%w; is the server up, and the port in the URL right?", err))
@@ -185,6 +187,24 @@ func (d *download) doProbe(ctx context.Context) error {
 		d.warn("%s", w)
 	}
 	return nil
+}
+
+// probeOnce asks the origin once for the version: with HEAD first when
+// slices may come from a cache or peers, so that the origin does not send
+// slice 0 that a peer may hold, and a fleet asks it for each slice once;
+// with a GET of slice 0 otherwise, or when the HEAD answer is not enough
+// (see fetch.ProbeHead). -c, -N and -o - want slice 0's bytes from the
+// origin, so they probe with a GET.
+func (d *download) probeOnce(ctx context.Context, since time.Time) (*fetch.Probe, error) {
+	shared := d.c.Cache != nil || len(d.c.Peers) > 0
+	if shared && !d.headless && since.IsZero() && !d.req.Continue && d.req.Writer == nil {
+		p, err := d.c.http().ProbeHead(ctx, d.req.URL)
+		if !errors.Is(err, fetch.ErrHeadNotEnough) {
+			return p, err
+		}
+		d.headless = true // not again on a retry
+	}
+	return d.c.http().ProbeSince(ctx, d.req.URL, d.c.slice(), since)
 }
 
 // keptMessage wraps err with what is left on disk and what to do.

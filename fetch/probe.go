@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/slget/slget/segment"
@@ -162,6 +163,62 @@ func (c *Client) probe(ctx context.Context, target string, given *url.URL, slice
 		return nil, &HTTPError{URL: p.FinalURL, Status: resp.StatusCode, RetryAfter: retryAfter(resp.Header, time.Now())}
 	}
 	return p, nil
+}
+
+// ErrHeadNotEnough is the error of ProbeHead when the HEAD answer does not
+// prove what a ranged download from other sources needs; the caller then
+// probes with a GET, which also tells why.
+var ErrHeadNotEnough = errors.New("the HEAD answer does not show a strong ETag, a length and byte ranges")
+
+// ProbeHead asks for rawURL's headers alone, with HEAD, following
+// redirects. It serves a download whose slices come first from a cache or
+// peers: the origin tells the version (the strong ETag and the size) without
+// sending slice 0, which a peer may already hold. Unless the answer is a
+// 200 with a strong ETag, a length above zero, "Accept-Ranges: bytes" and
+// no Content-Encoding, the error is ErrHeadNotEnough (a server that refuses
+// HEAD, a URL signed for GET alone). The Probe has no Body, and the
+// exact-range check every slice response gets stands in for the one a GET
+// probe would have had.
+func (c *Client) ProbeHead(ctx context.Context, rawURL string) (*Probe, error) {
+	u, err := ParseURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, u.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+	c.newRequest(req, u)
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return nil, unwrapURLError(redirectError(err))
+	}
+	resp.Body.Close()
+	p := &Probe{
+		URL:         rawURL,
+		FinalURL:    resp.Request.URL.String(),
+		ContentType: resp.Header.Get("Content-Type"),
+		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
+		Ranged:      true,
+		Validator:   validatorOf(resp.Header, resp.ContentLength),
+	}
+	if resp.StatusCode != http.StatusOK || resp.ContentLength <= 0 || !identity(resp.Header.Get("Content-Encoding")) ||
+		!acceptsBytes(resp.Header) || p.Validator.Strength() != StrongETag {
+		return nil, ErrHeadNotEnough
+	}
+	return p, nil
+}
+
+// acceptsBytes says whether h has "Accept-Ranges: bytes".
+func acceptsBytes(h http.Header) bool {
+	for _, v := range h.Values("Accept-Ranges") {
+		for _, f := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(f), "bytes") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // exactBody returns a reader of exactly n bytes of rc: an early EOF is

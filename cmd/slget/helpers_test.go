@@ -39,7 +39,7 @@ func slgetCtx(t *testing.T, ctx context.Context, args ...string) runResult {
 
 // fileSHA returns the hex SHA-256 of a file, failing the test if it is
 // missing.
-func fileSHA(t *testing.T, path string) string {
+func fileSHA(t testing.TB, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -63,7 +63,7 @@ var (
 )
 
 // binary builds the slget command once per test run and returns its path.
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "slget-bin-")

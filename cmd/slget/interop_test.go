@@ -21,7 +21,7 @@ import (
 
 // requireTool returns the path of a program the test needs. Missing, it
 // skips the test, except in CI, where it fails it.
-func requireTool(t *testing.T, name string) string {
+func requireTool(t testing.TB, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
@@ -38,7 +38,7 @@ func requireTool(t *testing.T, name string) string {
 	return p
 }
 
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

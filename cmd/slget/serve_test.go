@@ -69,7 +69,7 @@ func noProxyEnv() []string {
 // startServe runs `slget serve` on a free port with the cache in dir and
 // args, waits for /healthz, and stops it with SIGTERM when the test ends
 // (failing the test unless it exits 0).
-func startServe(t *testing.T, dir string, args ...string) *servedPeer {
+func startServe(t testing.TB, dir string, args ...string) *servedPeer {
 	t.Helper()
 	port := freePort(t)
 	p := &servedPeer{url: fmt.Sprintf("http://127.0.0.1:%d", port), dir: dir, stderr: &lockedBuffer{}, done: make(chan error, 1)}
@@ -113,7 +113,7 @@ func startServe(t *testing.T, dir string, args ...string) *servedPeer {
 }
 
 // stop sends SIGTERM and waits for a clean exit.
-func (p *servedPeer) stop(t *testing.T) {
+func (p *servedPeer) stop(t testing.TB) {
 	t.Helper()
 	p.cmd.Process.Signal(syscall.SIGTERM)
 	select {

@@ -51,6 +51,20 @@ func originGETs(srv *fetchtest.Server) []string {
 	return out
 }
 
+// onlyHEAD fails t unless the origin got one request since its log was
+// reset: the HEAD that probes the version when slices come from a cache or
+// peers.
+func onlyHEAD(t *testing.T, srv *fetchtest.Server) {
+	t.Helper()
+	var got []string
+	for _, q := range srv.Requests() {
+		got = append(got, q.Method+" "+q.Range)
+	}
+	if len(got) != 1 || got[0] != "HEAD " {
+		t.Errorf("the origin got %q, want one HEAD (the probe) and nothing else", got)
+	}
+}
+
 func TestCacheOption(t *testing.T) {
 	const size = 5*mib + 3
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
@@ -66,9 +80,7 @@ func TestCacheOption(t *testing.T) {
 	if got := jsonResult(t, r).BySource; fmt.Sprint(got) != fmt.Sprint(map[string]int64{"cache": size}) {
 		t.Errorf("second run: bytes_by_source %v, want all from the cache", got)
 	}
-	if g := originGETs(srv); len(g) != 1 {
-		t.Errorf("second run: the origin got %q, want only the probe", g)
-	}
+	onlyHEAD(t, srv)
 }
 
 // Without --slice, a cache's own slice size is used; with another
@@ -82,9 +94,7 @@ func TestCacheSliceSize(t *testing.T) {
 	mustFetch(t, filepath.Join(dir, "a"), want, "--cache", cache, "--slice", "256k", "-d", dir, "-o", "a", srv.FileURL())
 	srv.ResetLog()
 	mustFetch(t, filepath.Join(dir, "b"), want, "--cache", cache, "-d", dir, "-o", "b", srv.FileURL())
-	if g := originGETs(srv); len(g) != 1 || g[0] != "bytes=0-262143" {
-		t.Errorf("the origin got %q, want only a probe in the cache's 256k slices", g)
-	}
+	onlyHEAD(t, srv) // every slice from the cache, in its 256k slices
 	r := runSlget(t, "--cache", cache, "--slice", "1m", "-d", dir, "-o", "c", srv.FileURL())
 	if r.code != exitBadOption || !strings.Contains(r.stderr, "leave --slice out") {
 		t.Errorf("--slice 1m with a 256k cache: exit %d, %q; want %d and what to do", r.code, r.stderr, exitBadOption)
@@ -99,13 +109,11 @@ func TestPeerOption(t *testing.T) {
 	defer noLeaks(t)()
 	dir := t.TempDir()
 	r := mustFetch(t, filepath.Join(dir, "f"), srv.Content().SHA256(), "--peer", peer.URL, "-d", dir, "-o", "f", "--json", srv.FileURL())
-	want := map[string]int64{"origin": mib, "peer": size - mib}
+	want := map[string]int64{"peer": size}
 	if got := jsonResult(t, r).BySource; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("bytes_by_source %v, want %v", got, want)
 	}
-	if g := originGETs(srv); len(g) != 1 {
-		t.Errorf("the origin got %q, want only the probe", g)
-	}
+	onlyHEAD(t, srv)
 }
 
 // SLGET_PEERS lists peers separated by spaces or commas; every one is
@@ -120,9 +128,7 @@ func TestPeersFromTheEnvironment(t *testing.T) {
 	if len(a.Requests()) == 0 || len(b.Requests()) == 0 {
 		t.Errorf("requests: %d and %d, want both peers asked", len(a.Requests()), len(b.Requests()))
 	}
-	if g := originGETs(srv); len(g) != 1 {
-		t.Errorf("the origin got %q, want only the probe", g)
-	}
+	onlyHEAD(t, srv)
 }
 
 func TestBadPeerOption(t *testing.T) {
@@ -163,9 +169,10 @@ func TestCacheOwnedByAServer(t *testing.T) {
 	if !strings.Contains(r.stderr, "owned by the slget serve at "+peer.URL+": asking it as a peer") {
 		t.Errorf("stderr %q does not say the cache's owner is asked", r.stderr)
 	}
-	if len(peer.Requests()) == 0 || len(originGETs(srv)) != 1 {
-		t.Errorf("the owner got %d requests and the origin %q; want the owner to serve all but the probe", len(peer.Requests()), originGETs(srv))
+	if len(peer.Requests()) == 0 {
+		t.Error("the owner got no requests")
 	}
+	onlyHEAD(t, srv)
 	// Owned, but served nowhere: the download goes on without the cache.
 	owner.Close()
 	other, err := localcache.Open(cache, nil)
@@ -210,5 +217,32 @@ func TestLyingPeers(t *testing.T) {
 				t.Errorf("bytes_by_source %v, want all from the origin", got)
 			}
 		})
+	}
+}
+
+// An origin that refuses HEAD (a URL signed for GET alone) is probed with
+// a GET of slice 0 instead, and the rest still comes from the peer.
+func TestPeerWhenHEADIsRefused(t *testing.T) {
+	const size = 4 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithFault(func(r *http.Request, _ int) fetchtest.Fault {
+		if r.Method == http.MethodHead {
+			return fetchtest.Fault{Status: http.StatusForbidden}
+		}
+		return fetchtest.Fault{}
+	}))
+	peer := fetchtest.NewPeer(t, srv)
+	defer noLeaks(t)()
+	dir := t.TempDir()
+	r := mustFetch(t, filepath.Join(dir, "f"), srv.Content().SHA256(), "--peer", peer.URL, "-d", dir, "-o", "f", "--json", srv.FileURL())
+	want := map[string]int64{"origin": mib, "peer": size - mib}
+	if got := jsonResult(t, r).BySource; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("bytes_by_source %v, want %v", got, want)
+	}
+	var got []string
+	for _, q := range srv.Requests() {
+		got = append(got, q.Method+" "+q.Range)
+	}
+	if fmt.Sprint(got) != fmt.Sprint([]string{"HEAD ", "GET bytes=0-1048575"}) {
+		t.Errorf("the origin got %q, want the refused HEAD, then a GET of slice 0", got)
 	}
 }
