@@ -88,12 +88,11 @@ func (c *console) warnf(format string, args ...any) {
 	c.print("slget: " + fmt.Sprintf(format, args...) + "\n")
 }
 
-// errorf prints an error even with -q.
+// errorf prints an error even with -q, above the live lines when they are
+// drawn: written under them, the next redraw would wipe it.
 func (c *console) errorf(format string, args ...any) {
 	c.logf(levelError, format, args...)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	fmt.Fprintf(c.stderr, "slget: "+format+"\n", args...)
+	c.print("slget: " + fmt.Sprintf(format, args...) + "\n")
 }
 
 // printf prints for people on stderr unless -q.

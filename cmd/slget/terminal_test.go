@@ -228,13 +228,17 @@ func TestTerminalNarrowAndCtrlC(t *testing.T) {
 }
 
 // 25 downloads in a 15-line pane: finished downloads collapse to their
-// "saved" line, and the results table ends the run; the scrollback holds
-// no pile of stale progress lines.
+// "saved" line, failed ones to their error, and the results table ends the
+// run; the scrollback holds no pile of stale progress lines.
 func TestTerminalManyDownloads(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithRateLimit(2<<20))
 	dir := t.TempDir()
 	list := filepath.Join(dir, "urls.txt")
-	os.WriteFile(list, []byte(strings.Repeat(srv.FileURL()+"\n", 25)), 0o644)
+	// 23 files and 2 that are missing, among them: each failure is told
+	// as it happens, above the live lines, not wiped by their redraw.
+	urls := strings.Repeat(srv.FileURL()+"\n", 10) + srv.URL + "/missing-a\n" +
+		strings.Repeat(srv.FileURL()+"\n", 10) + srv.URL + "/missing-b\n" + strings.Repeat(srv.FileURL()+"\n", 3)
+	os.WriteFile(list, []byte(urls), 0o644)
 	screen, _ := tmux(t, 100, 15, fmt.Sprintf("%s -x 2 -j 5 -d %s -i %s", binary(t), filepath.Join(dir, "out"), list))
 	deadline := time.Now().Add(90 * time.Second)
 	var s string
@@ -257,7 +261,12 @@ func TestTerminalManyDownloads(t *testing.T) {
 	if stale > 5 {
 		t.Errorf("%d progress lines left in the scrollback, want at most the 5 downloads at once", stale)
 	}
-	if n := strings.Count(s, "|OK") + strings.Count(s, "OK  |"); n != 25 {
-		t.Errorf("%d OK rows in the results table, want 25", n)
+	if n := strings.Count(s, "|OK") + strings.Count(s, "OK  |"); n != 23 {
+		t.Errorf("%d OK rows in the results table, want 23", n)
+	}
+	for _, m := range []string{"missing-a", "missing-b"} {
+		if !strings.Contains(s, "slget: "+srv.URL+"/"+m+": server answered 404") {
+			t.Errorf("no line told of %s's 404 when it happened", m)
+		}
 	}
 }
