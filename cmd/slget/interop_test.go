@@ -144,6 +144,38 @@ func sliceCacheConf(slice string, origin string) string {
   }`, slice, origin)
 }
 
+// cutSlices reads nginx's access log in dir: the slices (as the origin's
+// "bytes=A-B" of size S) that a client's request covered but did not get
+// because it was closed early.
+func cutSlices(t *testing.T, dir string, S int64) map[string]bool {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "logs", "access.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := map[string]bool{}
+	for _, l := range strings.Split(string(b), "\n") {
+		var status int
+		var first, last, sent int64
+		if n, _ := fmt.Sscanf(l, "%d \"bytes=%d-%d\" %d", &status, &first, &last, &sent); n != 4 || status != 206 {
+			continue
+		}
+		for k := (first + sent) / S; k*S <= last; k++ {
+			if k*S >= first+sent || (first+sent)%S != 0 {
+				cut[fmt.Sprintf("bytes=%d-%d", k*S, (k+1)*S-1)] = true
+			}
+		}
+	}
+	return cut
+}
+
+// sliceLen is the length of a "bytes=A-B" range.
+func sliceLen(r string) int64 {
+	var a, b int64
+	fmt.Sscanf(r, "bytes=%d-%d", &a, &b)
+	return b - a + 1
+}
+
 // originRanges lists the ranges the origin served (206 or 200), in order.
 func originRanges(srv *fetchtest.Server) map[string]int {
 	m := map[string]int{}
@@ -164,7 +196,7 @@ func TestNginxSliceCache(t *testing.T) {
 				size = 20<<20 + 12345
 			}
 			origin := fetchtest.NewServer(t, fetchtest.WithSize(size))
-			base, _ := startNginx(t, sliceCacheConf(c.nginx, origin.URL))
+			base, ngdir := startNginx(t, sliceCacheConf(c.nginx, origin.URL))
 			dir := t.TempDir()
 			mustFetch(t, filepath.Join(dir, "file.bin"), origin.Content().SHA256(), "-x", "8", "--slice", c.slget, "-q", "-d", dir, base+"/file.bin")
 			// The origin saw each slice exactly once, and nothing else.
@@ -174,13 +206,33 @@ func TestNginxSliceCache(t *testing.T) {
 				want[fmt.Sprintf("bytes=%d-%d", int64(i)*c.slice, int64(i+1)*c.slice-1)] = 1
 			}
 			got := originRanges(origin)
-			if fmt.Sprint(got) != fmt.Sprint(want) {
+			// One exception: a slice stolen from a request nginx was
+			// still answering. slget then closes that request at the
+			// slice before, while nginx may have asked the origin for
+			// the stolen slice already (this set-up has no
+			// proxy_cache_lock). On a loaded machine the gate on stealing
+			// can let that happen; any other repeat is a failure.
+			cut := cutSlices(t, ngdir, c.slice)
+			var again int64
+			bad := len(got) != len(want)
+			for r, k := range got {
+				switch {
+				case want[r] != 1:
+					bad = true
+				case k == 2 && cut[r]:
+					again += sliceLen(r)
+					t.Logf("slice %s came from the origin twice: stolen from a request that was cut short", r)
+				case k != 1:
+					bad = true
+				}
+			}
+			if bad {
 				for _, q := range origin.Requests() {
 					t.Logf("origin: #%d conn %d %q if-range %q -> %d %d bytes", q.N, q.Conn, q.Range, q.IfRange, q.Status, q.BodyBytes)
 				}
 				t.Fatalf("origin saw %v\nwant each %s slice once: %v", got, c.nginx, want)
 			}
-			if served := origin.BytesServed(); served != size {
+			if served := origin.BytesServed(); served != size+again {
 				t.Errorf("origin served %d bytes for a %d-byte file", served, size)
 			}
 
