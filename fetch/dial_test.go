@@ -125,6 +125,23 @@ func TestHTTPProxyNeverAnswersHeaders(t *testing.T) {
 		"waiting for the response headers from 127.0.0.1:9 through HTTP proxy "+proxy+": none came within 300ms")
 }
 
+// An HTTP proxy that closes the connection on a plain http:// request:
+// the error names the proxy, not only "EOF", which would point at the
+// server.
+func TestHTTPProxyClosesNamesTheProxy(t *testing.T) {
+	proxy := serve(t, func(c net.Conn) {
+		var b [1024]byte
+		c.Read(b[:])
+	})
+	err := probeFails(t, fetch.ClientOptions{ConnectTimeout: time.Minute, Timeout: time.Minute, Proxy: proxy}, "http://127.0.0.1:9/f")
+	if want := "(through the proxy http://" + proxy + ")"; !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q does not say %q", err, want)
+	}
+	if !fetch.Retryable(err) {
+		t.Errorf("error %q is no longer retryable", err)
+	}
+}
+
 // A server that accepts and never answers the TLS ClientHello.
 func TestTLSHandshakeNeverAnswered(t *testing.T) {
 	srv := silentPeer(t)

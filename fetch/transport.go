@@ -6,6 +6,7 @@ package fetch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptrace"
@@ -62,6 +63,11 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			pe.Proxy = p.redacted()
 		}
 		return nil, pe
+	}
+	if r.scheme == "http" && p != nil && (p.kind == proxyHTTP || p.kind == proxyHTTPS) && req.Context().Err() == nil {
+		// The proxy answers for the server here: say so, or a bare "EOF"
+		// points at the server.
+		return nil, fmt.Errorf("%w (through the proxy %s)", err, p.redacted())
 	}
 	return nil, err
 }
