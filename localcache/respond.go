@@ -14,6 +14,11 @@ import (
 	"github.com/slget/slget/fetch"
 )
 
+// prefetchRuns is how many runs ahead of the slice being sent an answer
+// from a cold cache keeps claimed: with the run being sent, four origin
+// requests for one answer at a time.
+const prefetchRuns = 3
+
 // maxCRCSlices bounds the checksums listed in X-Slget-Crc32c, and so the
 // header's length (9 bytes a slice).
 const maxCRCSlices = 1024
@@ -174,10 +179,14 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 				return nil
 			}
 		}
-		if p.from == fromOrigin && i+int64(s.cfg.MaxRun) <= i1 {
-			// Reading cold slices in order: keep the next run coming
-			// while this one is sent.
-			s.prefetch(v, i+int64(s.cfg.MaxRun), i1)
+		if p.from == fromOrigin {
+			// Reading cold slices in order: keep the next runs of this
+			// answer coming while this one is sent (Config.MaxFills
+			// bounds them all), so that one long answer is filled over
+			// several origin connections, not one after the other.
+			for k := int64(1); k <= prefetchRuns && i+k*int64(s.cfg.MaxRun) <= i1; k++ {
+				s.prefetch(v, i+k*int64(s.cfg.MaxRun), i1)
+			}
 		}
 		lo := max(start, i*S) - i*S
 		hi := min(end, i*S+S) - i*S
