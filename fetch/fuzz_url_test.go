@@ -17,7 +17,7 @@ func FuzzParseURL(f *testing.F) {
 		"http://example.com/file.iso", "HTTPS://Example.COM:8443/a/b?x=1#frag", "http://[::1]:80/", "http://[fe80::1%25eth0]/x",
 		"ftp://example.com/x", "file:///etc/passwd", "javascript:alert(1)", "http:/x", "http:x", "//example.com/x", "example.com/x",
 		"http://:80/x", "http://u:secretpw@:80/", "http://u@/", "http://h:0/", "http://h:65536/", "http://h:0080/", "http://h:+80/",
-		"http://joe:secretpw@h:99999/", "http://joe:secretpw@h:1:1/", "http://h/%zz", " http://h/", "http://h\x00/", "http://%41/",
+		"http://joe:secretpw@h:99999/", "http://joe:secretpw@h:1:1/", "http://h/%zz", " http://h/", "http://h\x00/", "http://%41/", "http://[::%25\x87]",
 	} {
 		f.Add(s)
 	}

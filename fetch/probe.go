@@ -51,6 +51,19 @@ func ParseURL(s string) (*url.URL, error) {
 		}
 	}
 	u.Fragment, u.RawFragment = "", ""
+	// What is returned must read back as itself: a journal stores it and
+	// the next run parses it again. net/url accepts some hosts (an IPv6
+	// zone with bytes that are not UTF-8) that it then writes in a form it
+	// refuses.
+	again, err := url.Parse(u.String())
+	if err != nil || again.String() != u.String() {
+		why := "it does not read back the same once written"
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			why = ue.Err.Error()
+		}
+		return nil, fmt.Errorf("%q is not a valid URL: %s", Redact(s), why)
+	}
 	return u, nil
 }
 
