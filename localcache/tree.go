@@ -114,27 +114,35 @@ func (s *Store) ensureDir(rel string) error {
 // the name holds anything but a regular file (a symlink, a folder) or was
 // swapped while being opened.
 func (s *Store) openSlice(rel string) (*os.File, int64, error) {
-	li, err := s.root.Lstat(rel)
-	if err != nil {
-		return nil, 0, err
-	}
-	if !li.Mode().IsRegular() {
-		return nil, 0, detailf(ErrCorrupt, "not a regular file (%v)", li.Mode().Type())
-	}
-	f, err := s.root.Open(rel)
-	if err != nil {
-		return nil, 0, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
+	// A Put of the same slice renames a new file over the name: that is
+	// a replacement between the Lstat and the Open too, and looking again
+	// finds the new file both times. Only a name that keeps changing, or
+	// holds anything but a regular file, is taken for damage.
+	for try := 1; ; try++ {
+		li, err := s.root.Lstat(rel)
+		if err != nil {
+			return nil, 0, err
+		}
+		if !li.Mode().IsRegular() {
+			return nil, 0, detailf(ErrCorrupt, "not a regular file (%v)", li.Mode().Type())
+		}
+		f, err := s.root.Open(rel)
+		if err != nil {
+			return nil, 0, err
+		}
+		fi, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, 0, err
+		}
+		if os.SameFile(li, fi) {
+			return f, fi.Size(), nil
+		}
 		f.Close()
-		return nil, 0, err
+		if try == 3 {
+			return nil, 0, detailf(ErrCorrupt, "replaced while being opened")
+		}
 	}
-	if !os.SameFile(li, fi) {
-		f.Close()
-		return nil, 0, detailf(ErrCorrupt, "replaced while being opened")
-	}
-	return f, fi.Size(), nil
 }
 
 // readSlice reads the whole slice file rel into a buffer from the pool and
