@@ -119,6 +119,11 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	head := r.Method == http.MethodHead
 	var pieces []piece
 	if end > start {
+		if !head {
+			// The headers wait for the first run (its checksums go in
+			// them): have the next ones on their way meanwhile.
+			s.prefetchAhead(v, start/s.sliceSize, (end-1)/s.sliceSize)
+		}
 		var err error
 		if pieces, err = s.gather(r.Context(), v, start, end, head); err != nil {
 			return err
@@ -180,13 +185,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 			}
 		}
 		if p.from == fromOrigin {
-			// Reading cold slices in order: keep the next runs of this
-			// answer coming while this one is sent (Config.MaxFills
-			// bounds them all), so that one long answer is filled over
-			// several origin connections, not one after the other.
-			for k := int64(1); k <= prefetchRuns && i+k*int64(s.cfg.MaxRun) <= i1; k++ {
-				s.prefetch(v, i+k*int64(s.cfg.MaxRun), i1)
-			}
+			s.prefetchAhead(v, i, i1)
 		}
 		lo := max(start, i*S) - i*S
 		hi := min(end, i*S+S) - i*S
@@ -196,6 +195,16 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 		}
 	}
 	return nil
+}
+
+// prefetchAhead keeps the prefetchRuns runs after the one of slice i, up to
+// slice last of an answer, claimed (Config.MaxFills bounds them all), so
+// that one long answer from a cold cache is filled over several origin
+// connections, not one run after the other.
+func (s *Server) prefetchAhead(v *version, i, last int64) {
+	for k := int64(1); k <= prefetchRuns && i+k*int64(s.cfg.MaxRun) <= last; k++ {
+		s.prefetch(v, i+k*int64(s.cfg.MaxRun), last)
+	}
 }
 
 // cut logs an answer cut short after its headers.
