@@ -131,14 +131,7 @@ func (s *Store) dropStale(h hash, rec record) {
 // discard quarantines a damaged slice file and removes its record.
 func (s *Store) discard(rel string, h hash, why error) {
 	s.quarantine(rel, why.Error())
-	var t tally
-	if s.db.Update(func(tx *bolt.Tx) error {
-		t = tally{}
-		_, err := deleteEntry(tx, h, &t)
-		return err
-	}) == nil {
-		s.apply(t)
-	}
+	s.dropIndexed(h)
 }
 
 // reindex rewrites the record of h from its file's header.
