@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/slget/slget/internal/dirsync"
+
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -119,7 +121,7 @@ func migrate(jpath string, part *os.File) (*resume.Journal, error) {
 	if err := os.Rename(tmp, jpath); err != nil {
 		return nil, fileErr("create", jpath, err)
 	}
-	syncDir(filepath.Dir(jpath))
+	dirsync.Sync(filepath.Dir(jpath))
 	return resume.Open(jpath, nil)
 }
 

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/slget/slget/internal/dirsync"
+
 	iflock "github.com/slget/slget/internal/flock"
 )
 
@@ -171,17 +173,6 @@ func (l *partLock) finish(final string, overwrite bool) error {
 	if err != nil {
 		return fileErr("create", final, err)
 	}
-	syncDir(filepath.Dir(final))
+	dirsync.Sync(filepath.Dir(final))
 	return nil
-}
-
-// syncDir makes a rename in dir durable. Errors are ignored: not every
-// system can sync a directory.
-func syncDir(dir string) {
-	d, err := os.Open(dir)
-	if err != nil {
-		return
-	}
-	_ = d.Sync()
-	d.Close()
 }

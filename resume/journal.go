@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/slget/slget/internal/dirsync"
+
 	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
@@ -144,7 +146,7 @@ func create(path string, m Meta, opts *Options) (*Journal, error) {
 	linked = true
 	os.Remove(tmp) // already gone after a rename
 	if !opts.noSync() {
-		syncDir(filepath.Dir(path))
+		dirsync.Sync(filepath.Dir(path))
 	}
 	plan, _ := segment.NewPlan(m.Size, m.SliceSize)
 	return &Journal{path: path, db: db, meta: m, plan: plan, done: segment.NewSet(plan.N())}, nil
@@ -597,15 +599,4 @@ func removeStale(path string) {
 		}
 		f.Close()
 	}
-}
-
-// syncDir makes a new directory entry durable. Errors are ignored: not
-// every system can sync a directory, and the journal is usable without.
-func syncDir(dir string) {
-	d, err := os.Open(dir)
-	if err != nil {
-		return
-	}
-	_ = d.Sync()
-	d.Close()
 }
