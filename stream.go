@@ -152,11 +152,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamWriter) error {
 		d.warn("the server does not answer ranged requests; downloading on one connection")
 	}
 	var got atomic.Int64
-	size := d.probe.Validator.Size
-	d.started(size, 0, 1, false, segment.Plan{}, func() fetch.Stats {
-		n := got.Load()
-		return fetch.Stats{Size: size, Written: n, Done: n, Conns: []fetch.ConnStats{{Bytes: n, Active: true, From: fetch.FromOrigin}}}
-	})
+	d.startedWhole(&got)
 	lim := d.limiter()
 	tries := d.c.Retry.Tries()
 	fetchAll := func(ctx context.Context) error {
@@ -178,16 +174,8 @@ func (d *download) streamWhole(ctx context.Context, w *streamWriter) error {
 				return fmt.Errorf("%w; the bytes already written cannot be taken back, and without a strong ETag a new answer may be another version: run slget again", err)
 			}
 			d.warn("%v; asking again from the start, skipping the %s already received (try %d of %d)", err, HumanBytes(w.whole()), try+1, tries)
-			if err := fetch.Sleep(ctx, d.c.Retry.Delay(try, err)); err != nil {
+			if err := d.askWholeAgain(ctx, try, err); err != nil {
 				return err
-			}
-			p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, nil)
-			if err != nil {
-				return err
-			}
-			d.probe.Body = p.Body
-			if p.Ranged || p.Validator.Differs(d.probe.Validator) != "" {
-				return &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Reason: "the server changed how it answers (or the file) between two tries; run slget again"}
 			}
 		}
 	}

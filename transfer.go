@@ -85,11 +85,7 @@ func (d *download) stream(ctx context.Context) error {
 		d.warn("the server does not answer ranged requests; downloading on one connection (no resume)")
 	}
 	var written atomic.Int64
-	size := d.probe.Validator.Size
-	d.started(size, 0, 1, false, segment.Plan{}, func() fetch.Stats {
-		n := written.Load()
-		return fetch.Stats{Size: size, Written: n, Done: n, Conns: []fetch.ConnStats{{Bytes: n, Active: true, From: fetch.FromOrigin}}}
-	})
+	d.startedWhole(&written)
 	lim := d.limiter()
 	tries := d.c.Retry.Tries()
 	for try := 1; ; try++ {
@@ -110,18 +106,39 @@ func (d *download) stream(ctx context.Context) error {
 			return d.fail(ctx, err)
 		}
 		d.warn("%v; starting over (try %d of %d)", err, try+1, tries)
-		if err := fetch.Sleep(ctx, d.c.Retry.Delay(try, err)); err != nil {
+		if err := d.askWholeAgain(ctx, try, err); err != nil {
 			return d.fail(ctx, err)
-		}
-		p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, nil)
-		if err != nil {
-			return d.fail(ctx, err)
-		}
-		d.probe.Body = p.Body
-		if p.Ranged || p.Validator.Differs(d.probe.Validator) != "" {
-			return d.fail(ctx, &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Reason: "the server changed how it answers (or the file) between two tries; run slget again"})
 		}
 	}
+}
+
+// startedWhole reports the start of a transfer on one connection without
+// ranges, whose bytes so far n counts.
+func (d *download) startedWhole(n *atomic.Int64) {
+	size := d.probe.Validator.Size
+	d.started(size, 0, 1, false, segment.Plan{}, func() fetch.Stats {
+		got := n.Load()
+		return fetch.Stats{Size: size, Written: got, Done: got, Conns: []fetch.ConnStats{{Bytes: got, Active: true, From: fetch.FromOrigin}}}
+	})
+}
+
+// askWholeAgain waits as the retry policy says after try failed with
+// failed, then asks for the whole resource again and makes the answer's
+// body the probe's. An answer with ranges now, or of another version, is a
+// confirmed change: the bytes so far cannot be continued.
+func (d *download) askWholeAgain(ctx context.Context, try int, failed error) error {
+	if err := fetch.Sleep(ctx, d.c.Retry.Delay(try, failed)); err != nil {
+		return err
+	}
+	p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, nil)
+	if err != nil {
+		return err
+	}
+	d.probe.Body = p.Body
+	if p.Ranged || p.Validator.Differs(d.probe.Validator) != "" {
+		return &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Reason: "the server changed how it answers (or the file) between two tries; run slget again"}
+	}
+	return nil
 }
 
 func (d *download) stallTimeout() time.Duration {
