@@ -146,11 +146,11 @@ func NewClient(o ClientOptions) (*Client, error) {
 // or CONNECT (https:// URLs), where a proxy only relays bytes.
 func (c *Client) AnsweringProxy(rawURL string) string {
 	u, err := url.Parse(rawURL)
-	if err != nil || c.router == nil || u.Scheme != "http" {
+	if err != nil || c.router == nil {
 		return ""
 	}
 	p, err := c.router.route(u.Scheme, u.Hostname())
-	if err != nil || p == nil || p.kind != proxyHTTP && p.kind != proxyHTTPS {
+	if err != nil || !(&route{scheme: u.Scheme, proxy: p}).proxyAnswers() {
 		return ""
 	}
 	return p.redacted()

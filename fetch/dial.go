@@ -21,6 +21,14 @@ type route struct {
 	proxy  *proxyConf // nil: direct
 }
 
+// proxyAnswers says whether r's proxy answers the request itself: an
+// HTTP(S) proxy for an http:// request, which the Transport sends to it in
+// absolute form. Otherwise the server answers, directly or through a
+// tunnel (CONNECT or SOCKS5).
+func (r *route) proxyAnswers() bool {
+	return r.scheme == "http" && r.proxy != nil && r.proxy.isHTTP()
+}
+
 // routeKey carries a request's *route in its context, from the
 // RoundTripper to the dial functions the http.Transport calls.
 type routeKey struct{}
@@ -34,7 +42,7 @@ func routeFrom(ctx context.Context, scheme, addr string) *route {
 	if !ok {
 		return &route{scheme: scheme, addr: addr}
 	}
-	if r.scheme == "http" && r.proxy != nil && (r.proxy.kind == proxyHTTP || r.proxy.kind == proxyHTTPS) {
+	if r.proxyAnswers() {
 		return r // addr is the proxy's
 	}
 	rr := *r
@@ -114,10 +122,10 @@ func (d *dialer) phases(ctx context.Context, r *route, wantTLS bool) (net.Conn, 
 		}
 	}
 	switch {
-	case (p.kind == proxyHTTP || p.kind == proxyHTTPS) && r.scheme == "http":
+	case r.proxyAnswers():
 		// The Transport sends the request itself, in absolute form.
 		return c, 0, nil
-	case p.kind == proxyHTTP || p.kind == proxyHTTPS:
+	case p.isHTTP():
 		var tunnel net.Conn
 		err = withDeadline(ctx, c, func() error {
 			var err error

@@ -28,6 +28,9 @@ type proxyConf struct {
 	url  *url.URL // scheme://[user:password@]host:port, the port always present
 }
 
+// isHTTP says whether p is an HTTP or HTTPS proxy, not a SOCKS5 one.
+func (p *proxyConf) isHTTP() bool { return p.kind == proxyHTTP || p.kind == proxyHTTPS }
+
 // redacted is the proxy URL without credentials.
 func (p *proxyConf) redacted() string {
 	return p.url.Scheme + "://" + p.url.Host

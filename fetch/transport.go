@@ -64,7 +64,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		return nil, pe
 	}
-	if r.scheme == "http" && p != nil && (p.kind == proxyHTTP || p.kind == proxyHTTPS) && req.Context().Err() == nil {
+	if r.proxyAnswers() && req.Context().Err() == nil {
 		// The proxy answers for the server here: say so, or a bare "EOF"
 		// points at the server.
 		return nil, fmt.Errorf("%w (through the proxy %s)", err, p.redacted())
@@ -78,11 +78,7 @@ func (t *transport) CloseIdleConnections() { t.base.CloseIdleConnections() }
 // proxyFunc is the Transport's Proxy: the proxy of an http:// request
 // through an HTTP(S) proxy, nil for every other route.
 func proxyFunc(req *http.Request) (*url.URL, error) {
-	r, ok := req.Context().Value(routeKey{}).(*route)
-	if !ok || r.scheme != "http" || r.proxy == nil {
-		return nil, nil
-	}
-	if r.proxy.kind == proxyHTTP || r.proxy.kind == proxyHTTPS {
+	if r, ok := req.Context().Value(routeKey{}).(*route); ok && r.proxyAnswers() {
 		return r.proxy.url, nil
 	}
 	return nil, nil
