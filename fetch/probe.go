@@ -113,25 +113,11 @@ func (c *Client) ProbeRetry(ctx context.Context, rawURL string, slice int64, pol
 // probe asks target for its first slice; given is the URL the user gave,
 // whose host alone gets the user's credentials.
 func (c *Client) probe(ctx context.Context, target string, given *url.URL, slice int64, opts ...func(*http.Request)) (*Probe, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	asked := segment.Range{Start: 0, End: slice}
+	ranged := func(r *http.Request) { r.Header.Set("Range", asked.Header()) }
+	resp, p, err := c.ask(ctx, http.MethodGet, target, given, append([]func(*http.Request){ranged}, opts...)...)
 	if err != nil {
 		return nil, err
-	}
-	c.newRequest(req, given)
-	asked := segment.Range{Start: 0, End: slice}
-	req.Header.Set("Range", asked.Header())
-	for _, o := range opts {
-		o(req)
-	}
-	resp, err := c.HTTP.Do(req)
-	if err != nil {
-		return nil, unwrapURLError(redirectError(err))
-	}
-	p := &Probe{
-		URL:         target,
-		FinalURL:    resp.Request.URL.String(),
-		ContentType: resp.Header.Get("Content-Type"),
-		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
 	}
 	switch resp.StatusCode {
 	case http.StatusPartialContent:
@@ -197,24 +183,12 @@ func (c *Client) ProbeHead(ctx context.Context, rawURL string) (*Probe, error) {
 	if err != nil {
 		return nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodHead, u.String(), nil)
+	resp, p, err := c.ask(ctx, http.MethodHead, u.String(), u)
 	if err != nil {
 		return nil, err
 	}
-	c.newRequest(req, u)
-	resp, err := c.HTTP.Do(req)
-	if err != nil {
-		return nil, unwrapURLError(redirectError(err))
-	}
 	resp.Body.Close()
-	p := &Probe{
-		URL:         rawURL,
-		FinalURL:    resp.Request.URL.String(),
-		ContentType: resp.Header.Get("Content-Type"),
-		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
-		Ranged:      true,
-		Validator:   validatorOf(resp.Header, resp.ContentLength),
-	}
+	p.URL, p.Ranged, p.Validator = rawURL, true, validatorOf(resp.Header, resp.ContentLength)
 	if resp.StatusCode != http.StatusOK || resp.ContentLength <= 0 || !identity(resp.Header.Get("Content-Encoding")) ||
 		!acceptsBytes(resp.Header) || p.Validator.Strength() != StrongETag {
 		return nil, ErrHeadNotEnough
@@ -232,6 +206,31 @@ func acceptsBytes(h http.Header) bool {
 		}
 	}
 	return false
+}
+
+// ask sends a method request for target, following redirects, with the
+// user's headers (credentials only for given's host) and then opts, and
+// returns the answer and a Probe of what any answer tells: the final URL,
+// the type and the file name.
+func (c *Client) ask(ctx context.Context, method, target string, given *url.URL, opts ...func(*http.Request)) (*http.Response, *Probe, error) {
+	req, err := http.NewRequestWithContext(ctx, method, target, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	c.newRequest(req, given)
+	for _, o := range opts {
+		o(req)
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return nil, nil, unwrapURLError(redirectError(err))
+	}
+	return resp, &Probe{
+		URL:         target,
+		FinalURL:    resp.Request.URL.String(),
+		ContentType: resp.Header.Get("Content-Type"),
+		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
+	}, nil
 }
 
 // exactBody returns a reader of exactly n bytes of rc: an early EOF is
