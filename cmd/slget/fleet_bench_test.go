@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -43,26 +42,13 @@ func BenchmarkFleet(b *testing.B) {
 			}
 			origin.ResetLog()
 			start := time.Now()
-			var wg sync.WaitGroup
-			errs := make([]error, clients)
-			for i := range clients {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					cmd := run(i, dir)
-					cmd.Env = noProxyEnv()
-					if out, err := cmd.CombinedOutput(); err != nil {
-						errs[i] = fmt.Errorf("%v: %v\n%s", cmd.Args, err, out)
-					}
-				}()
-			}
-			wg.Wait()
+			runs := atOnce(clients, func(i int) *exec.Cmd { return run(i, dir) })
 			wall += time.Since(start)
 			originBytes += origin.BytesServed()
 			after()
-			for i, err := range errs {
-				if err != nil {
-					b.Fatal(err)
+			for i, r := range runs {
+				if r.err != nil {
+					b.Fatalf("%v\n%s%s", r.err, r.stdout, r.stderr)
 				}
 				if got := fileSHA(b, fmt.Sprintf("%s/f-%d", dir, i)); got != want {
 					b.Fatalf("client %d: SHA-256 %s, want %s", i, got, want)

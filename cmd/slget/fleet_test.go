@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,54 +16,52 @@ import (
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
-// fleetRun is one slget process of a fleet: its exit, its --json record and
-// its stderr.
+// fleetRun is one process of a fleet: its exit, its stdout and stderr, and
+// for slget its --json record.
 type fleetRun struct {
-	err    error
-	res    result
-	stderr string
+	err            error
+	stdout, stderr string
+	res            result
 }
 
-// runFleet starts n slget processes at once, each with args plus -o NAME-i
-// and the URL, and waits for all of them.
-func runFleet(t testing.TB, n int, dir, url string, args ...string) []fleetRun {
-	t.Helper()
+// atOnce starts the n commands cmd makes (without proxy settings in their
+// environment) at once and waits for all of them.
+func atOnce(n int, cmd func(i int) *exec.Cmd) []fleetRun {
 	runs := make([]fleetRun, n)
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			all := append(append([]string{"--json", "-d", dir, "-o", fmt.Sprintf("f-%d", i)}, args...), url)
-			cmd := exec.Command(binary(t), all...)
-			cmd.Env = noProxyEnv()
-			var stderr lockedBuffer
-			cmd.Stderr = &stderr
-			out, err := cmd.Output()
-			runs[i].err, runs[i].stderr = err, stderr.String()
-			if jerr := json.Unmarshal(out, &runs[i].res); jerr != nil && err == nil {
-				runs[i].err = fmt.Errorf("--json output %q: %v", out, jerr)
+			c := cmd(i)
+			c.Env = noProxyEnv()
+			var stdout, stderr lockedBuffer
+			c.Stdout, c.Stderr = &stdout, &stderr
+			if err := c.Run(); err != nil {
+				runs[i].err = fmt.Errorf("%v: %v", c.Args, err)
 			}
+			runs[i].stdout, runs[i].stderr = stdout.String(), stderr.String()
 		}()
 	}
 	wg.Wait()
 	return runs
 }
 
-// sliceIndexes is the slices a "bytes=A-B" range covers, S bytes each.
-func sliceIndexes(t *testing.T, rng string, s int64) []int64 {
+// runFleet starts n slget processes at once, each with --json, args, -o
+// f-i and the URL, and waits for all of them.
+func runFleet(t testing.TB, n int, dir, url string, args ...string) []fleetRun {
 	t.Helper()
-	a, b, ok := strings.Cut(strings.TrimPrefix(rng, "bytes="), "-")
-	first, err1 := strconv.ParseInt(a, 10, 64)
-	last, err2 := strconv.ParseInt(b, 10, 64)
-	if !ok || err1 != nil || err2 != nil {
-		t.Fatalf("the origin got range %q: not bytes=A-B", rng)
+	bin := binary(t)
+	runs := atOnce(n, func(i int) *exec.Cmd {
+		all := append(append([]string{"--json", "-d", dir, "-o", fmt.Sprintf("f-%d", i)}, args...), url)
+		return exec.Command(bin, all...)
+	})
+	for i := range runs {
+		if err := json.Unmarshal([]byte(runs[i].stdout), &runs[i].res); err != nil && runs[i].err == nil {
+			runs[i].err = fmt.Errorf("--json output %q: %v", runs[i].stdout, err)
+		}
 	}
-	var out []int64
-	for k := first / s; k <= last/s; k++ {
-		out = append(out, k)
-	}
-	return out
+	return runs
 }
 
 // TestFleetThroughServe downloads one 64 MiB file with four slget processes
@@ -123,7 +120,7 @@ func TestFleetThroughServe(t *testing.T) {
 		if !r.Aligned(slice, size) {
 			t.Errorf("the peer asked the origin for %q: not whole slices", r.Range)
 		}
-		for _, k := range sliceIndexes(t, r.Range, slice) {
+		for k := r.Start / slice; k <= (r.End-1)/slice; k++ {
 			fills[k]++
 		}
 	}
