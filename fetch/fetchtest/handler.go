@@ -218,6 +218,12 @@ func (s *Server) fault(r *http.Request, n int) Fault {
 // sleep waits for d; it returns false if the request or the server ended
 // first.
 func (s *Server) sleep(ctx context.Context, d time.Duration) bool {
+	return sleepUnless(ctx, s.done, d)
+}
+
+// sleepUnless waits for d; it returns false if ctx ends or stop closes
+// first.
+func sleepUnless(ctx context.Context, stop <-chan struct{}, d time.Duration) bool {
 	if d <= 0 {
 		return true
 	}
@@ -227,7 +233,7 @@ func (s *Server) sleep(ctx context.Context, d time.Duration) bool {
 	case <-t.C:
 		return true
 	case <-ctx.Done():
-	case <-s.done:
+	case <-stop:
 	}
 	return false
 }

@@ -152,18 +152,7 @@ func (p *Peer) send(w http.ResponseWriter, r *http.Request, body []byte, f PeerF
 // sleep waits d, or until the client or the Peer goes; it reports whether
 // the whole d passed.
 func (p *Peer) sleep(r *http.Request, d time.Duration) bool {
-	if d <= 0 {
-		return true
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-r.Context().Done():
-	case <-p.ctx.Done():
-	}
-	return false
+	return sleepUnless(r.Context(), p.ctx.Done(), d)
 }
 
 func (p *Peer) authorized(v string) bool {
