@@ -166,8 +166,7 @@ func (s *Store) evictWhile(more func(access, freed int64) bool) (int, int64, err
 		}
 		s.apply(t)
 		for _, h := range victims {
-			dir, name := h.rel()
-			s.remove(dir + "/" + name)
+			s.removeUnindexed(h)
 		}
 		n += len(victims)
 		freed -= t.stored

@@ -134,11 +134,15 @@ func (s *Store) discard(rel string, h hash, why error) {
 	s.dropIndexed(h)
 }
 
-// reindex rewrites the record of h from its file's header.
+// reindex rewrites the record of h from its file's header, if h is still
+// indexed: a slice evicted since its file was read stays out.
 func (s *Store) reindex(h hash, hd *header) {
 	var t tally
 	if s.db.Update(func(tx *bolt.Tx) error {
 		t = tally{}
+		if _, ok := getEntry(tx, h); !ok {
+			return nil
+		}
 		return putEntry(tx, h, recordOf(hd, s.now().UnixNano()), &t)
 	}) == nil {
 		s.apply(t)

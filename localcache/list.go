@@ -105,8 +105,7 @@ func (s *Store) Purge(rawURL string) (int, int64, error) {
 	}
 	s.apply(t)
 	for _, h := range victims {
-		dir, name := h.rel()
-		s.remove(dir + "/" + name)
+		s.removeUnindexed(h)
 	}
 	return len(victims), -t.stored, nil
 }

@@ -17,7 +17,8 @@ import (
 // level 3 when that is smaller. The file is written under a temporary name
 // in its folder, synced, and renamed into place, and only then indexed: a
 // reader never sees part of a slice, and a crash leaves at most a
-// temporary file that Verify removes. If the cache would pass
+// temporary file that Verify removes. Two Puts of one slice store it once.
+// If the cache would pass
 // Options.MaxSize, the least recently used slices are removed first. A
 // slice already cached is not written again.
 //
@@ -43,14 +44,9 @@ func (s *Store) put(sl slot, meta PutMeta, data []byte) error {
 	case len(meta.ContentType) > MaxMetaLen || len(meta.ContentEncoding) > MaxMetaLen:
 		return detailf(ErrInvalid, "Content-Type or Content-Encoding longer than %d bytes", MaxMetaLen)
 	}
-	var have bool
-	if err := s.db.View(func(tx *bolt.Tx) error {
-		_, have = getEntry(tx, sl.hash)
-		return nil
-	}); err != nil {
+	if have, err := s.indexed(sl.hash); err != nil {
 		return err
-	}
-	if have {
+	} else if have {
 		s.touch(sl.hash)
 		return nil
 	}
@@ -81,9 +77,28 @@ func (s *Store) put(sl slot, meta PutMeta, data []byte) error {
 	if err := s.makeRoom(h.stored); err != nil {
 		return err
 	}
-	rel, err := s.writeSlice(sl.hash, parts)
+	dir, name := sl.hash.rel()
+	tmp, err := s.writeTemp(dir, parts)
 	if err != nil {
 		return err
+	}
+	defer s.forgetTemp(tmp)
+	// The file goes into place and into the index under the slice's slot
+	// lock (see slotSet), and only if no other Put stored it meanwhile.
+	mu := s.slotOf(sl.hash)
+	mu.Lock()
+	defer mu.Unlock()
+	if have, err := s.indexed(sl.hash); err != nil || have {
+		s.remove(tmp)
+		if have {
+			s.touch(sl.hash)
+		}
+		return err
+	}
+	rel := dir + "/" + name
+	if err := s.root.Rename(tmp, rel); err != nil {
+		s.remove(tmp)
+		return full(err)
 	}
 	var t tally
 	rec := recordOf(&h, now.UnixNano())
@@ -98,11 +113,11 @@ func (s *Store) put(sl slot, meta PutMeta, data []byte) error {
 	return nil
 }
 
-// writeSlice writes parts as the file of h through a temporary file in the
-// same folder, and returns the file's path under DIR. On any error nothing
-// is left behind.
-func (s *Store) writeSlice(h hash, parts [][]byte) (string, error) {
-	dir, name := h.rel()
+// writeTemp writes parts to a new temporary file in the folder dir, synced
+// unless the Store was opened without syncs, and returns its path under
+// DIR. Verify leaves it alone until forgetTemp. On an error nothing is
+// left behind.
+func (s *Store) writeTemp(dir string, parts [][]byte) (string, error) {
 	if err := s.ensureDir(dir); err != nil {
 		return "", full(err)
 	}
@@ -110,25 +125,24 @@ func (s *Store) writeSlice(h hash, parts [][]byte) (string, error) {
 	s.tmpMu.Lock()
 	s.inFlight[tmp] = true
 	s.tmpMu.Unlock()
-	defer func() {
-		s.tmpMu.Lock()
-		delete(s.inFlight, tmp)
-		s.tmpMu.Unlock()
-	}()
 	f, err := s.create(tmp)
-	if err != nil {
-		return "", full(err)
-	}
-	err = writeAll(f, parts, !s.noSync)
-	rel := dir + "/" + name
 	if err == nil {
-		err = s.root.Rename(tmp, rel)
+		if err = writeAll(f, parts, !s.noSync); err != nil {
+			s.remove(tmp)
+		}
 	}
 	if err != nil {
-		s.remove(tmp)
+		s.forgetTemp(tmp)
 		return "", full(err)
 	}
-	return rel, nil
+	return tmp, nil
+}
+
+// forgetTemp ends writeTemp's claim on tmp.
+func (s *Store) forgetTemp(tmp string) {
+	s.tmpMu.Lock()
+	delete(s.inFlight, tmp)
+	s.tmpMu.Unlock()
 }
 
 // writeAll writes parts to f, syncs it if asked, and closes it, whatever

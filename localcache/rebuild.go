@@ -107,11 +107,21 @@ func (s *Store) adopter(rep *VerifyReport, deep bool, seen map[hash]bool) func(s
 	}
 	var batch []adoption
 	flush := func() error {
+		// A file checked during the walk may have been evicted since:
+		// only the files still there, seen under their slot locks, are
+		// indexed.
+		hs := make([]hash, len(batch))
+		for i, a := range batch {
+			hs[i] = a.h
+		}
+		unlock := s.lockSlots(hs)
+		defer unlock()
+		there := s.present(hs)
 		var t tally
 		err := s.db.Update(func(tx *bolt.Tx) error {
 			t = tally{}
 			for _, a := range batch {
-				if _, ok := getEntry(tx, a.h); ok {
+				if _, ok := getEntry(tx, a.h); ok || !there[a.h] {
 					continue
 				}
 				if err := putEntry(tx, a.h, a.r, &t); err != nil {

@@ -110,6 +110,8 @@ type Store struct {
 
 	tmpMu    sync.Mutex
 	inFlight map[string]bool // temporary files being written
+
+	slots slotSet // see slotSet
 }
 
 // tempFile is what Put writes a slice through.

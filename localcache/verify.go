@@ -4,8 +4,6 @@ package localcache
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -72,9 +70,7 @@ func (s *Store) verify(ctx context.Context, rep *VerifyReport) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		dir, name := h.rel()
-		if _, err := s.root.Lstat(dir + "/" + name); errors.Is(err, fs.ErrNotExist) {
-			s.dropIndexed(h)
+		if s.dropMissing(h) {
 			rep.Missing++
 		}
 	}
