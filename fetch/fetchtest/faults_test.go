@@ -271,7 +271,7 @@ func TestFaultFunc(t *testing.T) {
 		}),
 		fetchtest.WithFault(func(_ *http.Request, n int) fetchtest.Fault {
 			if n == 2 {
-				return fetchtest.Fault{Status: 502, Delay: 100 * time.Millisecond}
+				return fetchtest.Fault{Status: 502, Delay: 3 * time.Second}
 			}
 			return fetchtest.Fault{}
 		}),
@@ -284,7 +284,7 @@ func TestFaultFunc(t *testing.T) {
 	}
 	start = time.Now()
 	resp, _ = mustGet(t, "GET", s.FileURL(), "X-Fail", "1") // 2: the first fault wins
-	if resp.StatusCode != 500 || time.Since(start) >= 100*time.Millisecond {
+	if resp.StatusCode != 500 || time.Since(start) >= 2*time.Second {
 		t.Fatalf("2: status %d after %v, want 500 without delay", resp.StatusCode, time.Since(start))
 	}
 	resp, _ = mustGet(t, "GET", s.FileURL()) // 3
