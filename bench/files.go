@@ -1,6 +1,7 @@
 //go:build unix
 
 // Test files: random bytes written once per run, with their SHA-256.
+
 package main
 
 import (

@@ -1,6 +1,7 @@
 //go:build unix
 
 // Tests of the harness's pure parts: no network, no tools run.
+
 package main
 
 import (

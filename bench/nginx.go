@@ -1,6 +1,7 @@
 //go:build unix
 
 // The private nginx origin: its configuration and its process.
+
 package main
 
 import (

@@ -1,6 +1,7 @@
 //go:build unix
 
 // Medians, Markdown tables, the BENCHMARKS.md section and the raw CSV.
+
 package main
 
 import (
@@ -355,4 +356,30 @@ func (g goal) check(rows []row) string {
 		out += " (No result to compare for " + strings.Join(once, ", ") + ".)"
 	}
 	return out
+}
+
+// renderScenario is a scenario's heading, table and notes.
+func renderScenario(s scenario, rows []row) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### %s\n\n", s.title)
+	b.WriteString(table(s.totalBytes(), s.rate > 0, rows))
+	var notes []string
+	for _, r := range rows {
+		if r.failure != "" {
+			notes = append(notes, fmt.Sprintf("%s failed %d of %d runs; first failure: %s", r.tool, r.runs-r.ok, r.runs, r.failure))
+		}
+	}
+	for _, g := range s.goals {
+		if line := g.check(rows); line != "" {
+			notes = append(notes, line)
+		}
+	}
+	notes = append(notes, s.notes...)
+	if len(notes) > 0 {
+		b.WriteString("\n")
+		for _, n := range notes {
+			b.WriteString("- " + n + "\n")
+		}
+	}
+	return b.String()
 }

@@ -1,6 +1,7 @@
 //go:build unix
 
-// Running one tool once under /usr/bin/time.
+// Running the tools: a scenario's runs in turn, and one tool once under /usr/bin/time.
+
 package main
 
 import (
@@ -11,10 +12,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/slget/slget/bench/delayproxy"
 )
 
 // timeFormat is what /usr/bin/time writes: wall, user, sys, max RSS (KiB).
@@ -149,4 +153,99 @@ func findModuleRoot(dir string) (string, error) {
 		}
 		dir = parent
 	}
+}
+
+// runScenario runs every tool of s in turn, o.runs times.
+func runScenario(ctx context.Context, o options, s scenario, tools []*tool, timeBin, nginxAddr, dir, www string,
+	src []srcFile, log func(string, ...any)) ([]row, []runResult, error) {
+	log("== %s", s.title)
+	host := nginxAddr
+	path := limitPath(0)
+	if s.rate > 0 && s.limit == limitNginx {
+		path = limitPath(s.rate)
+	}
+	if s.rtt > 0 || (s.rate > 0 && s.limit == limitConn) {
+		cfg := delayproxy.Config{RTT: s.rtt}
+		if s.limit == limitConn {
+			cfg.Rate = s.rate
+		}
+		p, err := delayproxy.StartConfig("127.0.0.1:0", nginxAddr, cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer p.Close()
+		host = p.Addr()
+	}
+	var urls []string
+	for _, f := range src {
+		urls = append(urls, "http://"+host+path+f.name)
+	}
+	list := ""
+	if s.files > 1 {
+		list = filepath.Join(dir, s.key+".list")
+		if err := os.WriteFile(list, []byte(strings.Join(urls, "\n")+"\n"), 0o644); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, f := range src {
+		if err := warm(filepath.Join(www, filepath.FromSlash(f.name))); err != nil {
+			return nil, nil, err
+		}
+	}
+
+	var taking []*tool
+	for _, t := range tools {
+		if slices.Contains(s.tools, t.name) {
+			taking = append(taking, t)
+		}
+	}
+	out := filepath.Join(dir, "out")
+	byTool := map[string][]runResult{}
+	var all []runResult
+	for r := 1; r <= o.runs; r++ {
+		for _, t := range taking {
+			if t.bin == "" {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, all, err
+			}
+			if err := emptyDir(out); err != nil {
+				return nil, all, err
+			}
+			syscall.Sync() // no writeback of an earlier run's bytes in this one
+			j := job{n: s.n, urls: urls, list: list, dir: out, name: filepath.Base(src[0].name)}
+			m, err := measure(ctx, timeBin, t.argv(t.bin, j), out, s.timeout)
+			res := runResult{scenario: s.key, tool: t.name, run: r, wall: m.wall, user: m.user, sys: m.sys,
+				maxRSSKiB: m.maxRSSKiB, ok: err == nil}
+			if err == nil {
+				if verr := verify(out, src); verr != nil {
+					res.ok, res.note = false, "wrong output: "+verr.Error()
+				}
+			} else {
+				res.note = err.Error()
+			}
+			status := "ok"
+			if !res.ok {
+				status = "FAILED: " + res.note
+			}
+			log("%s run %d/%d %-6s %7.3f s  cpu %6.2f s  rss %6.1f MiB  %s", s.key, r, o.runs, t.name,
+				res.wall, res.user+res.sys, float64(res.maxRSSKiB)/1024, status)
+			byTool[t.name] = append(byTool[t.name], res)
+			all = append(all, res)
+		}
+	}
+	if err := emptyDir(out); err != nil {
+		return nil, all, err
+	}
+
+	var rows []row
+	for _, t := range taking {
+		r := summarize(t.name, t.label(s.n), byTool[t.name], s.ideal(t.streams(s.n)))
+		if t.bin == "" {
+			r.missing = t.why
+		}
+		rows = append(rows, r)
+	}
+	return rows, all, nil
 }

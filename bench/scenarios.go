@@ -1,6 +1,7 @@
 //go:build unix
 
 // The benchmark scenarios of issue 4 and their sizes.
+
 package main
 
 import (

@@ -1,6 +1,7 @@
 //go:build unix
 
 // The programs compared and the command line each one gets.
+
 package main
 
 import (
