@@ -6,6 +6,7 @@ package fetchtest
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -330,5 +331,7 @@ func parseRange(h string, size int64) (start, end int64, open bool) {
 	if err != nil || b < a {
 		return -1, -1, false
 	}
-	return a, b + 1, false
+	// The end is exclusive: a last byte of MaxInt64 (no file has it) ends
+	// at MaxInt64, not past it.
+	return a, min(b, math.MaxInt64-1) + 1, false
 }
