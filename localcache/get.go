@@ -58,8 +58,7 @@ func (s *Store) get(k Key, raw bool) (io.ReadCloser, Info, error) {
 	if !ok {
 		return nil, Info{}, ErrMiss
 	}
-	dir, name := sl.hash.rel()
-	rel := dir + "/" + name
+	rel := sl.hash.file()
 	rc, h, err := s.load(rel, sl.hash, raw)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

@@ -127,8 +127,7 @@ func sliceFile(t testing.TB, s *Store, k Key) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir, name := sl.hash.rel()
-	return s.path(dir + "/" + name)
+	return s.path(sl.hash.file())
 }
 
 // treeFiles lists every non-folder under dir/sub, relative to dir.

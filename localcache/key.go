@@ -56,6 +56,13 @@ func (h hash) rel() (dir, name string) {
 	return "slices/" + x[0:2] + "/" + x[2:4], x
 }
 
+// file is the slice file's path under the cache directory: rel's folder
+// and name joined.
+func (h hash) file() string {
+	dir, name := h.rel()
+	return dir + "/" + name
+}
+
 // keyDomain opens every encoded key, so that no other SHA-256 input of this
 // program can collide with one by construction.
 const keyDomain = "slget localcache key v1\x00"

@@ -17,10 +17,10 @@ import (
 // level 3 when that is smaller. The file is written under a temporary name
 // in its folder, synced, and renamed into place, and only then indexed: a
 // reader never sees part of a slice, and a crash leaves at most a
-// temporary file that Verify removes. Two Puts of one slice store it once.
-// If the cache would pass
+// temporary file that Verify removes. If the cache would pass
 // Options.MaxSize, the least recently used slices are removed first. A
-// slice already cached is not written again.
+// slice already cached is not written again, and two Puts of one slice at
+// once store it once.
 //
 // Put returns an error matching ErrFull when the file system is full (no
 // partial file is left; pass the bytes through uncached), ErrSliceSize or

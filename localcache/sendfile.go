@@ -173,7 +173,7 @@ func (s *Store) openIdentity(vk vkey, i int64, checked *checkedFiles) (*identity
 			return &identitySlice{f: f, info: c.info, s: s}, nil
 		}
 	}
-	f, size, err := s.openSlice(dir + "/" + name)
+	f, size, err := s.openSlice(h.file())
 	if err != nil {
 		return nil, err
 	}

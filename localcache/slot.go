@@ -70,8 +70,7 @@ func (s *Store) removeUnindexed(h hash) {
 	mu.Lock()
 	defer mu.Unlock()
 	if have, err := s.indexed(h); err == nil && !have {
-		dir, name := h.rel()
-		s.remove(dir + "/" + name)
+		s.remove(h.file())
 	}
 }
 
@@ -81,8 +80,7 @@ func (s *Store) dropMissing(h hash) bool {
 	mu := s.slotOf(h)
 	mu.Lock()
 	defer mu.Unlock()
-	dir, name := h.rel()
-	if _, err := s.root.Lstat(dir + "/" + name); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := s.root.Lstat(h.file()); !errors.Is(err, fs.ErrNotExist) {
 		return false
 	}
 	s.dropIndexed(h)
@@ -94,8 +92,7 @@ func (s *Store) dropMissing(h hash) bool {
 func (s *Store) present(hs []hash) map[hash]bool {
 	there := make(map[hash]bool, len(hs))
 	for _, h := range hs {
-		dir, name := h.rel()
-		if _, err := s.root.Lstat(dir + "/" + name); err == nil {
+		if _, err := s.root.Lstat(h.file()); err == nil {
 			there[h] = true
 		}
 	}
