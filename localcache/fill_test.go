@@ -10,10 +10,8 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -134,24 +132,11 @@ func TestDiskFullPassesThrough(t *testing.T) {
 func TestShutdownInTheMiddleOfAFill(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(4*mib), fetchtest.WithRateLimit(2*mib))
 	st := openStore(t, fast(Options{}))
-	cfg := Config{Store: st, Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1, ShutdownGrace: 300 * time.Millisecond,
-		Client: testClientOptions()}
-	srv, err := NewServer(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, ln) }()
-	client := &http.Client{Transport: &http.Transport{Proxy: http.ProxyURL(&url.URL{Scheme: "http", Host: ln.Addr().String()})}}
-	defer client.CloseIdleConnections()
+	p := servePeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1, ShutdownGrace: 300 * time.Millisecond,
+		Client: testClientOptions()}, st)
 	got := make(chan int64, 1)
 	go func() {
-		resp, err := client.Get(origin.FileURL())
+		resp, err := p.client.Get(origin.FileURL())
 		if err != nil {
 			got <- -1
 			return
@@ -165,11 +150,11 @@ func TestShutdownInTheMiddleOfAFill(t *testing.T) {
 	for st.Stats().Slices < 1 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-	cancel()
+	p.cancel()
 	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
+	case <-p.served:
+		if p.serveErr != nil {
+			t.Fatal(p.serveErr)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("Serve did not return after its context was done")

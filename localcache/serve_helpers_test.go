@@ -32,6 +32,10 @@ type peer struct {
 	url    string // http://127.0.0.1:PORT
 	addr   string
 	client *http.Client // uses the peer as its proxy
+
+	cancel   context.CancelFunc // ends Serve's context: a test may stop the peer early
+	served   chan struct{}      // closed when Serve has returned
+	serveErr error              // what Serve returned, once served is closed
 }
 
 // testLog sends a server's logs to the test's log.
@@ -86,17 +90,21 @@ func servePeer(t testing.TB, cfg Config, st *Store) *peer {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, ln) }()
-	p := &peer{srv: srv, store: st, addr: ln.Addr().String(), url: "http://" + ln.Addr().String()}
+	p := &peer{srv: srv, store: st, addr: ln.Addr().String(), url: "http://" + ln.Addr().String(),
+		cancel: cancel, served: make(chan struct{})}
+	go func() {
+		p.serveErr = srv.Serve(ctx, ln)
+		close(p.served)
+	}()
 	pu, _ := url.Parse(p.url)
 	tr := &http.Transport{Proxy: http.ProxyURL(pu), DisableCompression: true, MaxIdleConnsPerHost: 64}
 	p.client = &http.Client{Transport: tr, Timeout: 2 * time.Minute}
 	t.Cleanup(func() {
 		tr.CloseIdleConnections()
 		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
+		<-p.served
+		if p.serveErr != nil {
+			t.Errorf("Serve: %v", p.serveErr)
 		}
 	})
 	return p
