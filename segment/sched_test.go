@@ -1180,37 +1180,48 @@ func FuzzScheduler(f *testing.F) {
 	f.Add([]byte{1, 7, 5, 4, 0, 0, 1, 2, 3, 4, 5, 6})
 	f.Add([]byte{33, 3, 1, 0, 1, 0xaa, 0x55, 0xff, 0x00, 0x81, 16, 32, 48, 64, 80, 96, 112, 128})
 	f.Add([]byte{7, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
-	f.Fuzz(func(t *testing.T, script []byte) {
-		at := 0
-		next := func() byte {
-			if at >= len(script) {
-				return 0
-			}
-			at++
-			return script[at-1]
+	f.Fuzz(func(t *testing.T, script []byte) { runScript(t, script, false) })
+}
+
+// runScript plays a fuzz script (see FuzzScheduler) on the simulated
+// download; if windowed, the header starts with the window's size.
+func runScript(t *testing.T, script []byte, windowed bool) {
+	at := 0
+	next := func() byte {
+		if at >= len(script) {
+			return 0
 		}
-		n := 1 + int(next())%96
-		workers := 1 + int(next())%9
-		slice := int64(1 + next()%16)
-		short := int64(next()) % slice
-		var done []int
-		if mode := next(); mode%2 == 1 {
-			for i := 0; i < n; i += 8 {
-				bits := next()
-				for k := 0; k < 8 && i+k < n; k++ {
-					if bits&(1<<k) != 0 {
-						done = append(done, i+k)
-					}
+		at++
+		return script[at-1]
+	}
+	window := 0
+	if windowed {
+		window = 1 + int(next())%48
+	}
+	n := 1 + int(next())%96
+	workers := 1 + int(next())%9
+	slice := int64(1 + next()%16)
+	short := int64(next()) % slice
+	var done []int
+	if mode := next(); mode%2 == 1 {
+		for i := 0; i < n; i += 8 {
+			bits := next()
+			for k := 0; k < 8 && i+k < n; k++ {
+				if bits&(1<<k) != 0 {
+					done = append(done, i+k)
 				}
 			}
 		}
-		m := newSim(t, n, workers, slice, short, done)
-		for at < len(script) && m.steps < 20000 {
-			b := next()
-			m.act(int(b)%workers, b/byte(workers), true)
-		}
-		m.finish()
-	})
+	}
+	m := newSim(t, n, workers, slice, short, done)
+	if windowed {
+		m.setWindow(window)
+	}
+	for at < len(script) && m.steps < 20000 {
+		b := next()
+		m.act(int(b)%workers, b/byte(workers), true)
+	}
+	m.finish()
 }
 
 // ---- concurrency ----
@@ -1520,37 +1531,5 @@ func FuzzSchedulerWindow(f *testing.F) {
 	f.Add([]byte{8, 40, 4, 3, 0, 0, 1, 2, 3, 11, 19, 27, 4, 5, 6, 7})
 	f.Add([]byte{1, 10, 8, 1, 0, 0, 3, 3, 3, 3, 0, 1, 2})
 	f.Add([]byte{30, 96, 3, 16, 5, 1, 0xff, 0x0f, 0xf0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 22, 33, 44})
-	f.Fuzz(func(t *testing.T, script []byte) {
-		at := 0
-		next := func() byte {
-			if at >= len(script) {
-				return 0
-			}
-			at++
-			return script[at-1]
-		}
-		window := 1 + int(next())%48
-		n := 1 + int(next())%96
-		workers := 1 + int(next())%9
-		slice := int64(1 + next()%16)
-		short := int64(next()) % slice
-		var done []int
-		if mode := next(); mode%2 == 1 {
-			for i := 0; i < n; i += 8 {
-				bits := next()
-				for k := 0; k < 8 && i+k < n; k++ {
-					if bits&(1<<k) != 0 {
-						done = append(done, i+k)
-					}
-				}
-			}
-		}
-		m := newSim(t, n, workers, slice, short, done)
-		m.setWindow(window)
-		for at < len(script) && m.steps < 20000 {
-			b := next()
-			m.act(int(b)%workers, b/byte(workers), true)
-		}
-		m.finish()
-	})
+	f.Fuzz(func(t *testing.T, script []byte) { runScript(t, script, true) })
 }
