@@ -28,7 +28,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 	if !isPart {
 		var err error
 		if f, err = os.OpenFile(from, os.O_RDONLY|syscall.O_NOFOLLOW, 0); err != nil {
-			return &ExistsError{Path: from, Why: fmt.Sprintf("cannot be read to continue it (%v)", err), Hint: keepHint}, nil
+			return &ExistsError{Path: from, Why: fmt.Sprintf("cannot be read to continue it (%v)", err), Help: keepHelp}, nil
 		}
 		defer f.Close()
 	}
@@ -37,7 +37,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 		return nil, fileErr("open", from, err)
 	}
 	notAdopted := func(why string) (*ExistsError, error) {
-		return &ExistsError{Path: from, Why: "is not continued (-c): " + why, Hint: keepHint}, nil
+		return &ExistsError{Path: from, Why: "is not continued: " + why, Help: keepHelp}, nil
 	}
 	plan, err := segment.NewPlan(d.probe.Validator.Size, d.c.slice())
 	if err != nil {
@@ -103,22 +103,22 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 	return nil, d.startFresh(recs)
 }
 
-// keepHint is what a user can do about a file -c does not continue.
-const keepHint = "slget leaves it alone: --allow-overwrite replaces it, -o saves under another name"
+// keepHelp is what a user can do about a file Continue does not continue.
+var keepHelp = []Remedy{RemedyOverwrite, RemedyOtherName}
 
 // adoptWhole takes a full-size file as complete only when a checksum
 // proves it.
 func (d *download) adoptWhole(f *os.File, from string, isPart bool) (*ExistsError, error) {
 	if d.req.Checksum == nil {
-		return &ExistsError{Path: from, Why: "is not continued (-c): it is already the full size, and without --checksum slget cannot tell that it is this file",
-			Hint: "slget leaves it alone: give --checksum to check it, or --allow-overwrite to download it again"}, nil
+		return &ExistsError{Path: from, Why: "is not continued: it is already the full size, and without a checksum slget cannot tell that it is this file",
+			Help: []Remedy{RemedyChecksum, RemedyOverwrite}}, nil
 	}
 	h := d.req.Checksum.newHash()
 	if _, err := io.Copy(h, io.NewSectionReader(f, 0, d.probe.Validator.Size)); err != nil {
 		return nil, fileErr("io", from, err)
 	}
 	if got := h.Sum(nil); !bytes.Equal(got, d.req.Checksum.Sum) {
-		return &ExistsError{Path: from, Why: fmt.Sprintf("is not continued (-c): it is the full size but does not match --checksum (%s %x)", d.req.Checksum.Algo, got), Hint: keepHint}, nil
+		return &ExistsError{Path: from, Why: fmt.Sprintf("is not continued: it is the full size but does not match the checksum (%s %x)", d.req.Checksum.Algo, got), Help: keepHelp}, nil
 	}
 	if isPart {
 		// The locked .part is the complete file: rename it as any other.

@@ -174,7 +174,10 @@ type Request struct {
 	// DefaultStreamWindow. It must hold one slice at least.
 	StreamWindow int64
 
-	// Events, if set, is told what happens, from the download's goroutine;
+	// Events, if set, is told what happens: a *Started event when the
+	// transfer begins, then *Retrying and *Warning events. It is called
+	// once at a time for a download, in the order the events happened
+	// (the download's connections wait for it), never after Do returns;
 	// it must not block for long.
 	Events func(Event)
 }
@@ -219,8 +222,9 @@ type Warning struct {
 	Message string
 }
 
-// Started is sent when the transfer begins. Stats is a snapshot of its
-// progress, valid to call until Do returns.
+// Started is sent when the transfer begins. Progress returns a snapshot of
+// the download's progress; it may be called from any goroutine, as often
+// as wanted (each call is a sample of the speeds), until Do returns.
 type Started struct {
 	URL         string // redacted
 	Path        string
@@ -234,12 +238,24 @@ type Started struct {
 	// download's requests, and so may keep a connection waiting while it
 	// fills its cache; "" when the server answers them, directly or
 	// through a tunnel.
-	Proxy string
-	Stats func() fetch.Stats
+	Proxy    string
+	Progress func() Progress
 }
 
-func (*Warning) event() {}
-func (*Started) event() {}
+// Retrying is a failed try of a slice that will be tried again after
+// Wait. A download gives up on the slice (and fails) after MaxTries.
+type Retrying struct {
+	URL      string // redacted
+	Slice    int    // the slice whose try failed
+	Err      error  // why it failed
+	Try      int    // the try that comes next: 2 for the first retry
+	MaxTries int
+	Wait     time.Duration
+}
+
+func (*Warning) event()  {}
+func (*Started) event()  {}
+func (*Retrying) event() {}
 
 // Get downloads url into the current directory (or to path, if not "")
 // with a zero Client, resuming a partial download of it if there is one.

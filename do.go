@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -20,10 +21,16 @@ import (
 
 // RequestError is a request that cannot be downloaded as given: a URL that
 // is not http(s), an option out of range.
-type RequestError struct{ Err error }
+type RequestError struct {
+	Err  error
+	Help []Remedy // what would make it downloadable
+}
 
 func (e *RequestError) Error() string { return e.Err.Error() }
 func (e *RequestError) Unwrap() error { return e.Err }
+
+// Remedies returns Help.
+func (e *RequestError) Remedies() []Remedy { return e.Help }
 
 // download is the state of one Do.
 type download struct {
@@ -43,6 +50,7 @@ type download struct {
 	share   *sharing // the local cache and peers; nil without them
 	// headless: a HEAD probe was not enough; probe with a GET from now on.
 	headless bool
+	evMu     sync.Mutex // held while Request.Events runs
 }
 
 // overwrite reports whether the file at the output name may be replaced.
@@ -83,6 +91,22 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	return d.res, err
 }
 
+// emit tells Request.Events of e, one event at a time: the workers that
+// report retries and warnings run at once.
+func (d *download) emit(e Event) {
+	if d.req.Events == nil {
+		return
+	}
+	d.evMu.Lock()
+	defer d.evMu.Unlock()
+	d.req.Events(e)
+}
+
+// retrying reports a failed try of a slice that will be tried again.
+func (d *download) retrying(r fetch.RetryInfo) {
+	d.emit(&Retrying{URL: d.res.URL, Slice: r.Slice, Err: r.Err, Try: r.Try, MaxTries: r.MaxTries, Wait: r.Wait})
+}
+
 func (d *download) warn(format string, args ...any) {
 	if d.req.Events != nil {
 		msg := fmt.Sprintf(format, args...)
@@ -93,7 +117,7 @@ func (d *download) warn(format string, args ...any) {
 				msg = strings.ReplaceAll(msg, u+": ", "")
 			}
 		}
-		d.req.Events(&Warning{URL: d.res.URL, Message: msg})
+		d.emit(&Warning{URL: d.res.URL, Message: msg})
 	}
 }
 
@@ -207,14 +231,6 @@ func (d *download) probeOnce(ctx context.Context, since time.Time) (*fetch.Probe
 	return d.c.http().ProbeSince(ctx, d.req.URL, d.c.slice(), since)
 }
 
-// keptMessage wraps err with what is left on disk and what to do.
-func keptMessage(err error, part string) error {
-	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
-		return fmt.Errorf("%w\n  the partial download stays in %s; free some space, then run the same command again to resume", err, part)
-	}
-	return fmt.Errorf("%w\n  the partial download stays in %s; run the same command again to resume", err, part)
-}
-
 // fail ends a transfer that did not complete: a partial download with a
 // journal stays (it resumes), one without is removed (nothing could resume
 // it).
@@ -231,9 +247,9 @@ func (d *download) fail(ctx context.Context, err error) error {
 	case ctx.Err() != nil:
 		return &InterruptedError{Path: part, Err: ctx.Err()}
 	case errors.As(err, &ce) && resumable:
-		return fmt.Errorf("%w\n  %s holds slices of the old version and is kept; the same command again starts over with the new version", err, part)
+		return &KeptError{Path: part, Changed: true, Err: err}
 	case resumable:
-		return keptMessage(err, part)
+		return &KeptError{Path: part, Err: err}
 	}
 	return err
 }

@@ -7,12 +7,34 @@ package slget
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"syscall"
 )
 
 // ErrLocked is matched by the error of a download whose output another
-// download (in this process or another) holds.
+// download (in this process or another) holds: a *LockedError.
 var ErrLocked = errors.New("another slget is downloading this file")
+
+// LockedError reports that another download, of this process or another,
+// holds the output name: its partial file at Part is locked.
+type LockedError struct {
+	Path string // the output name
+	Part string // its partial file, which the other download holds
+}
+
+func (e *LockedError) Error() string {
+	return fmt.Sprintf("%s: %v (%s is locked)", filepath.Base(e.Path), ErrLocked, e.Part)
+}
+
+// Is makes a LockedError match ErrLocked.
+func (e *LockedError) Is(target error) bool { return target == ErrLocked }
+
+// Remedies: wait for the other download, or save under another name.
+func (e *LockedError) Remedies() []Remedy { return []Remedy{RemedyWait, RemedyOtherName} }
+
+// lockedError is the error of a partial file at part that another
+// download holds.
+func lockedError(part string) error { return &LockedError{Path: trimPart(part), Part: part} }
 
 // FileError is a failure of the local file system: opening an existing
 // file, creating or truncating one, or reading, writing and syncing one.
@@ -30,11 +52,25 @@ func (e *FileError) Error() string {
 	msg := fmt.Sprintf("%s %s: %v", what, e.Path, e.Err)
 	switch {
 	case errors.Is(e.Err, syscall.EROFS):
-		msg += " (the file system is read-only: choose another directory with -d)"
+		msg += " (the file system is read-only)"
 	case errors.Is(e.Err, syscall.EACCES), errors.Is(e.Err, syscall.EPERM):
-		msg += " (no permission: choose another directory with -d)"
+		msg += " (no permission)"
 	}
 	return msg
+}
+
+// Remedies: another directory where the file system refuses, a shorter
+// name where the name is too long, space where there is none.
+func (e *FileError) Remedies() []Remedy {
+	switch {
+	case errors.Is(e.Err, syscall.ENAMETOOLONG):
+		return []Remedy{RemedyShorterName}
+	case errors.Is(e.Err, syscall.ENOSPC):
+		return []Remedy{RemedyFreeSpace, RemedyOtherDir}
+	case errors.Is(e.Err, syscall.EROFS), errors.Is(e.Err, syscall.EACCES), errors.Is(e.Err, syscall.EPERM):
+		return []Remedy{RemedyOtherDir}
+	}
+	return nil
 }
 
 func (e *FileError) Unwrap() error { return e.Err }
@@ -49,18 +85,19 @@ func fileErr(op, path string, err error) error {
 // ExistsError reports that the output name is taken and slget may not
 // replace what is there: a file, a partial download of another URL, or a
 // partial file that is not slget's.
+//
+// Nothing at Path is touched: slget leaves it alone. Help says what the
+// caller can do.
 type ExistsError struct {
 	Path string
 	Why  string // what is there: "already exists"
-	Hint string // what the user can do, "" if nothing
+	Help []Remedy
 }
 
-func (e *ExistsError) Error() string {
-	if e.Hint == "" {
-		return e.Path + " " + e.Why
-	}
-	return e.Path + " " + e.Why + "; " + e.Hint
-}
+func (e *ExistsError) Error() string { return e.Path + " " + e.Why }
+
+// Remedies returns Help.
+func (e *ExistsError) Remedies() []Remedy { return e.Help }
 
 // DiskFullError reports that the file cannot fit where it is to be saved.
 type DiskFullError struct {
@@ -69,9 +106,12 @@ type DiskFullError struct {
 }
 
 func (e *DiskFullError) Error() string {
-	return fmt.Sprintf("%s needs %s more but its file system has only %s free; free some space or choose another directory with -d",
+	return fmt.Sprintf("%s needs %s more but its file system has only %s free",
 		e.Path, HumanBytes(e.Need), HumanBytes(e.Free))
 }
+
+// Remedies: free some space, or save elsewhere.
+func (e *DiskFullError) Remedies() []Remedy { return []Remedy{RemedyFreeSpace, RemedyOtherDir} }
 
 // Unwrap makes a DiskFullError match syscall.ENOSPC.
 func (e *DiskFullError) Unwrap() error { return syscall.ENOSPC }
@@ -115,7 +155,42 @@ func (e *InterruptedError) Error() string {
 	if e.Path == "" {
 		return "interrupted; nothing was kept (this download cannot be resumed)"
 	}
-	return fmt.Sprintf("interrupted; the partial download stays in %s; run the same command again to resume", e.Path)
+	return fmt.Sprintf("interrupted; the partial download stays in %s", e.Path)
+}
+
+// Remedies: the same download again resumes it, when something was kept.
+func (e *InterruptedError) Remedies() []Remedy {
+	if e.Path == "" {
+		return nil
+	}
+	return []Remedy{RemedyAgain}
+}
+
+// KeptError is a download that failed (Err says why) and kept its partial
+// download at Path, with its journal: the same download again resumes it,
+// or, when the remote file Changed, starts over with the new version.
+type KeptError struct {
+	Path    string
+	Changed bool // the remote file changed: the partial download is of the old version
+	Err     error
+}
+
+func (e *KeptError) Error() string {
+	if e.Changed {
+		return fmt.Sprintf("%v\n  %s holds slices of the old version and is kept", e.Err, e.Path)
+	}
+	return fmt.Sprintf("%v\n  the partial download stays in %s", e.Err, e.Path)
+}
+
+func (e *KeptError) Unwrap() error { return e.Err }
+
+// Remedies: the same download again (after freeing space, when it ran
+// out).
+func (e *KeptError) Remedies() []Remedy {
+	if errors.Is(e.Err, syscall.ENOSPC) || errors.Is(e.Err, syscall.EDQUOT) {
+		return []Remedy{RemedyFreeSpace, RemedyAgain}
+	}
+	return []Remedy{RemedyAgain}
 }
 
 func (e *InterruptedError) Unwrap() error { return e.Err }

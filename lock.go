@@ -61,7 +61,7 @@ func lockPart(path string) (*partLock, error) {
 		}
 		if err != nil {
 			if errors.Is(err, syscall.ELOOP) {
-				return nil, &ExistsError{Path: path, Why: "is a symbolic link, and slget does not write through links", Hint: "remove it, or save under another name with -o"}
+				return nil, &ExistsError{Path: path, Why: "is a symbolic link, and slget does not write through links", Help: []Remedy{RemedyOtherName}}
 			}
 			op := "open"
 			if created || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.EROFS) {
@@ -76,12 +76,12 @@ func lockPart(path string) (*partLock, error) {
 		}
 		if !fi.Mode().IsRegular() {
 			f.Close()
-			return nil, &ExistsError{Path: path, Why: "is not a regular file", Hint: "slget leaves it alone: save under another name with -o"}
+			return nil, &ExistsError{Path: path, Why: "is not a regular file", Help: []Remedy{RemedyOtherName}}
 		}
 		if err := flock(f); err != nil {
 			f.Close()
 			if errors.Is(err, ErrLocked) {
-				return nil, fmt.Errorf("%s: %w (%s is locked); wait for it to finish, or save under another name with -o", filepath.Base(trimPart(path)), ErrLocked, path)
+				return nil, lockedError(path)
 			}
 			return nil, fileErr("open", path, err)
 		}
@@ -168,7 +168,7 @@ func (l *partLock) finish(final string, overwrite bool) error {
 		err = renameNoReplace(l.path, final)
 	}
 	if errors.Is(err, fs.ErrExist) {
-		return &ExistsError{Path: final, Why: "appeared during the download", Hint: "the complete file stays in " + l.path}
+		return &ExistsError{Path: final, Why: "appeared during the download; the complete file stays in " + l.path}
 	}
 	if err != nil {
 		return fileErr("create", final, err)

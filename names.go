@@ -74,7 +74,7 @@ func checkNameLength(path string) error {
 type nameLengthError struct{ Len, Max int }
 
 func (e *nameLengthError) Error() string {
-	return fmt.Sprintf("the name is %d bytes long and its file system allows at most %d; choose a shorter one with -o", e.Len, e.Max)
+	return fmt.Sprintf("the name is %d bytes long and its file system allows at most %d", e.Len, e.Max)
 }
 
 // Unwrap makes a nameLengthError match syscall.ENAMETOOLONG.

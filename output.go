@@ -80,7 +80,12 @@ func (d *download) claimOutput(ctx context.Context) error {
 			cand = renamed(base, i)
 		}
 		if !d.c.reserve(cand) {
-			continue // another download of this Client has it
+			// Another download of this Client has it: as a download of
+			// another Client would find its .part locked.
+			if !d.req.AutoRename {
+				return lockedError(partPathOf(cand))
+			}
+			continue
 		}
 		taken, err := d.tryOutput(ctx, cand)
 		if err != nil {
@@ -148,5 +153,5 @@ func lexists(p string) bool {
 
 // existsError is the error of a file at the output name.
 func existsError(path string) *ExistsError {
-	return &ExistsError{Path: path, Why: "already exists", Hint: "use --allow-overwrite to replace it, or --auto-file-renaming to save beside it"}
+	return &ExistsError{Path: path, Why: "already exists", Help: []Remedy{RemedyOverwrite, RemedyAutoRename}}
 }

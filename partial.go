@@ -38,15 +38,15 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		m := j.Meta()
 		if identity(m.URL) != identity(d.req.URL) && identity(m.FinalURL) != identity(d.probe.FinalURL) && !d.sameFileElsewhere(m) {
 			j.Close()
-			return &ExistsError{Path: part, Why: fmt.Sprintf("is a partial download of %s, not of %s", m.URL, d.res.URL),
-				Hint: fmt.Sprintf("slget leaves it alone: continue it with its own URL, remove %s and %s to download here, or save under another name with -o", part, jpath)}, nil
+			return &ExistsError{Path: part, Why: fmt.Sprintf("is a partial download of %s, not of %s (it resumes with its own URL; removing %s and %s lets this one download here)", m.URL, d.res.URL, part, jpath),
+				Help: []Remedy{RemedyOtherName}}, nil
 		}
 		d.journal = j
 		if finalExists && !d.overwrite() {
 			if !partData {
 				return d.examineComplete(cand)
 			}
-			return &ExistsError{Path: cand, Why: "already exists, beside a partial download of it in " + part, Hint: "use --allow-overwrite to replace " + cand + " with it"}, nil
+			return &ExistsError{Path: cand, Why: "already exists, beside a partial download of it in " + part, Help: []Remedy{RemedyOverwrite}}, nil
 		}
 		resumeIt, err := d.judgeJournal(part, fi.Size())
 		if err != nil || resumeIt {
@@ -111,7 +111,7 @@ func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
 	}
 	if !d.ranged() {
 		if d.req.NoRestart {
-			return false, fmt.Errorf("%w: the partial download in %s cannot be resumed on one connection (kept: --no-restart)", fetch.ErrNoRanges, part)
+			return false, &KeptError{Path: part, Err: fmt.Errorf("%w: the partial download cannot be resumed on one connection, and starting over is not allowed", fetch.ErrNoRanges)}
 		}
 		return startOver("the server no longer answers ranged requests, so the partial download in %s cannot be resumed; downloading it again on one connection", part)
 	}
@@ -120,8 +120,7 @@ func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
 	}
 	if why := (fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}).Differs(d.probe.Validator); why != "" {
 		if d.req.NoRestart {
-			return false, &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Since: true, Reason: why + "; the partial download in " + part +
-				" is of the old version and is kept (--no-restart); run without --no-restart to start over"}
+			return false, &KeptError{Path: part, Changed: true, Err: &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Since: true, Reason: why}}
 		}
 		return startOver("the remote file changed since the partial download in %s (%s); starting over", part, why)
 	}
@@ -226,7 +225,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 	}
 	plan, err := segment.NewPlan(size, d.c.slice())
 	if err != nil {
-		return &RequestError{Err: fmt.Errorf("%s: %v; choose a larger --slice", d.res.URL, err)}
+		return &RequestError{Err: fmt.Errorf("%s: %v", d.res.URL, err), Help: []Remedy{RemedyLargerSlice}}
 	}
 	d.plan = plan
 	if d.done == nil {
@@ -297,10 +296,10 @@ func plural(n int, noun string) string {
 func strayPart(part, jpath string, size, full int64) *ExistsError {
 	if size == full {
 		return &ExistsError{Path: part, Why: "is the full size and has no journal " + jpath + ": a download that kept no journal, or another tool's reserved space, cannot be continued",
-			Hint: "slget leaves it alone: --restart discards it, -o saves under another name"}
+			Help: []Remedy{RemedyRestart, RemedyOtherName}}
 	}
 	return &ExistsError{Path: part, Why: "has no journal " + jpath + ", so it is not a partial download slget can resume",
-		Hint: "slget leaves it alone: -c continues it if it is the start of this file, --restart discards it, -o saves under another name"}
+		Help: []Remedy{RemedyContinue, RemedyRestart, RemedyOtherName}}
 }
 
 // doneEnd is the end of the last done slice, 0 if none is done.

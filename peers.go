@@ -33,9 +33,7 @@ func (c *Client) peerList() ([]*fetch.Peer, error) {
 // CloseIdle closes the idle connections of the Client: to origins and to
 // peers. Call it when the Client is no longer used.
 func (c *Client) CloseIdle() {
-	if c.HTTP != nil {
-		c.HTTP.CloseIdle()
-	}
+	c.http().CloseIdle() // through the Once that sets HTTP: a first Do may be setting it now
 	peers, _ := c.peerList()
 	for _, p := range peers {
 		p.CloseIdle()

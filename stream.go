@@ -125,6 +125,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamWriter, plan segme
 		LowestSpeed:  d.c.LowestSpeed,
 		Limiter:      d.limiter(),
 		Logf:         d.warn,
+		OnRetry:      d.retrying,
 		Window:       window,
 	}
 	origin := fetch.NewOrigin(d.c.http(), d.probe)
@@ -171,7 +172,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamWriter) error {
 				return err
 			}
 			if w.whole() > 0 && d.probe.Validator.Strength() != fetch.StrongETag {
-				return fmt.Errorf("%w; the bytes already written cannot be taken back, and without a strong ETag a new answer may be another version: run slget again", err)
+				return fmt.Errorf("%w; the bytes already written cannot be taken back, and without a strong ETag a new answer may be another version", err)
 			}
 			d.warn("%v; asking again from the start, skipping the %s already received (try %d of %d)", err, HumanBytes(w.whole()), try+1, tries)
 			if err := d.askWholeAgain(ctx, try, err); err != nil {

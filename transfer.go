@@ -25,6 +25,7 @@ func (d *download) transfer(ctx context.Context) error {
 		Limiter:      d.limiter(),
 		CommitSlices: commitSlices,
 		Logf:         d.warn,
+		OnRetry:      d.retrying,
 	}
 	if d.journal != nil {
 		cfg.Journal, cfg.Hash = committer{d.journal}, true
@@ -136,7 +137,7 @@ func (d *download) askWholeAgain(ctx context.Context, try int, failed error) err
 	}
 	d.probe.Body = p.Body
 	if p.Ranged || p.Validator.Differs(d.probe.Validator) != "" {
-		return &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Reason: "the server changed how it answers (or the file) between two tries; run slget again"}
+		return &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Reason: "the server changed how it answers (or the file) between two tries"}
 	}
 	return nil
 }
@@ -150,8 +151,9 @@ func (d *download) stallTimeout() time.Duration {
 
 func (d *download) started(size, resumed int64, conns int, ranged bool, plan segment.Plan, stats func() fetch.Stats) {
 	if d.req.Events != nil {
-		d.req.Events(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged,
-			Slices: plan.N(), Slice: plan.Slice, Proxy: d.c.http().AnsweringProxy(d.probe.FinalURL), Stats: stats})
+		d.emit(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged,
+			Slices: plan.N(), Slice: plan.Slice, Proxy: d.c.http().AnsweringProxy(d.probe.FinalURL),
+			Progress: newProgress(size, resumed, ranged, stats).snapshot})
 	}
 }
 

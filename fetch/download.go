@@ -39,8 +39,13 @@ type Config struct {
 	// of it, and has the end-game rescue the lowest slice first. It counts
 	// whole slices, at least one. Zero means no window.
 	Window int64
-	// Logf, if set, is told about retries and replaced connections.
+	// Logf, if set, is told about replaced connections and waits that are
+	// not failed tries; it may be called from several workers at once.
 	Logf func(format string, args ...any)
+	// OnRetry, if set, is told of each failed try that will be tried again
+	// (Logf is told instead when OnRetry is nil); it may be called from
+	// several workers at once.
+	OnRetry func(RetryInfo)
 }
 
 func (c *Config) defaults() {
@@ -116,8 +121,13 @@ type Stats struct {
 	Resumed int64 // bytes already done when the download started
 	Written int64 // bytes transferred and written in this run, duplicates included
 	Done    int64 // bytes of finished slices, resumed ones included
-	Retries int64
-	Conns   []ConnStats
+	// InFlight is the bytes written of slices not yet finished, counting
+	// each slice's first copy only (an end-game duplicate adds nothing):
+	// Done+InFlight moves with every write, and a slice that fails takes
+	// its bytes back out.
+	InFlight int64
+	Retries  int64
+	Conns    []ConnStats
 	// BySource is the bytes of slices finished in this run by where they
 	// came from.
 	BySource map[Provenance]int64
@@ -169,6 +179,9 @@ type connState struct {
 	waiting    atomic.Bool
 	retries    atomic.Int64
 	from       atomic.Int32
+	// partial is the bytes written of the slice this connection is on,
+	// when it is the slice's first copy (not an end-game duplicate).
+	partial atomic.Int64
 }
 
 // errSuperseded cancels a copy of a slice that another copy finished first.
@@ -227,6 +240,7 @@ func (d *Downloader) Stats() Stats {
 	}
 	for i := range d.conns {
 		c := &d.conns[i]
+		s.InFlight += c.partial.Load()
 		s.Conns[i] = ConnStats{Bytes: c.bytes.Load(), Active: c.active.Load(), Waiting: c.waiting.Load(),
 			Retries: c.retries.Load(), From: Provenance(c.from.Load()),
 			Range: segment.Range{Start: c.start.Load(), End: c.end.Load()}}

@@ -6,6 +6,7 @@ package fetch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"syscall"
 	"time"
@@ -18,6 +19,20 @@ type RetryPolicy struct {
 	MaxTries int           // tries before giving up; zero means 5
 	Wait     time.Duration // first wait, doubled each try, with jitter; zero means 1s
 	MaxWait  time.Duration // cap of the doubling; zero means 30s
+}
+
+// RetryInfo is a failed try of a slice that will be tried again.
+type RetryInfo struct {
+	Slice    int           // the slice whose try failed
+	Err      error         // why
+	Try      int           // the try that comes next (2 for the first retry)
+	MaxTries int           // the tries allowed
+	Wait     time.Duration // before the next try
+}
+
+// String says it as a line: "slice 3: ...; try 2 of 5 in 1s".
+func (r RetryInfo) String() string {
+	return fmt.Sprintf("slice %d: %v; try %d of %d in %s", r.Slice, r.Err, r.Try, r.MaxTries, r.Wait.Round(time.Millisecond))
 }
 
 func (p RetryPolicy) withDefaults() RetryPolicy {

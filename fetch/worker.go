@@ -111,8 +111,11 @@ func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
 		return fmt.Errorf("slice %d (%s) failed %d times, giving up: %w", at, d.plan.SliceRange(at), n, err)
 	}
 	wait := d.cfg.Retry.Delay(n, err)
-	if d.cfg.Logf != nil {
-		d.cfg.Logf("slice %d: %v; try %d of %d in %s", at, err, n+1, d.cfg.Retry.MaxTries, wait.Round(time.Millisecond))
+	switch {
+	case d.cfg.OnRetry != nil:
+		d.cfg.OnRetry(RetryInfo{Slice: at, Err: err, Try: n + 1, MaxTries: d.cfg.Retry.MaxTries, Wait: wait})
+	case d.cfg.Logf != nil:
+		d.cfg.Logf("%v", RetryInfo{Slice: at, Err: err, Try: n + 1, MaxTries: d.cfg.Retry.MaxTries, Wait: wait})
 	}
 	return Sleep(ctx, wait)
 }
@@ -121,6 +124,7 @@ func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
 // response already open) and writes it out slice by slice. It returns the
 // slice it was at.
 func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segment.Claim, body Body, buf []byte) (int, error) {
+	defer cs.partial.Store(0) // a slice left unfinished is not in flight any more
 	at := claim.Run.First
 	rng := d.plan.RunRange(claim.Run)
 	cctx, cancel := context.WithCancelCause(ctx)
@@ -225,6 +229,9 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 				cs.lastByte.Store(now)
 				cs.bytes.Add(int64(m))
 				d.written.Add(int64(m))
+				if !claim.Dup {
+					cs.partial.Store(off - sr.Start)
+				}
 				windowBytes += int64(m)
 			}
 			if err == io.EOF && off == sr.End {
@@ -280,6 +287,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 				return at, err
 			}
 		}
+		cs.partial.Store(0) // counted in done now, or by the copy that came first
 		if !out.More {
 			return at, nil
 		}

@@ -80,6 +80,9 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		switch e := e.(type) {
 		case *slget.Warning:
 			a.con.warnf("%s: %s", e.URL, e.Message)
+		case *slget.Retrying:
+			why := strings.TrimPrefix(e.Err.Error(), e.URL+": ")
+			a.con.warnf("%s: slice %d: %s; try %d of %d in %s", e.URL, e.Slice, why, e.Try, e.MaxTries, e.Wait.Round(time.Millisecond))
 		case *slget.Started:
 			if req.Writer != nil {
 				e.Path = "stdout"
@@ -149,6 +152,10 @@ func sharedNote(r *slget.Result) string {
 // explain adds to err what a user can do about it, where the error alone
 // does not say: for a certificate, the advice that fits how it failed.
 func explain(err error) error {
+	if err == nil {
+		return nil
+	}
+	err = advise(err)
 	if hint := fetch.TLSHint(err); hint != "" {
 		return fmt.Errorf("%w\n  %s", err, hint)
 	}

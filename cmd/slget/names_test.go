@@ -97,7 +97,7 @@ func TestOutputNameTooLong(t *testing.T) {
 	if r.code != exitFileCreate {
 		t.Fatalf("exit %d, want %d (cannot create)", r.code, exitFileCreate)
 	}
-	if !strings.Contains(r.stderr, "256 bytes long") || !strings.Contains(r.stderr, "at most 255") || !strings.Contains(r.stderr, "shorter one with -o") {
+	if !strings.Contains(r.stderr, "256 bytes long") || !strings.Contains(r.stderr, "at most 255") || !strings.Contains(r.stderr, "shorter name with -o") {
 		t.Errorf("the error does not say what is wrong and what to do: %q", r.stderr)
 	}
 	if got := dirNames(t, dir); len(got) != 0 {

@@ -16,7 +16,6 @@ import (
 	"github.com/vbauerster/mpb/v8"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/segment"
 )
 
@@ -148,48 +147,28 @@ type connEvent struct {
 	Waiting bool    `json:"waiting,omitempty"`
 }
 
-// view is what one download shows, computed from snapshots of its Stats:
-// speeds over a sliding window of the bytes moved in this run.
+// view is what one download shows: the last snapshot of its progress
+// (the library measures the speeds over a sliding window of this run).
 type view struct {
 	ev    *slget.Started
 	name  string
-	total meter
-	conns []meter
 	start time.Time
-	last  fetch.Stats
+	last  slget.Progress
 }
 
 func newView(ev *slget.Started) *view {
-	return &view{ev: ev, name: filepath.Base(ev.Path), conns: make([]meter, ev.Connections), start: time.Now()}
+	return &view{ev: ev, name: filepath.Base(ev.Path), start: time.Now()}
 }
 
-// sample takes a snapshot at now.
-func (v *view) sample(now time.Time) {
-	s := v.ev.Stats()
-	v.last = s
-	v.total.add(now, s.Written)
-	for i := range s.Conns {
-		if i < len(v.conns) {
-			v.conns[i].add(now, s.Conns[i].Bytes)
-		}
-	}
-}
+// sample takes a snapshot.
+func (v *view) sample() { v.last = v.ev.Progress() }
 
-func (v *view) done() int64 {
-	d := max(v.last.Done, v.ev.Resumed)
-	if v.ev.Size >= 0 {
-		d = min(d, v.ev.Size)
-	}
-	if !v.ev.Ranged {
-		d = v.last.Written
-	}
-	return d
-}
+func (v *view) done() int64 { return v.last.Done }
 
 // line is the download's line for a terminal width columns wide (0: any).
 func (v *view) line(width int) string {
 	done, size := v.done(), v.ev.Size
-	rate := v.total.rate()
+	rate := v.last.BytesPerSecond
 	cols := []column{{shorten(v.name, 32), 5}}
 	if size > 0 {
 		frac := float64(done) / float64(size)
@@ -200,14 +179,14 @@ func (v *view) line(width int) string {
 	}
 	cols = append(cols, column{speed(rate), 1})
 	if size > 0 {
-		if e := eta(size-done, rate); e != "" {
+		if e := eta(v.last.ETA); e != "" {
 			cols = append(cols, column{"ETA " + e, 2})
 		}
 	}
 	if v.ev.Resumed > 0 {
 		cols = append(cols, column{"(" + slget.HumanBytes(v.ev.Resumed) + " resumed)", 7})
 	}
-	if p := v.last.BySource[fetch.FromPeer]; p > 0 && size > 0 {
+	if p := v.last.BySource[slget.FromPeer]; p > 0 && size > 0 {
 		cols = append(cols, column{fmt.Sprintf("%.0f%% from peers", 100*float64(p)/float64(size)), 6})
 	}
 	if v.last.Retries > 0 {
@@ -229,12 +208,12 @@ func (v *view) connLine(i, width int) string {
 	case c.Waiting:
 		cols = append(cols, column{slicesOf(c.Range, v.ev.Slice), 2}, column{v.waitingFor(), 1})
 	default:
-		cols = append(cols, column{slicesOf(c.Range, v.ev.Slice), 2}, column{speed(v.conns[i].rate()), 1})
+		cols = append(cols, column{slicesOf(c.Range, v.ev.Slice), 2}, column{speed(c.BytesPerSecond), 1})
 	}
 	if c.Retries > 0 {
 		cols = append(cols, column{plural(int(c.Retries), "retry"), 3})
 	}
-	if c.Active && c.From != 0 && c.From != fetch.FromOrigin {
+	if c.Active && c.From != 0 && c.From != slget.FromOrigin {
 		cols = append(cols, column{"from " + c.From.String(), 4})
 	}
 	return fit(cols, width)

@@ -6,18 +6,15 @@ package main
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
-	"github.com/slget/slget/segment"
 )
 
 func TestConnLineWaiting(t *testing.T) {
 	const slice = 1 << 20
-	conns := []fetch.ConnStats{
-		{Active: true, Waiting: true, Range: segment.Range{Start: 49 * slice, End: 50 * slice}},
-		{Active: true, Bytes: 5 << 20, Range: segment.Range{Start: 8 * slice, End: 16 * slice}},
+	conns := []slget.ConnProgress{
+		{Active: true, Waiting: true, Range: slget.Range{Start: 49 * slice, End: 50 * slice}},
+		{Active: true, Bytes: 5 << 20, Range: slget.Range{Start: 8 * slice, End: 16 * slice}},
 		{},
 	}
 	for _, tc := range []struct {
@@ -27,9 +24,9 @@ func TestConnLineWaiting(t *testing.T) {
 		{"http://127.0.0.1:3128", "waiting for the proxy"},
 	} {
 		ev := &slget.Started{URL: "http://example.com/f", Path: "f", Size: 64 * slice, Connections: len(conns), Ranged: true,
-			Slices: 64, Slice: slice, Proxy: tc.proxy, Stats: func() fetch.Stats { return fetch.Stats{Size: 64 * slice, Conns: conns} }}
+			Slices: 64, Slice: slice, Proxy: tc.proxy, Progress: func() slget.Progress { return slget.Progress{Size: 64 * slice, Conns: conns} }}
 		v := newView(ev)
-		v.sample(time.Now())
+		v.sample()
 		if got := v.connLine(0, 0); !strings.Contains(got, "slice 49") || !strings.Contains(got, tc.want) {
 			t.Errorf("proxy %q: waiting connection's line %q, want slice 49 and %q", tc.proxy, got, tc.want)
 		}

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slget/slget"
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
@@ -69,10 +70,16 @@ func parseSpeed(s string) (float64, bool) {
 	return v * map[string]float64{"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}[m[2]], true
 }
 
+// servedSample is the origin's byte count n at t.
+type servedSample struct {
+	t time.Time
+	n int64
+}
+
 // servedSamples is the origin's byte count, sampled every 50 ms.
 type servedSamples struct {
 	mu sync.Mutex
-	s  []sample
+	s  []servedSample
 }
 
 func sampleServed(t *testing.T, srv *fetchtest.Server) *servedSamples {
@@ -88,7 +95,7 @@ func sampleServed(t *testing.T, srv *fetchtest.Server) *servedSamples {
 				return
 			case now := <-tk.C:
 				ss.mu.Lock()
-				ss.s = append(ss.s, sample{now, srv.BytesServed()})
+				ss.s = append(ss.s, servedSample{now, srv.BytesServed()})
 				ss.mu.Unlock()
 			}
 		}
@@ -101,7 +108,7 @@ func sampleServed(t *testing.T, srv *fetchtest.Server) *servedSamples {
 func (ss *servedSamples) rate(now time.Time, window time.Duration) float64 {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	var first, last *sample
+	var first, last *servedSample
 	for i := range ss.s {
 		x := &ss.s[i]
 		if x.n == 0 || x.t.Before(now.Add(-window)) {
@@ -152,7 +159,7 @@ func TestTerminalShowsTrueRates(t *testing.T) {
 		if !ok {
 			t.Fatalf("no speed on the total line %q", totalLine)
 		}
-		want := served.rate(time.Now(), speedWindow)
+		want := served.rate(time.Now(), slget.SpeedWindow)
 		if total < 0.85*want || total > 1.15*want {
 			t.Errorf("at %s the total speed shows %.1f MiB/s, the true rate is %.1f MiB/s", at, total/(1<<20), want/(1<<20))
 		}

@@ -60,7 +60,7 @@ func (c *console) trackScreen(ev *slget.Started) (stop func(ok bool)) {
 // called.
 func (c *console) every(ev *slget.Started, period time.Duration, first bool, show func(v *view, final, ok bool)) func(bool) {
 	v := newView(ev)
-	v.sample(time.Now())
+	v.sample()
 	if first {
 		show(v, false, false)
 	}
@@ -75,11 +75,11 @@ func (c *console) every(ev *slget.Started, period time.Duration, first bool, sho
 		for {
 			select {
 			case ok := <-done:
-				v.sample(time.Now())
+				v.sample()
 				show(v, true, ok)
 				return
 			case now := <-t.C:
-				v.sample(now)
+				v.sample()
 				if !now.Before(next) {
 					show(v, false, false)
 					next = now.Add(period)
@@ -93,21 +93,19 @@ func (c *console) every(ev *slget.Started, period time.Duration, first bool, sho
 // jsonProgress writes the --progress=json line of v.
 func (c *console) jsonProgress(v *view, final, ok bool) {
 	ev := progressEvent{Event: "progress", URL: v.ev.URL, Path: v.ev.Path, Size: v.ev.Size, Done: v.done(),
-		Resumed: v.ev.Resumed, Speed: v.total.rate(), Retries: v.last.Retries}
+		Resumed: v.ev.Resumed, Speed: v.last.BytesPerSecond, Retries: v.last.Retries}
 	switch {
 	case final && ok:
 		ev.Event = "end"
 	case final:
 		ev.Event = "abort"
-	case v.last.Written == 0 && time.Since(v.start) < time.Second:
+	case v.last.ThisRun == 0 && time.Since(v.start) < time.Second:
 		ev.Event = "start"
 	}
-	if ev.Speed > 0 && v.ev.Size > 0 {
-		ev.ETA = float64(v.ev.Size-ev.Done) / ev.Speed
-	}
-	for i, cs := range v.last.Conns {
+	ev.ETA = v.last.ETA.Seconds()
+	for _, cs := range v.last.Conns {
 		ev.Conns = append(ev.Conns, connEvent{Bytes: cs.Bytes, Start: cs.Range.Start, End: cs.Range.End,
-			Speed: v.conns[i].rate(), Retries: cs.Retries, Waiting: cs.Waiting})
+			Speed: cs.BytesPerSecond, Retries: cs.Retries, Waiting: cs.Waiting})
 	}
 	c.jsonLine(ev)
 }
@@ -125,7 +123,7 @@ func (c *console) bar(ev *slget.Started) func(bool) {
 
 	v := newView(ev)
 	var vmu sync.Mutex // the view is read by mpb's renderer and written by the sampler
-	v.sample(time.Now())
+	v.sample()
 	text := func(f func(width int) string) decor.Decorator {
 		return decor.Any(func(s decor.Statistics) string {
 			vmu.Lock()
@@ -151,7 +149,7 @@ func (c *console) bar(ev *slget.Started) func(bool) {
 			select {
 			case ok := <-done:
 				vmu.Lock()
-				v.sample(time.Now())
+				v.sample()
 				vmu.Unlock()
 				for _, b := range conns {
 					b.Abort(true)
@@ -160,9 +158,9 @@ func (c *console) bar(ev *slget.Started) func(bool) {
 				// by the caller); a failed one its last state.
 				total.Abort(ok)
 				return
-			case now := <-t.C:
+			case <-t.C:
 				vmu.Lock()
-				v.sample(now)
+				v.sample()
 				vmu.Unlock()
 			}
 		}

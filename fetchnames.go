@@ -1,0 +1,110 @@
+// The HTTP side's types, errors and helpers that a program meets, named
+// here so that it imports slget alone: aliases of the fetch package's own,
+// not copies (an errors.As with either name matches the same error).
+
+package slget
+
+import (
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/segment"
+)
+
+// HTTPClient makes a Client's requests: connections per host, timeouts,
+// proxies, headers, redirects and TLS. Build one with NewHTTPClient.
+type HTTPClient = fetch.Client
+
+// HTTPOptions configure an HTTPClient; the zero value is usable, and each
+// field says what its zero means. Headers go in Header (Authorization and
+// Cookie only to the host of the URL given, unless LocationTrusted), a
+// proxy in Proxy (else the environment's, as curl reads it), a CA in
+// TLSConfig.RootCAs.
+type HTTPOptions = fetch.ClientOptions
+
+// NewHTTPClient builds an HTTPClient for Client.HTTP.
+func NewHTTPClient(o HTTPOptions) (*HTTPClient, error) { return fetch.NewClient(o) }
+
+// RetryPolicy says how often a failing request is tried and how long to
+// wait between tries; the zero value is usable.
+type RetryPolicy = fetch.RetryPolicy
+
+// PeerOptions configure the connections to a Client's Peers.
+type PeerOptions = fetch.PeerOptions
+
+// Validator is what identifies one version of the remote file: its size,
+// ETag and Last-Modified, and how much they can prove (Strength).
+type Validator = fetch.Validator
+
+// Strength is what a Validator can prove: StrongETag, LastModified or
+// SizeOnly.
+type Strength = fetch.Strength
+
+// The strengths of a Validator, from best to worst.
+const (
+	StrongETag   = fetch.StrongETag
+	LastModified = fetch.LastModified
+	SizeOnly     = fetch.SizeOnly
+)
+
+// Source is where the bytes of a slice came from: the origin (or a cache
+// or proxy in front of it), the local slice cache, or a peer.
+type Source = fetch.Provenance
+
+// The sources of a slice's bytes.
+const (
+	FromOrigin = fetch.FromOrigin
+	FromCache  = fetch.FromCache
+	FromPeer   = fetch.FromPeer
+)
+
+// Range is a byte range [Start, End) of the file.
+type Range = segment.Range
+
+// DefaultSlice is the slice size of a Client whose Slice is zero: 1 MiB,
+// as nginx's "slice 1m".
+const DefaultSlice = segment.DefaultSlice
+
+// Errors of the HTTP side, which Do returns (wrapped) as they happened.
+type (
+	// HTTPError is an answer with a status that is not a success: a 404,
+	// a 403, a 503 after every try.
+	HTTPError = fetch.HTTPError
+	// ChangedError is a remote file that changed during the download (or
+	// since its partial download was made); nothing of the new version was
+	// mixed with the old.
+	ChangedError = fetch.ChangedError
+	// RangeError is an answer whose range is not the one asked for.
+	RangeError = fetch.RangeError
+	// OutOfStepError is an answer of another version than the probe's,
+	// from one server of several (a CDN edge), not yet confirmed as a
+	// change.
+	OutOfStepError = fetch.OutOfStepError
+	// RedirectError is a redirect chain too long, or a loop.
+	RedirectError = fetch.RedirectError
+	// PhaseError is a connection that failed to set up, naming the phase
+	// (DNS, TCP, proxy, TLS).
+	PhaseError = fetch.PhaseError
+	// PeerError is a peer that cannot be used.
+	PeerError = fetch.PeerError
+)
+
+// Sentinel errors of the HTTP side, matched with errors.Is.
+var (
+	// ErrNoRanges: the server answers ranged requests with the whole file.
+	ErrNoRanges = fetch.ErrNoRanges
+	// ErrStalled: a connection brought no bytes for the stall timeout.
+	ErrStalled = fetch.ErrStalled
+	// ErrTooSlow: a connection stayed below Client.LowestSpeed.
+	ErrTooSlow = fetch.ErrTooSlow
+)
+
+// Retryable reports whether err is worth another try: 5xx, 408, 429,
+// timeouts, resets, refused connections, stalls and truncated bodies.
+func Retryable(err error) bool { return fetch.Retryable(err) }
+
+// IsTimeout reports whether err is a timeout: of a connection's set-up,
+// of the response headers, or a stall.
+func IsTimeout(err error) bool { return fetch.IsTimeout(err) }
+
+// Redact returns the URL s with its password and tokens replaced, for
+// messages and records.
+func Redact(s string) string { return fetch.Redact(s) }
