@@ -14,21 +14,20 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/slget/slget/fetch"
-	"github.com/slget/slget/localcache"
 	"github.com/slget/slget/segment"
 )
 
 // Client downloads files. The zero value is usable: 4 connections, 1 MiB
-// slices, fetch's defaults for everything else. A Client is safe for
+// slices, the defaults of HTTPOptions for everything else. A Client is safe for
 // concurrent use, and its downloads at once never pick the same output
 // name. Set its fields before the first Do.
 type Client struct {
-	// HTTP makes the requests; nil means one built from fetch.ClientOptions
-	// with Connections.
-	HTTP        *fetch.Client
+	// HTTP makes the requests (see NewHTTPClient for headers, proxies,
+	// TLS and timeouts); nil means one with the defaults and Connections.
+	HTTP        *HTTPClient
 	Connections int   // per download; zero means 4
 	Slice       int64 // slice size for new downloads; zero means 1 MiB
-	Retry       fetch.RetryPolicy
+	Retry       RetryPolicy
 	// StallTimeout replaces a connection that brings no bytes for this
 	// long (the probe's included); zero means 30s.
 	StallTimeout time.Duration
@@ -50,7 +49,7 @@ type Client struct {
 	// ETag uses it, and only in the cache's slice size. A full disk never
 	// fails a download: the rest is then not stored. The Client does not
 	// close it.
-	Cache *localcache.Store
+	Cache *Cache
 	// Peers are slget peers (`slget serve`), as http://HOST:PORT or
 	// http://slget:TOKEN@HOST:PORT, asked for each run of slices before
 	// the origin, in proxy form pinned with If-Match to the version the
@@ -64,7 +63,7 @@ type Client struct {
 	// resource with a strong ETag is asked of peers.
 	Peers []string
 	// PeerOptions configure the connections to Peers.
-	PeerOptions fetch.PeerOptions
+	PeerOptions PeerOptions
 
 	httpOnce   sync.Once
 	sharedOnce sync.Once
@@ -131,7 +130,7 @@ type Request struct {
 	Continue bool
 	// Restart discards this URL's partial download and its journal.
 	Restart bool
-	// NoRestart stops with a *fetch.ChangedError, keeping the partial
+	// NoRestart stops with a *ChangedError, keeping the partial
 	// download, when the remote file changed since it was made; the default
 	// starts over.
 	NoRestart bool
@@ -162,7 +161,7 @@ type Request struct {
 	// connections claim only slices inside it, and a connection that runs
 	// ahead waits for it to move. Every check holds as for a file; when
 	// the file changes midway the Writer has received bytes of the old
-	// version only, and Do returns a *fetch.ChangedError. Checksum and
+	// version only, and Do returns a *ChangedError. Checksum and
 	// SHA256 are computed on the way out; DryRun only probes. Path,
 	// Continue and IfNewer must be unset; Dir, AllowOverwrite, AutoRename,
 	// Restart, NoRestart, NoJournal, SkipIntegrity and RemoteTime do not
@@ -189,7 +188,7 @@ type Result struct {
 	FinalURL  string // after redirects, redacted
 	Path      string // where the file is (or would have been)
 	Size      int64  // bytes; -1 when the server sent no length and nothing came
-	Validator fetch.Validator
+	Validator Validator
 	Ranged    bool // the server answered ranges: parallel and resumable
 	// Resumed is the bytes already on disk when this run began (a journal,
 	// or adopted with Continue); Transferred the bytes that came in this
@@ -197,7 +196,7 @@ type Result struct {
 	Resumed, Transferred int64
 	// BySource is the bytes of the file by where they came from, resumed
 	// ones included.
-	BySource map[fetch.Provenance]int64
+	BySource map[Source]int64
 	SHA256   string // hex, when Request.SHA256 or a SHA-256 Checksum asked for it
 	Duration time.Duration
 	// AlreadyComplete is true when nothing had to be downloaded: the file
@@ -271,7 +270,7 @@ func Get(ctx context.Context, url, path string) (*Result, error) {
 	return c.Do(ctx, &Request{URL: url, Path: path})
 }
 
-func (c *Client) http() *fetch.Client {
+func (c *Client) http() *HTTPClient {
 	c.httpOnce.Do(func() {
 		if c.HTTP == nil {
 			c.HTTP, _ = fetch.NewClient(fetch.ClientOptions{Connections: c.connections(nil)}) // zero options cannot fail

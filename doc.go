@@ -26,8 +26,8 @@
 //	    checked (exact Content-Range, identity encoding, the same version),
 //	    each slice written, synced, then recorded in the journal. With a
 //	    Client.Cache, the slices it holds are copied in first and the ones
-//	    fetched are stored in it; with Client.Peers, a fetch.Chain asks the
-//	    peers before the origin. The journal records where each slice came
+//	    fetched are stored in it; with Client.Peers, the peers are asked
+//	    before the origin. The journal records where each slice came
 //	    from (Result.BySource).
 //	  - The end: the whole-file checksum if asked, fdatasync, a rename that
 //	    never replaces an existing file unless AllowOverwrite, a sync of the

@@ -62,14 +62,28 @@ func (d *download) chain(origin *fetch.Origin) (*fetch.Chain, error) {
 	return fetch.NewChain(origin, srcs, d.plan, func(s string) { d.warn("%s", s) }), nil
 }
 
+// Cache is a slice cache on disk (a directory that `slget --cache DIR` and
+// `slget serve` use), for Client.Cache.
+type Cache = localcache.Store
+
+// CacheOptions configure OpenCache; nil means the defaults.
+type CacheOptions = localcache.Options
+
+// Errors of OpenCache, matched with errors.Is.
+var (
+	// ErrCacheLocked: another process owns the cache and serves it nowhere.
+	ErrCacheLocked = localcache.ErrLocked
+	// ErrCacheSliceSize: CacheOptions.SliceSize differs from the cache's.
+	ErrCacheSliceSize = localcache.ErrSliceSize
+)
+
 // OpenCache opens the slice cache in dir for Client.Cache, with opts
 // (nil: the defaults; a SliceSize that differs from the cache's fails with
-// localcache.ErrSliceSize). When another process owns the cache
-// (localcache.ErrLocked), OpenCache returns no Store and the address at
-// which that process serves it (`slget serve` publishes one), to be used
-// as one of Client.Peers; when it publishes none, the error matches
-// localcache.ErrLocked.
-func OpenCache(dir string, opts *localcache.Options) (store *localcache.Store, owner string, err error) {
+// ErrCacheSliceSize). When another process owns the cache, OpenCache
+// returns no Cache and the address at which that process serves it
+// (`slget serve` publishes one), to be used as one of Client.Peers; when
+// it publishes none, the error matches ErrCacheLocked.
+func OpenCache(dir string, opts *CacheOptions) (store *Cache, owner string, err error) {
 	s, err := localcache.Open(dir, opts)
 	if err == nil {
 		return s, "", nil

@@ -22,7 +22,7 @@ type Status struct {
 	Size, SliceSize    int64
 	Slices, SlicesDone int
 	BytesDone          int64
-	BySource           map[string]int64
+	BySource           map[Source]int64 // bytes done by where they came from
 	Created            time.Time
 	Active             bool // a download holds it now; read from a snapshot
 }
@@ -65,12 +65,12 @@ func ReadStatus(name string) (*Status, error) {
 		return nil, fmt.Errorf("journal %s: %v: %w", jpath, err, resume.ErrCorrupt)
 	}
 	s := &Status{Path: path, Journal: jpath, URL: m.URL, FinalURL: m.FinalURL, ETag: m.ETag, LastModified: m.LastModified,
-		Size: m.Size, SliceSize: m.SliceSize, Slices: plan.N(), SlicesDone: done.Count(), BySource: map[string]int64{},
+		Size: m.Size, SliceSize: m.SliceSize, Slices: plan.N(), SlicesDone: done.Count(), BySource: map[Source]int64{},
 		Created: m.Created, Active: active}
 	for _, r := range recs {
 		n := plan.SliceRange(r.Index).Len()
 		s.BytesDone += n
-		s.BySource[r.From.String()] += n
+		s.BySource[provenanceOf(r.From)] += n
 	}
 	return s, nil
 }

@@ -99,12 +99,9 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		err = fmt.Errorf("%s: %w", r.URL, err) // say which download
 	}
 	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256,
-		Seconds: r.Duration.Seconds(), BySource: map[string]int64{}, Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
+		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
 	if r.FinalURL != "" {
 		res.Validator = validatorOut(r.Validator)
-	}
-	for p, n := range r.BySource {
-		res.BySource[p.String()] += n
 	}
 	if err != nil {
 		res.Error = err.Error()

@@ -52,7 +52,7 @@ func statusCommand(con *console) *cli.Command {
 				if c.Bool("json") {
 					con.jsonLine(statusJSON{Path: s.Path, Journal: s.Journal, URL: s.URL, FinalURL: s.FinalURL, ETag: s.ETag,
 						LastModified: s.LastModified, Size: s.Size, SliceSize: s.SliceSize, Slices: s.Slices, SlicesDone: s.SlicesDone,
-						BytesDone: s.BytesDone, BySource: s.BySource, Created: s.Created.Format("2006-01-02 15:04:05 UTC"), Active: s.Active})
+						BytesDone: s.BytesDone, BySource: sourcesOut(s.BySource), Created: s.Created.Format("2006-01-02 15:04:05 UTC"), Active: s.Active})
 					continue
 				}
 				printStatus(con, s)
@@ -82,11 +82,20 @@ func printStatus(con *console, s *slget.Status) {
 	if s.Active {
 		fmt.Fprintf(con.stdout, "  a download is running on it now\n")
 	}
-	for _, src := range []string{"origin", "cache", "peer"} {
+	for _, src := range []slget.Source{slget.FromOrigin, slget.FromCache, slget.FromPeer} {
 		if n := s.BySource[src]; n > 0 {
-			fmt.Fprintf(con.stdout, "  from %-6s %s\n", src+":", slget.HumanBytes(n))
+			fmt.Fprintf(con.stdout, "  from %-6s %s\n", src.String()+":", slget.HumanBytes(n))
 		}
 	}
+}
+
+// sourcesOut is a count by source as JSON has it: keyed by name.
+func sourcesOut(by map[slget.Source]int64) map[string]int64 {
+	out := make(map[string]int64, len(by))
+	for src, n := range by {
+		out[src.String()] += n
+	}
+	return out
 }
 
 func verifyCommand(con *console) *cli.Command {
