@@ -332,7 +332,15 @@ func TestSingleSliceHasNoJournal(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	time.AfterFunc(500*time.Millisecond, cancel) // Ctrl-C while it stalls
+	// Ctrl-C while it stalls: once the origin has sent the 10 KiB before the
+	// stall (a fixed delay could come before the first request, and leave
+	// the stall to the next run).
+	go func() {
+		for srv.BytesServed() < 10<<10 && ctx.Err() == nil {
+			time.Sleep(10 * time.Millisecond)
+		}
+		cancel()
+	}()
 	r := slgetCtx(t, ctx, "-d", dir, srv.FileURL())
 	if r.code != exitUnfinished {
 		t.Fatalf("exit %d, want %d", r.code, exitUnfinished)
