@@ -115,7 +115,7 @@ func flightKey(v *version, i int64) string {
 // slice returns slice i of v (cached or filled), for a request whose range
 // ends in slice last. It waits under ctx; the fill does not.
 func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, error) {
-	if infos := s.store.statRun(v.vk, i, i+1); len(infos) == 1 {
+	if infos := s.store.StatRun(v.vk, i, i+1); len(infos) == 1 {
 		return pieceOf(i, infos[0]), nil
 	}
 	key := flightKey(v, i)
@@ -190,13 +190,13 @@ func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cache
 	}
 	f.mu.Unlock()
 	// The run that had it may have finished since the caller looked.
-	if infos := s.store.statRun(v.vk, i, i+1); len(infos) == 1 {
+	if infos := s.store.StatRun(v.vk, i, i+1); len(infos) == 1 {
 		return nil, false, pieceOf(i, infos[0]), nil
 	}
 	nslices := (v.size + s.sliceSize - 1) / s.sliceSize
 	end := min(last+1, i+int64(s.cfg.MaxRun), nslices)
 	for j := i + 1; j < end; j++ {
-		if len(s.store.statRun(v.vk, j, j+1)) == 1 {
+		if len(s.store.StatRun(v.vk, j, j+1)) == 1 {
 			end = j
 			break
 		}

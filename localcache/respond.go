@@ -225,7 +225,7 @@ func (s *Server) gather(ctx context.Context, v *version, start, end int64, head 
 	S := s.sliceSize
 	i0, i1 := start/S, (end-1)/S
 	n := min(i1-i0+1, maxCRCSlices)
-	infos := s.store.statRun(v.vk, i0, i0+n)
+	infos := s.store.StatRun(v.vk, i0, i0+n)
 	pieces := make([]piece, 0, n)
 	for k, info := range infos {
 		pieces = append(pieces, pieceOf(i0+int64(k), info))
@@ -233,7 +233,7 @@ func (s *Server) gather(ctx context.Context, v *version, start, end int64, head 
 	filled := 0
 	for i := i0 + int64(len(infos)); i < i0+n && !head; i++ {
 		if filled >= s.cfg.MaxRun {
-			if more := s.store.statRun(v.vk, i, i+1); len(more) == 1 {
+			if more := s.store.StatRun(v.vk, i, i+1); len(more) == 1 {
 				pieces = append(pieces, pieceOf(i, more[0]))
 				continue
 			}

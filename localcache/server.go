@@ -186,7 +186,7 @@ type Server struct {
 	warnFull  everyWhile
 	metricsH  http.Handler
 	hot       *hotSet
-	checked   *checkedFiles
+	checked   *CheckedFiles
 
 	base context.Context // fills and probes run under it; Close cancels it
 	stop context.CancelFunc
@@ -220,7 +220,7 @@ func NewServer(cfg Config) (*Server, error) {
 	}
 	s.versions = newVersions(s.now)
 	s.hot = newHotSet(cfg.HotBytes)
-	s.checked = newCheckedFiles()
+	s.checked = NewCheckedFiles()
 	s.fills = fills{claims: make(map[string]*run), sem: make(chan struct{}, cfg.MaxFills)}
 	s.limits = newClientLimits(cfg.ClientRate, cfg.ClientBurst, s.now)
 	opts := cfg.Client
@@ -287,7 +287,7 @@ func (s *Server) Close() error {
 	s.stop()
 	s.active.Wait()
 	s.client.CloseIdle()
-	s.checked.close()
+	s.checked.Close()
 	return nil
 }
 
@@ -338,7 +338,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 
 // sweepLoop sweeps the cache every SweepInterval (idle slices, size).
 func (s *Server) sweepLoop(ctx context.Context) {
-	t := time.NewTicker(s.store.every)
+	t := time.NewTicker(s.store.SweepInterval())
 	defer t.Stop()
 	for {
 		select {

@@ -26,10 +26,10 @@ type version struct {
 	size      int64
 	lastMod   string
 	ctype     string
-	disp      string // Content-Disposition to send, "" for none
-	cacheable bool   // a strong ETag, a known size and ranges: slices can be cached
-	validator string // the Key's Validator: ETAG;SIZE
-	vk        vkey   // url and validator, checked for the store
+	disp      string  // Content-Disposition to send, "" for none
+	cacheable bool    // a strong ETag, a known size and ranges: slices can be cached
+	validator string  // the Key's Validator: ETAG;SIZE
+	vk        Version // url and validator, checked for the store
 	origin    *fetch.Origin
 }
 
@@ -184,7 +184,7 @@ func (s *Server) probe(ctx context.Context, t target) (*version, error) {
 		v.cacheable = true
 		v.etag = p.Validator.ETag
 		v.validator = v.etag + ";" + strconv.FormatInt(v.size, 10)
-		if v.vk, err = s.store.versionKey(v.url, v.validator); err != nil {
+		if v.vk, err = s.store.Version(v.url, v.validator); err != nil {
 			// A URL the store cannot key (too long, no stable form):
 			// passed through.
 			v.cacheable, v.etag, v.validator = false, "", ""
