@@ -1,7 +1,7 @@
 // Answers: a proxy request checked, its version resolved, and its range
 // served from whole cached slices, as nginx's slice module does.
 
-package localcache
+package peer
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/localcache"
 )
 
 // prefetchRuns is how many runs ahead of the slice being sent an answer
@@ -140,7 +141,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	var framed int64
 	anyZstd := false
 	for _, p := range pieces {
-		if p.data == nil && p.codec == Zstd {
+		if p.data == nil && p.codec == localcache.Zstd {
 			framed += p.stored
 			anyZstd = true
 		} else {

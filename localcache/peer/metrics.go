@@ -1,6 +1,6 @@
 // Metrics of the peer server, in Prometheus' text format at GET /metrics.
 
-package localcache
+package peer
 
 import (
 	"sync"
