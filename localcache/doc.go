@@ -1,6 +1,8 @@
 // Package localcache is slget's store of slices on disk: the cache that
-// `slget --cache DIR` reads before the origin, and that `slget serve` shares
-// with peers on a LAN.
+// `slget --cache DIR` reads before the origin, and that `slget serve`
+// (package localcache/peer, the peer server) shares with peers on a LAN.
+// This package holds the store only, and knows nothing of HTTP serving: a
+// program that downloads with a cache links no server and no metrics.
 //
 // A slice is named by a Key: the resource's URL (without fragment or
 // userinfo), a strong validator such as its ETag, the slice size and the
@@ -21,6 +23,9 @@
 // Open takes the directory, Get and Put move slices in and out, OpenRaw
 // hands out the stored zstd frame as it is, Sweep and Run evict, List,
 // Purge and Verify are for operators, and Close gives the directory back.
+// Version, StatRun, Touch and OpenIdentity are the peer server's hot path:
+// a version checked once, what the index holds of a run of slices, and a
+// checked slice file handed out for sendfile.
 // Nil Options mean the defaults, and every field says what its zero means.
 //
 //	s, err := localcache.Open(dir, nil)

@@ -191,3 +191,29 @@ func (r *sliceReader) Close() error {
 	}
 	return nil
 }
+
+// SliceBytes returns the rest of rc, a reader from Get or OpenRaw, without
+// a copy: the bytes stay valid until rc is closed and must not be changed.
+// The peer server sends them with one write. Any other reader is read to
+// its end.
+func SliceBytes(rc io.Reader) ([]byte, error) {
+	if sr, ok := rc.(*sliceReader); ok {
+		return sr.data[sr.off:], nil
+	}
+	return io.ReadAll(rc)
+}
+
+// TakeSliceBytes returns the rest of rc, a reader from Get, without a
+// copy, and takes its buffer over: Close no longer gives it back to the
+// store's pool, so the bytes stay valid after Close, the caller's for good
+// (the peer server keeps hot slices in memory so). They must not be
+// changed. ok is false, and nothing is taken, for any other reader.
+func TakeSliceBytes(rc io.Reader) (data []byte, ok bool) {
+	sr, ok := rc.(*sliceReader)
+	if !ok {
+		return nil, false
+	}
+	data = sr.data[sr.off:]
+	sr.bufs = [2]*[]byte{} // the caller's now: Close must not pool it
+	return data, true
+}

@@ -1,6 +1,7 @@
-// Sending a cached slice from its file, as nginx does, once the file has
-// been checked whole: the kernel copies it from the page cache to the
-// socket (sendfile) without a pass through the server's memory.
+// OpenIdentity: a cached slice opened for sending from its file, as nginx
+// does, once the file has been checked whole: the peer server hands it to
+// the kernel, which copies it from the page cache to the socket (sendfile)
+// without a pass through the server's memory.
 //
 // Decision: a slice is checked against its CRC-32C before its first byte
 // goes out, which means reading it whole, a copy that nginx, sending from
@@ -41,10 +42,12 @@ type fileStamp struct {
 	ctime    int64 // nanoseconds
 }
 
-// checkedFiles remembers the slice files checked whole lately, and holds
-// their folders open, so that opening one again is one openat, not a walk
-// from DIR (os.Root checks each step of a path).
-type checkedFiles struct {
+// CheckedFiles remembers the slice files OpenIdentity checked whole
+// lately, and holds their folders open, so that opening one again is one
+// openat, not a walk from DIR (os.Root checks each step of a path). The
+// caller that sends slices (the peer server) keeps one for its life and
+// closes it when done; it is safe for concurrent use.
+type CheckedFiles struct {
 	mu sync.Mutex
 	m  map[hash]checkedFile
 
@@ -62,18 +65,19 @@ type checkedFile struct {
 	info  Info
 }
 
-func newCheckedFiles() *checkedFiles {
-	return &checkedFiles{m: make(map[hash]checkedFile), dirs: make(map[string]*os.File)}
+// NewCheckedFiles returns an empty CheckedFiles.
+func NewCheckedFiles() *CheckedFiles {
+	return &CheckedFiles{m: make(map[hash]checkedFile), dirs: make(map[string]*os.File)}
 }
 
-func (c *checkedFiles) get(h hash) (checkedFile, bool) {
+func (c *CheckedFiles) get(h hash) (checkedFile, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cf, ok := c.m[h]
 	return cf, ok
 }
 
-func (c *checkedFiles) put(h hash, cf checkedFile) {
+func (c *CheckedFiles) put(h hash, cf checkedFile) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.m) >= maxChecked {
@@ -85,7 +89,7 @@ func (c *checkedFiles) put(h hash, cf checkedFile) {
 // open opens name in the folder dir of the store's tree, never following a
 // symlink: through the folder held open where the system allows (one
 // openat of one path element), else through the store's root.
-func (c *checkedFiles) open(s *Store, dir, name string) (*os.File, error) {
+func (c *CheckedFiles) open(s *Store, dir, name string) (*os.File, error) {
 	c.dmu.RLock()
 	d, ok := c.dirs[dir]
 	if ok {
@@ -114,50 +118,61 @@ func (c *checkedFiles) open(s *Store, dir, name string) (*os.File, error) {
 	return s.root.Open(dir + "/" + name)
 }
 
-// close lets go of the folders held open.
-func (c *checkedFiles) close() {
+// Close lets go of the folders held open. The files remembered stay
+// remembered: a CheckedFiles still works after Close, opening folders
+// again as it needs them.
+func (c *CheckedFiles) Close() {
 	c.dmu.Lock()
 	defer c.dmu.Unlock()
 	c.closeDirsLocked()
 }
 
-func (c *checkedFiles) closeDirsLocked() {
+func (c *CheckedFiles) closeDirsLocked() {
 	for k, d := range c.dirs {
 		d.Close()
 		delete(c.dirs, k)
 	}
 }
 
-// identitySlice is a cached slice stored as it is, ready to send: its open
-// file at the slice's first byte, or the slice's bytes, read and checked
-// just now. Close gives back what it holds.
-type identitySlice struct {
-	f    *os.File
-	data []byte
-	buf  *[]byte
-	info Info
-	s    *Store
+// IdentitySlice is a cached slice stored as it is, ready to send: either
+// its open file at the slice's first byte (File), or the slice's bytes,
+// read and checked just now (Data). Close gives back what it holds.
+type IdentitySlice struct {
+	// File, when not nil, is the slice file, positioned at the slice's
+	// first byte, Info.Size bytes before its end. It was checked whole
+	// within the last 10 minutes and has not changed since.
+	File *os.File
+	// Data, when File is nil, is the slice, checked now. It is valid
+	// until Close and must not be changed.
+	Data []byte
+	// Info describes the slice.
+	Info Info
+
+	buf *[]byte
+	s   *Store
 }
 
-func (x *identitySlice) Close() {
-	if x.f != nil {
-		x.f.Close()
+// Close closes File, or gives Data's buffer back to the store.
+func (x *IdentitySlice) Close() {
+	if x.File != nil {
+		x.File.Close()
 	}
 	if x.buf != nil {
 		x.s.putBuf(x.buf)
-		x.buf, x.data = nil, nil
+		x.buf, x.Data = nil, nil
 	}
 }
 
 // errNotIdentity: the slice is stored compressed; use Get.
 var errNotIdentity = errors.New("localcache: slice stored compressed")
 
-// openIdentity opens slice i of vk, stored as it is, for sending: from its
+// OpenIdentity opens slice i of vk, stored as it is, for sending: from its
 // file if it was checked whole within recheckAfter and has not changed
 // since, else read whole and checked now (as Get checks it) and remembered
-// in checked. Any error, ErrMiss and damage included, means: use Get,
-// which tells a miss from damage and quarantines a damaged file.
-func (s *Store) openIdentity(vk vkey, i int64, checked *checkedFiles) (*identitySlice, error) {
+// in checked. It counts as a read for eviction. Any error, ErrMiss and
+// damage included, means: use Get, which tells a miss from damage and
+// quarantines a damaged file. A slice stored compressed is an error too.
+func (s *Store) OpenIdentity(vk Version, i int64, checked *CheckedFiles) (*IdentitySlice, error) {
 	if err := s.enter(); err != nil {
 		return nil, err
 	}
@@ -170,7 +185,7 @@ func (s *Store) openIdentity(vk vkey, i int64, checked *checkedFiles) (*identity
 		// checked if it has that file's identity.
 		if f := s.openChecked(checked, dir, name, c); f != nil {
 			s.touch(h)
-			return &identitySlice{f: f, info: c.info, s: s}, nil
+			return &IdentitySlice{File: f, Info: c.info, s: s}, nil
 		}
 	}
 	f, size, err := s.openSlice(h.file())
@@ -215,13 +230,13 @@ func (s *Store) openIdentity(vk vkey, i int64, checked *checkedFiles) (*identity
 		checked.put(h, checkedFile{stamp: stamp, at: now, off: int64(n), info: info})
 	}
 	s.touch(h)
-	return &identitySlice{data: b[n:], buf: buf, info: info, s: s}, nil
+	return &IdentitySlice{Data: b[n:], Info: info, buf: buf, s: s}, nil
 }
 
 // openChecked opens name in the folder dir and returns it at the slice's
 // first byte if it is still the file c was made of; nil if not, or if
 // anything fails (the caller takes the long way).
-func (s *Store) openChecked(checked *checkedFiles, dir, name string, c checkedFile) *os.File {
+func (s *Store) openChecked(checked *CheckedFiles, dir, name string, c checkedFile) *os.File {
 	f, err := checked.open(s, dir, name)
 	if err != nil {
 		return nil

@@ -1,5 +1,6 @@
 // Stat: what the index says of a run of slices, without opening their files;
-// and the checked name of a version that the server's hot paths use.
+// and Version, the checked name of a version for callers that look up many
+// of its slices (the peer server's hot paths).
 
 package localcache
 
@@ -9,35 +10,38 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// vkey names one version of a resource in the store: its URL in canonical
-// form and its validator, checked once (versionKey), so that the paths
-// that run for every slice of every request only hash.
-type vkey struct {
+// Version names one version of a resource in the store: its URL in
+// canonical form and its validator, checked once (Store.Version), so that
+// the paths that run for every slice of every request (the peer server's
+// StatRun, Touch and OpenIdentity) only hash. Its slices are those of the
+// store's slice size. The zero Version names nothing a store holds.
+type Version struct {
 	url, validator string
 }
 
-// versionKey checks rawURL and validator as a Key's, and returns their
+// Version checks rawURL and validator as a Key's URL and Validator are
+// checked (the same errors as Put gives for them), and returns their
 // checked form.
-func (s *Store) versionKey(rawURL, validator string) (vkey, error) {
+func (s *Store) Version(rawURL, validator string) (Version, error) {
 	if err := checkValidator(validator); err != nil {
-		return vkey{}, err
+		return Version{}, err
 	}
 	u, err := canonical(rawURL)
 	if err != nil {
-		return vkey{}, err
+		return Version{}, err
 	}
-	return vkey{url: u, validator: validator}, nil
+	return Version{url: u, validator: validator}, nil
 }
 
 // hashOf is the hash of slice i of vk.
-func (s *Store) hashOf(vk vkey, i int64) hash { return sum(vk.url, vk.validator, s.slice, i) }
+func (s *Store) hashOf(vk Version, i int64) hash { return sum(vk.url, vk.validator, s.slice, i) }
 
-// statRun returns what the index holds of the slices [first, end) of vk,
+// StatRun returns what the index holds of the slices [first, end) of vk,
 // in one read transaction: the Info of each slice from first on, stopping
 // at the first one the index does not hold. Nothing is read from the slice
 // files, so a slice listed here may still turn out damaged or evicted when
 // it is read. Errors read as "none cached".
-func (s *Store) statRun(vk vkey, first, end int64) []Info {
+func (s *Store) StatRun(vk Version, first, end int64) []Info {
 	if end <= first || first < 0 || end-1 > maxIndex || s.enter() != nil {
 		return nil
 	}
@@ -59,9 +63,11 @@ func (s *Store) statRun(vk vkey, first, end int64) []Info {
 	return out
 }
 
-// touchSlice records a read of slice i of vk, served from elsewhere than
-// the store (the server's memory), so that eviction sees it as used.
-func (s *Store) touchSlice(vk vkey, i int64) {
+// Touch records a read of slice i of vk that was served from elsewhere
+// than the store (the peer server's memory of hot slices), so that
+// eviction sees the slice as used. The access time is written with the
+// next batch, as a Get's is; a closed store ignores it.
+func (s *Store) Touch(vk Version, i int64) {
 	if s.enter() != nil {
 		return
 	}

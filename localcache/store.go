@@ -263,6 +263,14 @@ func (s *Store) Dir() string { return s.dir }
 // SliceSize is the cache's slice size.
 func (s *Store) SliceSize() int64 { return s.slice }
 
+// MaxSize is Options.MaxSize: the stored bytes eviction keeps the cache
+// within, 0 for no bound. The peer server reports it in its metrics.
+func (s *Store) MaxSize() int64 { return s.maxSize }
+
+// SweepInterval is Options.SweepInterval, or its default: how often Run
+// sweeps. The peer server, which sweeps and logs on its own, uses it.
+func (s *Store) SweepInterval() time.Duration { return s.every }
+
 // Stats returns the Store's totals.
 func (s *Store) Stats() Stats {
 	s.mu.Lock()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/localcache"
+	"github.com/slget/slget/localcache/peer"
 	"github.com/slget/slget/segment"
 )
 
@@ -54,7 +55,7 @@ func serveCommand(con *console) *cli.Command {
 type serveOptions struct {
 	dir, listen string
 	store       localcache.Options
-	cfg         localcache.Config
+	cfg         peer.Config
 }
 
 func readServeOptions(c *cli.Context) (serveOptions, error) {
@@ -79,7 +80,7 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 			return bad(fmt.Errorf("--slice: %v", err))
 		}
 	}
-	o.cfg = localcache.Config{
+	o.cfg = peer.Config{
 		Allow:      allow,
 		Token:      c.String("token"),
 		MaxFills:   c.Int("max-fills"),
@@ -157,7 +158,7 @@ func runServe(c *cli.Context, con *console) error {
 	}
 	defer st.Close()
 	o.cfg.Store = st
-	srv, err := localcache.NewServer(o.cfg)
+	srv, err := peer.NewServer(o.cfg)
 	if err != nil {
 		return withCode(exitBadOption, err)
 	}

@@ -1,7 +1,7 @@
 // Benchmarks of the peer server: cached 1 MiB ranges served by the peer
 // against nginx serving the same bytes from disk, under wrk.
 
-package localcache
+package peer
 
 import (
 	"cmp"
@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/slget/slget/localcache"
 )
 
 // lookTool returns the path of a program, or "" if it is not installed.
@@ -205,7 +207,7 @@ func BenchmarkServeVersusNginx(b *testing.B) {
 	f.Close()
 	base, pgid := startNginx(b, nginx, www)
 	nginxAddr := base[len("http://"):]
-	p := startPeer(b, Config{Allow: []string{nginxAddr}, ClientRate: -1}, fast(Options{}))
+	p := startPeer(b, Config{Allow: []string{nginxAddr}, ClientRate: -1}, fast(localcache.Options{}))
 	// Fill the cache: every slice once, through the peer.
 	for k := range nslices {
 		req, _ := http.NewRequest(http.MethodGet, base+"/file.bin", nil)

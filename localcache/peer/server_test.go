@@ -2,7 +2,7 @@
 // slices, one fill per slice, versions side by side, the checksums header,
 // zstd between peers.
 
-package localcache
+package peer
 
 import (
 	"bytes"

@@ -1,7 +1,7 @@
 // Load: the peer server under many concurrent clients for a minute, every
 // answer checked, memory and file descriptors watched. Skipped with -short.
 
-package localcache
+package peer
 
 import (
 	"bytes"
@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/localcache"
 )
 
 // openFDs is the number of file descriptors this process has open.
@@ -53,7 +54,7 @@ func TestLoad(t *testing.T) {
 	const size, files = 8 * mib, 16
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(size))
 	p := startPeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1, MaxConns: 256},
-		fast(Options{MaxSize: 64 * mib}))
+		fast(localcache.Options{MaxSize: 64 * mib}))
 	tr := p.client.Transport.(*http.Transport)
 	tr.MaxIdleConnsPerHost = clients
 	content := origin.Content()

@@ -1,7 +1,7 @@
 // Answers: a proxy request checked, its version resolved, and its range
 // served from whole cached slices, as nginx's slice module does.
 
-package localcache
+package peer
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/localcache"
 )
 
 // prefetchRuns is how many runs ahead of the slice being sent an answer
@@ -140,7 +141,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	var framed int64
 	anyZstd := false
 	for _, p := range pieces {
-		if p.data == nil && p.codec == Zstd {
+		if p.data == nil && p.codec == localcache.Zstd {
 			framed += p.stored
 			anyZstd = true
 		} else {
@@ -225,7 +226,7 @@ func (s *Server) gather(ctx context.Context, v *version, start, end int64, head 
 	S := s.sliceSize
 	i0, i1 := start/S, (end-1)/S
 	n := min(i1-i0+1, maxCRCSlices)
-	infos := s.store.statRun(v.vk, i0, i0+n)
+	infos := s.store.StatRun(v.vk, i0, i0+n)
 	pieces := make([]piece, 0, n)
 	for k, info := range infos {
 		pieces = append(pieces, pieceOf(i0+int64(k), info))
@@ -233,7 +234,7 @@ func (s *Server) gather(ctx context.Context, v *version, start, end int64, head 
 	filled := 0
 	for i := i0 + int64(len(infos)); i < i0+n && !head; i++ {
 		if filled >= s.cfg.MaxRun {
-			if more := s.store.statRun(v.vk, i, i+1); len(more) == 1 {
+			if more := s.store.StatRun(v.vk, i, i+1); len(more) == 1 {
 				pieces = append(pieces, pieceOf(i, more[0]))
 				continue
 			}

@@ -11,7 +11,7 @@
 // one copy; what it holds was checked when it came in, from the disk or
 // from the origin, and a slice's bytes never change under its key.
 
-package localcache
+package peer
 
 import (
 	"container/list"

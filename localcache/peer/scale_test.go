@@ -1,7 +1,7 @@
 // Tests of the peer server at scale: text stored compressed, thousands of
 // keys within --max-size, many slow clients.
 
-package localcache
+package peer
 
 import (
 	"bytes"
@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/slget/slget/localcache"
 )
 
 // diskUsage is the space the files under dir take on disk (blocks, not
@@ -49,7 +51,7 @@ func TestTextFileCompressedOnDisk(t *testing.T) {
 	data := offsetFile(size)
 	origin := newBytesOrigin(t, data, "text/plain")
 	dir := t.TempDir()
-	st := openAt(t, dir, &Options{}) // synced, as in use
+	st := openAt(t, dir, &localcache.Options{}) // synced, as in use
 	p := servePeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1}, st)
 	resp, body := p.get(t, origin.URL+"/offsets.txt")
 	if resp.StatusCode != 200 || !bytes.Equal(body, data) {
@@ -77,7 +79,7 @@ func TestMaxSizeBoundsManyKeys(t *testing.T) {
 	const slice = 4 << 10
 	const workers = 16
 	dir := t.TempDir()
-	st := openAt(t, dir, fast(Options{SliceSize: slice, MaxSize: maxSize}))
+	st := openAt(t, dir, fast(localcache.Options{SliceSize: slice, MaxSize: maxSize}))
 	p := servePeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1, MaxFills: workers}, st)
 	const keys = 1000 // URLs, two slices each: 2000 keys
 	jobs := make(chan int)

@@ -2,7 +2,7 @@
 // memory), from a fill, or as zstd frames; and the writer that drops a
 // client that stops reading.
 
-package localcache
+package peer
 
 import (
 	"cmp"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/localcache"
 )
 
 // writePiece writes the bytes [lo, hi) of slice p, or, in a zstd answer,
@@ -41,7 +42,7 @@ func (s *Server) writePiece(ctx context.Context, w *stallWriter, v *version, p p
 			return fmt.Errorf("slice %d came back from the origin with another CRC-32C", p.index)
 		}
 		if zstd {
-			p.codec = Identity // whatever it is stored as now: a raw frame
+			p.codec = localcache.Identity // whatever it is stored as now: a raw frame
 		}
 	}
 	s.metrics.misses.Inc()
@@ -64,35 +65,35 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 	}
 	hk := flightKey(v, p.index)
 	switch {
-	case zstd && p.codec == Zstd:
+	case zstd && p.codec == localcache.Zstd:
 		rc, info, err := s.store.OpenRaw(key)
 		if err != nil {
 			return true, fmt.Errorf("slice %d went from the cache after the headers promised its zstd frame: %w", p.index, err)
 		}
 		defer rc.Close()
-		if err := check(info.CRC32C); err != nil || info.Codec != Zstd || info.StoredSize != p.stored {
+		if err := check(info.CRC32C); err != nil || info.Codec != localcache.Zstd || info.StoredSize != p.stored {
 			return true, cmp.Or(err, fmt.Errorf("slice %d changed in the cache since the headers went out", p.index))
 		}
-		data, err := sliceBytes(rc)
+		data, err := localcache.SliceBytes(rc)
 		if err != nil {
 			return true, err
 		}
 		s.metrics.hits.Inc()
 		return true, s.send(w, data, true, fromCache)
-	case p.codec == Identity && !zstd:
-		x, err := s.store.openIdentity(v.vk, p.index, s.checked)
+	case p.codec == localcache.Identity && !zstd:
+		x, err := s.store.OpenIdentity(v.vk, p.index, s.checked)
 		if err != nil {
 			break // Get tells a miss from damage
 		}
 		defer x.Close()
-		if err := check(x.info.CRC32C); err != nil {
+		if err := check(x.Info.CRC32C); err != nil {
 			return true, err
 		}
 		s.metrics.hits.Inc()
-		if x.f != nil {
-			return true, s.sendFile(w, x.f, lo, hi)
+		if x.File != nil {
+			return true, s.sendFile(w, x.File, lo, hi)
 		}
-		return true, s.send(w, x.data[lo:hi], false, fromCache)
+		return true, s.send(w, x.Data[lo:hi], false, fromCache)
 	default:
 		// Stored compressed, sent as plaintext (or as a raw frame): the
 		// decompressed bytes may be in memory.
@@ -101,7 +102,7 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 				return true, err
 			}
 			s.metrics.hits.Inc()
-			s.store.touchSlice(v.vk, p.index)
+			s.store.Touch(v.vk, p.index)
 			if zstd {
 				return true, s.sendFramed(w, data, fromCache)
 			}
@@ -111,7 +112,7 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 	rc, info, err := s.store.Get(key)
 	switch {
 	case err == nil:
-	case errors.Is(err, ErrMiss), errors.Is(err, ErrCorrupt):
+	case errors.Is(err, localcache.ErrMiss), errors.Is(err, localcache.ErrCorrupt):
 		return false, nil
 	default:
 		s.log.Warn("cache read failed; filling again", "url", fetch.Redact(v.url), "slice", p.index, "err", err)
@@ -122,9 +123,9 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 		return true, err
 	}
 	var data []byte
-	if info.Codec == Zstd {
+	if info.Codec == localcache.Zstd {
 		data = s.keepHot(hk, rc, info.CRC32C)
-	} else if data, err = sliceBytes(rc); err != nil {
+	} else if data, err = localcache.SliceBytes(rc); err != nil {
 		return true, err
 	}
 	s.metrics.hits.Inc()
@@ -151,23 +152,14 @@ func (s *Server) sendFile(w *stallWriter, f *os.File, lo, hi int64) error {
 // hot set: the reader's buffer is taken over, not copied, and not given
 // back to the store's pool.
 func (s *Server) keepHot(key string, rc io.ReadCloser, crc uint32) []byte {
-	sr, ok := rc.(*sliceReader)
-	if !ok || s.hot.max <= 0 {
-		data, _ := sliceBytes(rc)
-		return data
+	if s.hot.max > 0 {
+		if data, ok := localcache.TakeSliceBytes(rc); ok {
+			s.hot.add(key, data, crc)
+			return data
+		}
 	}
-	data := sr.data[sr.off:]
-	sr.bufs = [2]*[]byte{} // ours now: Close must not pool it
-	s.hot.add(key, data, crc)
+	data, _ := localcache.SliceBytes(rc)
 	return data
-}
-
-// sliceBytes is the whole content of a reader from Get or OpenRaw.
-func sliceBytes(rc io.ReadCloser) ([]byte, error) {
-	if sr, ok := rc.(*sliceReader); ok {
-		return sr.data[sr.off:], nil
-	}
-	return io.ReadAll(rc)
 }
 
 func (s *Server) send(w io.Writer, b []byte, zstd bool, from source) error {

@@ -2,7 +2,7 @@
 // probe of the origin, revalidated at most once per interval, and the
 // versions a requester may pin.
 
-package localcache
+package peer
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/localcache"
 )
 
 // version is one version of a resource as the origin described it.
@@ -26,16 +27,16 @@ type version struct {
 	size      int64
 	lastMod   string
 	ctype     string
-	disp      string // Content-Disposition to send, "" for none
-	cacheable bool   // a strong ETag, a known size and ranges: slices can be cached
-	validator string // the Key's Validator: ETAG;SIZE
-	vk        vkey   // url and validator, checked for the store
+	disp      string             // Content-Disposition to send, "" for none
+	cacheable bool               // a strong ETag, a known size and ranges: slices can be cached
+	validator string             // the Key's Validator: ETAG;SIZE
+	vk        localcache.Version // url and validator, checked for the store
 	origin    *fetch.Origin
 }
 
 // key is the cache key of slice i of v.
-func (v *version) key(slice, i int64) Key {
-	return Key{URL: v.url, Validator: v.validator, SliceSize: slice, Index: i}
+func (v *version) key(slice, i int64) localcache.Key {
+	return localcache.Key{URL: v.url, Validator: v.validator, SliceSize: slice, Index: i}
 }
 
 // resource is what the peer knows of one URL: the version the origin had
@@ -180,11 +181,11 @@ func (s *Server) probe(ctx context.Context, t target) (*version, error) {
 		v.disp = mime.FormatMediaType("attachment", map[string]string{"filename": p.Filename})
 	}
 	if p.Ranged && p.Validator.Size >= 0 && p.Validator.Strength() == fetch.StrongETag &&
-		len(p.Validator.ETag) <= MaxValidatorLen-20 && !strings.ContainsAny(p.Validator.ETag, "\r\n") {
+		len(p.Validator.ETag) <= localcache.MaxValidatorLen-20 && !strings.ContainsAny(p.Validator.ETag, "\r\n") {
 		v.cacheable = true
 		v.etag = p.Validator.ETag
 		v.validator = v.etag + ";" + strconv.FormatInt(v.size, 10)
-		if v.vk, err = s.store.versionKey(v.url, v.validator); err != nil {
+		if v.vk, err = s.store.Version(v.url, v.validator); err != nil {
 			// A URL the store cannot key (too long, no stable form):
 			// passed through.
 			v.cacheable, v.etag, v.validator = false, "", ""

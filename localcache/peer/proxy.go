@@ -2,7 +2,7 @@
 // Range, its version pin, its encodings and its credentials. Pure functions
 // of the request: nothing here touches the network or the disk.
 
-package localcache
+package peer
 
 import (
 	"crypto/subtle"

@@ -1,7 +1,7 @@
 // Pass-through: a resource the peer cannot cache (no strong ETag, no
 // ranges) is fetched for the requester as a plain proxy would, uncached.
 
-package localcache
+package peer
 
 import (
 	"io"

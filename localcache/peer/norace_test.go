@@ -1,6 +1,6 @@
 //go:build !race
 
-package localcache
+package peer
 
 // raceEnabled: see race_test.go.
 const raceEnabled = false

@@ -19,12 +19,13 @@
 // their waiters try again, the first of them leading a new fill. Waiters
 // wake when their slice is done, by a closed channel; nothing polls.
 
-package localcache
+package peer
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"strconv"
 	"sync"
@@ -33,6 +34,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/localcache"
 	"github.com/slget/slget/segment"
 )
 
@@ -59,15 +61,15 @@ func (s source) String() string {
 // memory from a fill.
 type piece struct {
 	index  int64
-	size   int64  // plaintext bytes
-	crc    uint32 // CRC-32C of the plaintext
-	codec  Codec  // of the cached copy; Identity for data
-	stored int64  // bytes of the cached copy
-	data   []byte // the plaintext, from a fill; nil: read it from the store
+	size   int64            // plaintext bytes
+	crc    uint32           // CRC-32C of the plaintext
+	codec  localcache.Codec // of the cached copy; Identity for data
+	stored int64            // bytes of the cached copy
+	data   []byte           // the plaintext, from a fill; nil: read it from the store
 	from   source
 }
 
-func pieceOf(i int64, info Info) piece {
+func pieceOf(i int64, info localcache.Info) piece {
 	return piece{index: i, size: info.Size, crc: info.CRC32C, codec: info.Codec, stored: info.StoredSize, from: fromCache}
 }
 
@@ -115,7 +117,7 @@ func flightKey(v *version, i int64) string {
 // slice returns slice i of v (cached or filled), for a request whose range
 // ends in slice last. It waits under ctx; the fill does not.
 func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, error) {
-	if infos := s.store.statRun(v.vk, i, i+1); len(infos) == 1 {
+	if infos := s.store.StatRun(v.vk, i, i+1); len(infos) == 1 {
 		return pieceOf(i, infos[0]), nil
 	}
 	key := flightKey(v, i)
@@ -190,13 +192,13 @@ func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cache
 	}
 	f.mu.Unlock()
 	// The run that had it may have finished since the caller looked.
-	if infos := s.store.statRun(v.vk, i, i+1); len(infos) == 1 {
+	if infos := s.store.StatRun(v.vk, i, i+1); len(infos) == 1 {
 		return nil, false, pieceOf(i, infos[0]), nil
 	}
 	nslices := (v.size + s.sliceSize - 1) / s.sliceSize
 	end := min(last+1, i+int64(s.cfg.MaxRun), nslices)
 	for j := i + 1; j < end; j++ {
-		if len(s.store.statRun(v.vk, j, j+1)) == 1 {
+		if len(s.store.StatRun(v.vk, j, j+1)) == 1 {
 			end = j
 			break
 		}
@@ -337,11 +339,11 @@ func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progre
 // put stores a filled slice. A full disk, or any other failure, leaves the
 // slice uncached: its waiters are served from memory all the same.
 func (s *Server) put(v *version, i int64, data []byte) {
-	err := s.store.Put(v.key(s.sliceSize, i), PutMeta{ContentType: v.ctype}, data)
+	err := s.storePut(v.key(s.sliceSize, i), localcache.PutMeta{ContentType: v.ctype}, data)
 	switch {
 	case err == nil:
 		s.metrics.storedOne()
-	case errors.Is(err, ErrFull):
+	case errors.Is(err, localcache.ErrFull):
 		s.metrics.putFailures.WithLabelValues("full").Inc()
 		s.warnFull.Do(s.now(), func() { s.log.Warn("cache disk full: passing bytes through uncached", "err", err) })
 	default:
@@ -390,3 +392,7 @@ func (e *everyWhile) Do(now time.Time, f func()) {
 	e.mu.Unlock()
 	f()
 }
+
+// crc32c is the CRC-32C of b, as the store and X-Slget-Crc32c give it.
+// MakeTable returns the one Castagnoli table, made once.
+func crc32c(b []byte) uint32 { return crc32.Checksum(b, crc32.MakeTable(crc32.Castagnoli)) }

@@ -1,7 +1,7 @@
 // Fuzz targets of the peer server's request handling: Range, URL and
 // headers, from the parsers up to whole answers.
 
-package localcache
+package peer
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/localcache"
 )
 
 // FuzzServeRequest sends requests built from fuzzed parts (method, path,
@@ -38,7 +39,7 @@ func FuzzServeRequest(f *testing.F) {
 		f.Add(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
 	}
 	origin := fetchtest.NewServer(f, fetchtest.WithSize(2*mib+100), fetchtest.WithPath("/file"))
-	st := openStore(f, fast(Options{SliceSize: 64 << 10}))
+	st := openStore(f, fast(localcache.Options{SliceSize: 64 << 10}))
 	srv, err := NewServer(Config{Store: st, Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1, Client: testClientOptions()})
 	if err != nil {
 		f.Fatal(err)

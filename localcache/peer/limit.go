@@ -1,7 +1,7 @@
 // Limits of the peer server: connections at once, and requests per second
 // per client address.
 
-package localcache
+package peer
 
 import (
 	"io"

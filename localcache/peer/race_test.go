@@ -1,6 +1,6 @@
 //go:build race
 
-package localcache
+package peer
 
 // raceEnabled: the race detector makes the server several times slower, so
 // the tests of timing and load ask less of it.

@@ -1,7 +1,7 @@
 // Test helpers of the peer server: a running peer in front of test origins,
 // clients that use it as a proxy, raw requests, and origins of fixed bytes.
 
-package localcache
+package peer
 
 import (
 	"bufio"
@@ -23,12 +23,13 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/localcache"
 )
 
 // peer is a Server listening on loopback, stopped when the test ends.
 type peer struct {
 	srv    *Server
-	store  *Store
+	store  *localcache.Store
 	url    string // http://127.0.0.1:PORT
 	addr   string
 	client *http.Client // uses the peer as its proxy
@@ -57,16 +58,18 @@ func (l *testLog) Write(b []byte) (int, error) {
 // startPeer opens a cache (opts, NoSync unless set otherwise by the
 // caller) and serves it with cfg; cfg.Store is filled in, and cfg.Allow
 // defaults to the hosts of allow.
-func startPeer(t testing.TB, cfg Config, opts *Options) *peer {
+func startPeer(t testing.TB, cfg Config, opts *localcache.Options) *peer {
 	t.Helper()
 	if opts == nil {
-		opts = fast(Options{})
+		opts = fast(localcache.Options{})
 	}
 	st := openStore(t, opts)
 	return servePeer(t, cfg, st)
 }
 
-func servePeer(t testing.TB, cfg Config, st *Store) *peer {
+// servePeer serves st with cfg; setup, if any, changes the server before
+// it serves.
+func servePeer(t testing.TB, cfg Config, st *localcache.Store, setup ...func(*Server)) *peer {
 	t.Helper()
 	cfg.Store = st
 	if cfg.Client.Getenv == nil {
@@ -84,6 +87,9 @@ func servePeer(t testing.TB, cfg Config, st *Store) *peer {
 	srv, err := NewServer(cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, f := range setup {
+		f(srv)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

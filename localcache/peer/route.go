@@ -1,7 +1,7 @@
 // Routing: each request to the proxy, the server's own pages or a refusal;
 // answers of failure; the record of what was answered.
 
-package localcache
+package peer
 
 import (
 	"fmt"

@@ -1,7 +1,7 @@
 // Tests of the peer server's defences: --allow, the token, credentials,
 // CONNECT, paths from requests, header size, request rate, loops.
 
-package localcache
+package peer
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/localcache"
 )
 
 func TestHostNotAllowed(t *testing.T) {
@@ -134,7 +135,7 @@ func TestPathsNeverReachTheFilesystem(t *testing.T) {
 	origin := newBytesOrigin(t, randomBytes(1, 2*mib+10), "application/octet-stream")
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "cache")
-	st := openAt(t, dir, fast(Options{}))
+	st := openAt(t, dir, fast(localcache.Options{}))
 	sentinel := filepath.Join(parent, "sentinel")
 	os.WriteFile(sentinel, []byte("keep"), 0o600)
 	p := servePeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1}, st)

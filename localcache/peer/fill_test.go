@@ -2,13 +2,14 @@
 // waiters that leave, a full disk, shutdown in the middle of a fill, and
 // what cannot be cached.
 
-package localcache
+package peer
 
 import (
 	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/localcache"
 )
 
 // TestSequentialReaderPrefetches: one client reading a 16-slice file from
@@ -108,9 +110,13 @@ func TestWaiterLeavesFillGoesOn(t *testing.T) {
 // still answered with the right bytes.
 func TestDiskFullPassesThrough(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(3*mib+5))
-	st := openStore(t, fast(Options{}))
-	st.create = func(string) (tempFile, error) { return nil, syscall.ENOSPC }
-	p := servePeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1}, st)
+	st := openStore(t, fast(localcache.Options{}))
+	// The store's Put on a full disk (its own tests check that ENOSPC
+	// gives ErrFull and leaves nothing behind).
+	full := func(localcache.Key, localcache.PutMeta, []byte) error {
+		return &localcache.Error{Dir: st.Dir(), Op: "put", Err: fmt.Errorf("%w: %w", localcache.ErrFull, syscall.ENOSPC)}
+	}
+	p := servePeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1}, st, func(s *Server) { s.storePut = full })
 	for _, rng := range []string{"bytes=0-", "bytes=1048570-2097200", "bytes=-10"} {
 		resp, body := p.get(t, origin.FileURL(), "Range: "+rng)
 		br, _, _ := parseRange(rng)
@@ -131,7 +137,7 @@ func TestDiskFullPassesThrough(t *testing.T) {
 // Serve returns, and the cache holds only whole, good slices.
 func TestShutdownInTheMiddleOfAFill(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(4*mib), fetchtest.WithRateLimit(2*mib))
-	st := openStore(t, fast(Options{}))
+	st := openStore(t, fast(localcache.Options{}))
 	p := servePeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1, ShutdownGrace: 300 * time.Millisecond,
 		Client: testClientOptions()}, st)
 	got := make(chan int64, 1)
@@ -264,7 +270,10 @@ func TestDamagedSliceRefilled(t *testing.T) {
 		}
 	}
 	v := p.srv.versions.res[origin.FileURL()].current
-	path := sliceFile(t, p.store, v.key(mib, 0))
+	if len(p.store.StatRun(v.vk, 0, 1)) != 1 {
+		t.Fatal("slice 0 is not in the cache")
+	}
+	path := onlySliceFile(t, p.store) // slice 0's: the only one fetched
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

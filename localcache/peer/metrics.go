@@ -1,6 +1,6 @@
 // Metrics of the peer server, in Prometheus' text format at GET /metrics.
 
-package localcache
+package peer
 
 import (
 	"sync"
@@ -65,7 +65,7 @@ func newMetrics(s *Server) *metrics {
 		prometheus.NewGaugeFunc(cacheOpts("slices", "Slices in the cache."),
 			func() float64 { return float64(s.store.Stats().Slices) }),
 		prometheus.NewGaugeFunc(cacheOpts("max_bytes", "The cache's --max-size, 0 for none."),
-			func() float64 { return float64(s.store.maxSize) }),
+			func() float64 { return float64(s.store.MaxSize()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "slget", Subsystem: "cache", Name: "evictions_total",
 			Help: "Slices removed from the cache since the server started: evicted for --max-size or --inactive, or found damaged."},
 			func() float64 { return m.evictions(s) }),

@@ -1,7 +1,7 @@
 // Raw zstd frames: a slice stored as it is, wrapped so that it can travel in
 // a zstd answer beside slices stored compressed.
 
-package localcache
+package peer
 
 import (
 	"encoding/binary"

@@ -1,7 +1,7 @@
 // Server: the peer cache over HTTP (`slget serve`): its configuration and
 // its life cycle.
 
-package localcache
+package peer
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/localcache"
 )
 
 // Config configures a Server. Store is required; every other field says
@@ -25,7 +26,7 @@ import (
 type Config struct {
 	// Store is the cache the server fills and serves. The server does
 	// not close it.
-	Store *Store
+	Store *localcache.Store
 
 	// Allow lists the origins fills may come from: "host" allows the
 	// host on ports 80 and 443, "host:port" that port only; names are
@@ -172,7 +173,7 @@ func (c Config) withDefaults() Config {
 // Config.MaxFills, connections by Config.MaxConns.
 type Server struct {
 	cfg       Config
-	store     *Store
+	store     *localcache.Store
 	sliceSize int64
 	allow     allowList
 	client    *fetch.Client
@@ -186,7 +187,11 @@ type Server struct {
 	warnFull  everyWhile
 	metricsH  http.Handler
 	hot       *hotSet
-	checked   *checkedFiles
+	checked   *localcache.CheckedFiles
+
+	// storePut is the store's Put; the tests of a full disk replace it,
+	// for the store's own file creation is out of their reach.
+	storePut func(localcache.Key, localcache.PutMeta, []byte) error
 
 	base context.Context // fills and probes run under it; Close cancels it
 	stop context.CancelFunc
@@ -199,7 +204,7 @@ type Server struct {
 // NewServer returns a Server for cfg.
 func NewServer(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
-		return nil, errors.New("localcache: NewServer needs a Store")
+		return nil, errors.New("peer: NewServer needs a Store")
 	}
 	cfg = cfg.withDefaults()
 	allow, err := newAllowList(cfg.Allow)
@@ -217,10 +222,11 @@ func NewServer(cfg Config) (*Server, error) {
 		viaToken:  "slget-" + hex.EncodeToString(id[:]),
 		now:       time.Now,
 		warnFull:  everyWhile{gap: time.Minute},
+		storePut:  cfg.Store.Put,
 	}
 	s.versions = newVersions(s.now)
 	s.hot = newHotSet(cfg.HotBytes)
-	s.checked = newCheckedFiles()
+	s.checked = localcache.NewCheckedFiles()
 	s.fills = fills{claims: make(map[string]*run), sem: make(chan struct{}, cfg.MaxFills)}
 	s.limits = newClientLimits(cfg.ClientRate, cfg.ClientBurst, s.now)
 	opts := cfg.Client
@@ -287,7 +293,7 @@ func (s *Server) Close() error {
 	s.stop()
 	s.active.Wait()
 	s.client.CloseIdle()
-	s.checked.close()
+	s.checked.Close()
 	return nil
 }
 
@@ -338,7 +344,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 
 // sweepLoop sweeps the cache every SweepInterval (idle slices, size).
 func (s *Server) sweepLoop(ctx context.Context) {
-	t := time.NewTicker(s.store.every)
+	t := time.NewTicker(s.store.SweepInterval())
 	defer t.Stop()
 	for {
 		select {
@@ -347,7 +353,7 @@ func (s *Server) sweepLoop(ctx context.Context) {
 		case <-t.C:
 			st, err := s.store.Sweep()
 			if err != nil {
-				if errors.Is(err, ErrClosed) {
+				if errors.Is(err, localcache.ErrClosed) {
 					return
 				}
 				s.log.Warn("cache sweep failed", "err", err)
