@@ -36,6 +36,7 @@ func Example_program() {
 	// Three downloads at once; the second is cancelled once it is a
 	// quarter done. Each draws its own progress line from snapshots.
 	ctx, cancelSecond := context.WithCancel(context.Background())
+	defer cancelSecond()
 	var wg sync.WaitGroup
 	results := make([]error, 3)
 	for i := range 3 {
