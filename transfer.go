@@ -128,8 +128,12 @@ func (d *download) startedWhole(n *atomic.Int64) {
 // body the probe's. An answer with ranges now, or of another version, is a
 // confirmed change: the bytes so far cannot be continued.
 func (d *download) askWholeAgain(ctx context.Context, try int, failed error) error {
-	if err := fetch.Sleep(ctx, d.c.Retry.Delay(try, failed)); err != nil {
-		return err
+	t := time.NewTimer(d.c.Retry.Delay(try, failed))
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 	p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, nil)
 	if err != nil {

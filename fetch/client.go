@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"github.com/slget/slget/internal/version"
 	"net"
 	"net/http"
 	"net/url"
@@ -68,9 +69,6 @@ type Client struct {
 	router    *router
 }
 
-// Version is reported in the default User-Agent.
-const Version = "0.1.0"
-
 // NewClient returns a Client for the given options.
 func NewClient(o ClientOptions) (*Client, error) {
 	conns := o.Connections
@@ -89,13 +87,13 @@ func NewClient(o ClientOptions) (*Client, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	router, err := newRouter(o.Proxy, ProxyEnvFrom(getenv))
+	router, err := newRouter(o.Proxy, proxyEnvFrom(getenv))
 	if err != nil {
 		return nil, err
 	}
 	ua := o.UserAgent
 	if ua == "" {
-		ua = "slget/" + Version
+		ua = "slget/" + version.Version
 	}
 	connectUA := ua
 	for k, vs := range o.Header {

@@ -116,5 +116,5 @@ func (d *Downloader) again(ctx context.Context, at int, err error) error {
 		d.cfg.Logf("slice %d: %v; asking again in %s (the download moves, so this is not counted as a failed try)",
 			at, err, wait.Round(time.Millisecond))
 	}
-	return Sleep(ctx, wait)
+	return sleep(ctx, wait)
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"github.com/slget/slget/internal/version"
 	"net"
 	"net/http"
 	"net/url"
@@ -92,7 +93,7 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	}
 	p := &Peer{addr: "http://" + u.Host, host: u.Host, ua: o.UserAgent}
 	if p.ua == "" {
-		p.ua = "slget/" + Version
+		p.ua = "slget/" + version.Version
 	}
 	if u.User != nil {
 		tok, _ := u.User.Password()

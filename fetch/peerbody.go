@@ -1,4 +1,4 @@
-// The body of a peer's answer: pieces of at most MaxPeerRun slices, each
+// The body of a peer's answer: pieces of at most maxPeerRun slices, each
 // whole slice checked against the checksum the peer sent for it, and the
 // parser of that header.
 
@@ -34,7 +34,7 @@ func (ss sliceSums) get(i int) (uint32, bool) {
 	return ss.crc[i-ss.first], true
 }
 
-// peerBody reads a range from a peer, a piece of at most MaxPeerRun slices
+// peerBody reads a range from a peer, a piece of at most maxPeerRun slices
 // per request, and checks each whole slice as it ends. Reads stop at slice
 // boundaries, so a slice that fails its check ends the body right after
 // its last byte.
@@ -60,7 +60,7 @@ type peerBody struct {
 // headers.
 func (b *peerBody) openPiece() error {
 	s := b.s
-	end := min(b.want.End, b.pos+MaxPeerRun*s.Plan.Slice)
+	end := min(b.want.End, b.pos+maxPeerRun*s.Plan.Slice)
 	piece := segment.Range{Start: b.pos, End: end}
 	req, err := s.request(b.ctx, piece)
 	if err != nil {

@@ -15,11 +15,11 @@ import (
 	"github.com/slget/slget/segment"
 )
 
-// MaxPeerRun is the most slices one request to a peer asks for. A longer
+// maxPeerRun is the most slices one request to a peer asks for. A longer
 // range is asked for in pieces of this many, one after the other, inside
 // one Body: it bounds the X-Slget-Crc32c header and what a peer must have
 // at hand for one answer.
-const MaxPeerRun = 64
+const maxPeerRun = 64
 
 // The headers of the peer protocol.
 const (

@@ -24,13 +24,13 @@ type ProxyEnv struct {
 	// All is all_proxy, else ALL_PROXY: the proxy of a scheme that has no
 	// variable of its own.
 	All EnvVar
-	// No is no_proxy, else NO_PROXY: see NoProxyMatch.
+	// No is no_proxy, else NO_PROXY: see noProxyMatch.
 	No EnvVar
 }
 
-// ProxyEnvFrom reads the proxy variables through getenv (os.Getenv, or a
+// proxyEnvFrom reads the proxy variables through getenv (os.Getenv, or a
 // map's lookup in tests).
-func ProxyEnvFrom(getenv func(string) string) ProxyEnv {
+func proxyEnvFrom(getenv func(string) string) ProxyEnv {
 	first := func(names ...string) EnvVar {
 		for _, n := range names {
 			if v := getenv(n); v != "" {
@@ -53,7 +53,7 @@ func ProxyEnvFrom(getenv func(string) string) ProxyEnv {
 // name or an IP address, with or without the brackets of IPv6, without a
 // port.
 func (e ProxyEnv) ProxyFor(scheme, host string) EnvVar {
-	if NoProxyMatch(e.No.Value, host) {
+	if noProxyMatch(e.No.Value, host) {
 		return EnvVar{}
 	}
 	var v EnvVar
@@ -72,7 +72,7 @@ func (e ProxyEnv) ProxyFor(scheme, host string) EnvVar {
 	return v
 }
 
-// NoProxyMatch reports whether host is excluded from proxying by list, a
+// noProxyMatch reports whether host is excluded from proxying by list, a
 // no_proxy value, with curl's rules:
 //
 //   - "*" alone matches every host.
@@ -85,7 +85,7 @@ func (e ProxyEnv) ProxyFor(scheme, host string) EnvVar {
 //     "10.0.0.0/8" or "fd00::/8", never by a name; a prefix of 0 means the
 //     address alone, as in curl. IPv6 entries are written without brackets.
 //   - A port in an entry is not understood: such an entry matches nothing.
-func NoProxyMatch(list, host string) bool {
+func noProxyMatch(list, host string) bool {
 	if list == "" || host == "" {
 		return false
 	}

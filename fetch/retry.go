@@ -92,14 +92,14 @@ func (p RetryPolicy) Do(ctx context.Context, fn func() error, onRetry func(try i
 		if onRetry != nil {
 			onRetry(try, err, wait)
 		}
-		if err := Sleep(ctx, wait); err != nil {
+		if err := sleep(ctx, wait); err != nil {
 			return err
 		}
 	}
 }
 
-// Sleep waits for d or until ctx ends, and returns ctx's error then.
-func Sleep(ctx context.Context, d time.Duration) error {
+// sleep waits for d or until ctx ends, and returns ctx's error then.
+func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

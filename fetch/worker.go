@@ -117,7 +117,7 @@ func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
 	case d.cfg.Logf != nil:
 		d.cfg.Logf("%v", RetryInfo{Slice: at, Err: err, Try: n + 1, MaxTries: d.cfg.Retry.MaxTries, Wait: wait})
 	}
-	return Sleep(ctx, wait)
+	return sleep(ctx, wait)
 }
 
 // fetchClaim fetches claim's run (body, if it has a ReadCloser, is its

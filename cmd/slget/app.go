@@ -17,6 +17,7 @@ import (
 
 	"github.com/slget/slget"
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/version"
 	"github.com/slget/slget/segment"
 )
 
@@ -76,7 +77,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Name:      "slget",
 		Usage:     "download a file over many connections, slice-aligned, resumable, one version end to end",
 		UsageText: "slget [options] URL...\nslget [options] -i FILE\nslget demo [-x N]\nslget serve --cache DIR --allow HOST [--listen ADDR] [--token T]",
-		Version:   fetch.Version,
+		Version:   version.Version,
 		Description: "slget fetches one HTTP(S) resource over several connections in ranges aligned to\n" +
 			"fixed slices (default 1m, like nginx's \"slice 1m\"), checks that every response is\n" +
 			"of the same version (strong ETag, exact Content-Range, If-Match), and writes the file\n" +

@@ -153,7 +153,7 @@ func explain(err error) error {
 		return nil
 	}
 	err = advise(err)
-	if hint := fetch.TLSHint(err); hint != "" {
+	if hint := tlsAdvice(err); hint != "" {
 		return fmt.Errorf("%w\n  %s", err, hint)
 	}
 	return err

@@ -12,7 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/version"
 	"github.com/slget/slget/localcache"
 	"github.com/slget/slget/localcache/peer"
 	"github.com/slget/slget/segment"
@@ -177,7 +177,7 @@ func runServe(c *cli.Context, con *console) error {
 	stats := st.Stats()
 	log.Info("serving", "listen", addr, "cache", o.dir, "slice", segment.FormatSize(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
-		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "version", fetch.Version)
+		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "version", version.Version)
 	if err := srv.Serve(c.Context, ln); err != nil {
 		return withCode(exitNetwork, fmt.Errorf("serve: %v", err))
 	}

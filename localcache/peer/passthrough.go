@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/slget/slget/fetch"
+	slgetversion "github.com/slget/slget/internal/version"
 )
 
 // passHeaders are the request headers passed to the origin, and passBack
@@ -31,7 +32,7 @@ func (s *Server) passThrough(w http.ResponseWriter, r *http.Request, t target) {
 			req.Header.Add(k, v)
 		}
 	}
-	req.Header.Set("User-Agent", "slget/"+fetch.Version)
+	req.Header.Set("User-Agent", "slget/"+slgetversion.Version)
 	req.Header.Set("Accept-Encoding", "identity")
 	req.Header.Set("Via", "1.1 "+s.viaToken)
 	resp, err := s.client.HTTP.Do(req)

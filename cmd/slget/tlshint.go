@@ -1,7 +1,7 @@
 // Advice for a server certificate that failed verification, fitted to how
 // it failed: an unknown CA, another name, or outside its validity dates.
 
-package fetch
+package main
 
 import (
 	"crypto/tls"
@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// TLSHint returns advice for a person when err is (or wraps) a failed
+// tlsAdvice returns advice for a person when err is (or wraps) a failed
 // verification of a server's certificate, and "" otherwise. The advice
 // fits the failure:
 //
@@ -28,11 +28,11 @@ import (
 //
 // It is one or more sentences without a trailing newline, for the line
 // after the error.
-func TLSHint(err error) string {
+func tlsAdvice(err error) string {
 	return tlsHint(err, time.Now())
 }
 
-// tlsHint is TLSHint at the time now.
+// tlsHint is tlsAdvice at the time now.
 func tlsHint(err error, now time.Time) string {
 	if err == nil {
 		return ""

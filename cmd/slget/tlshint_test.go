@@ -1,8 +1,8 @@
-// Tests of TLSHint against real TLS failures: certificates made here (a
+// Tests of tlsAdvice against real TLS failures: certificates made here (a
 // private CA, a leaf for another name, expired and future leaves, a
 // self-signed one) served by httptest.
 
-package fetch_test
+package main
 
 import (
 	"crypto/ecdsa"
@@ -99,7 +99,7 @@ func probeTLS(t *testing.T, cert *testCert, roots *x509.CertPool) error {
 		t.Fatal(err)
 	}
 	defer c.CloseIdle()
-	p, err := c.Probe(t.Context(), srv.URL+"/f", 64*kib)
+	p, err := c.Probe(t.Context(), srv.URL+"/f", 64<<10)
 	if err == nil {
 		p.Body.Close()
 		t.Fatal("the probe succeeded")
@@ -116,11 +116,11 @@ func probeTLS(t *testing.T, cert *testCert, roots *x509.CertPool) error {
 	return err
 }
 
-// wantHint checks that TLSHint(err) says every one of says and none of
+// wantHint checks that tlsAdvice(err) says every one of says and none of
 // never.
 func wantHint(t *testing.T, err error, says []string, never []string) {
 	t.Helper()
-	hint := fetch.TLSHint(err)
+	hint := tlsAdvice(err)
 	for _, s := range says {
 		if !strings.Contains(hint, s) {
 			t.Errorf("hint %q does not say %q", hint, s)
@@ -162,7 +162,7 @@ func TestTLSHintUnknownCA(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.CloseIdle()
-	p, err := c.Probe(t.Context(), srv.URL+"/f", 64*kib)
+	p, err := c.Probe(t.Context(), srv.URL+"/f", 64<<10)
 	if err != nil {
 		t.Fatalf("with the CA trusted: %v", err)
 	}
@@ -239,8 +239,8 @@ func TestTLSHintOtherErrors(t *testing.T) {
 		&fetch.HTTPError{URL: "https://x/f", Status: 404},
 		&fetch.PhaseError{Phase: fetch.PhaseTLS, Addr: "x:443", Limit: time.Second, Err: errors.New("timeout")},
 	} {
-		if h := fetch.TLSHint(err); h != "" {
-			t.Errorf("TLSHint(%v) = %q, want nothing", err, h)
+		if h := tlsAdvice(err); h != "" {
+			t.Errorf("tlsAdvice(%v) = %q, want nothing", err, h)
 		}
 	}
 }
