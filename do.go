@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -209,7 +210,7 @@ func (d *download) probeOnce(ctx context.Context, since time.Time) (*fetch.Probe
 
 // keptMessage wraps err with what is left on disk and what to do.
 func keptMessage(err error, part string) error {
-	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+	if osfile.IsDiskFull(err) {
 		return fmt.Errorf("%w\n  the partial download stays in %s; free some space, then run the same command again to resume", err, part)
 	}
 	return fmt.Errorf("%w\n  the partial download stays in %s; run the same command again to resume", err, part)

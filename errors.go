@@ -7,7 +7,10 @@ package slget
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"syscall"
+
+	"github.com/slget/slget/internal/osfile"
 )
 
 // ErrLocked is matched by the error of a download whose output another
@@ -29,9 +32,9 @@ func (e *FileError) Error() string {
 	}
 	msg := fmt.Sprintf("%s %s: %v", what, e.Path, e.Err)
 	switch {
-	case errors.Is(e.Err, syscall.EROFS):
+	case osfile.IsReadOnlyFS(e.Err):
 		msg += " (the file system is read-only: choose another directory with -d)"
-	case errors.Is(e.Err, syscall.EACCES), errors.Is(e.Err, syscall.EPERM):
+	case errors.Is(e.Err, fs.ErrPermission): // EACCES, EPERM; ERROR_ACCESS_DENIED
 		msg += " (no permission: choose another directory with -d)"
 	}
 	return msg
