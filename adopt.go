@@ -10,9 +10,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -27,7 +27,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 	f := d.lock.f
 	if !isPart {
 		var err error
-		if f, err = os.OpenFile(from, os.O_RDONLY|syscall.O_NOFOLLOW, 0); err != nil {
+		if f, err = osfile.OpenNoFollow(from, os.O_RDONLY, 0); err != nil {
 			return &ExistsError{Path: from, Why: fmt.Sprintf("cannot be read to continue it (%v)", err), Help: keepHelp}, nil
 		}
 		defer f.Close()
@@ -51,7 +51,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 		return notAdopted(fmt.Sprintf("it is larger than the remote file (%d > %d bytes)", size, plan.Size))
 	case size == plan.Size:
 		return d.adoptWhole(f, from, isPart)
-	case firstHole(f, size) < size:
+	case osfile.FirstHole(f, size) < size:
 		return notAdopted("it has holes (space reserved by another downloader), so its bytes cannot be trusted")
 	}
 	whole := int(size / plan.Slice)

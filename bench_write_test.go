@@ -1,6 +1,8 @@
 // Benchmarks of the write path: N writers filling the partial file through
 // syncFile as the Downloader does, with the CPU the kernel spends on it.
 
+//go:build unix
+
 package slget
 
 import (

@@ -13,6 +13,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -36,7 +37,7 @@ func (c *crashingFile) Sync() error {
 	if c.syncs >= c.crashAt {
 		return errPowerLost
 	}
-	return datasync(c.File)
+	return osfile.Datasync(c.File)
 }
 
 // countingCommitter counts what reached the journal.

@@ -45,9 +45,11 @@
 //
 // # Caveats
 //
-// The lock is flock(2) on NAME.part. On systems without flock two
-// downloads of one name in two processes are not kept apart, and a file
-// system that ignores flock (some network file systems) does the same.
+// The lock is flock(2) on NAME.part (on Windows, LockFileEx on one byte
+// far past the data). On systems without either two downloads of one
+// name in two processes are not kept apart, and a file system that
+// ignores flock (some network file systems) does the same. Windows is
+// built, not tested.
 //
 // A download without a journal (NoJournal, one-slice files, servers
 // without ranges) cannot resume: when it fails, its partial file is

@@ -7,8 +7,11 @@ package slget
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"syscall"
+
+	"github.com/slget/slget/internal/osfile"
 )
 
 // ErrLocked is matched by the error of a download whose output another
@@ -51,9 +54,9 @@ func (e *FileError) Error() string {
 	}
 	msg := fmt.Sprintf("%s %s: %v", what, e.Path, e.Err)
 	switch {
-	case errors.Is(e.Err, syscall.EROFS):
+	case osfile.IsReadOnlyFS(e.Err):
 		msg += " (the file system is read-only)"
-	case errors.Is(e.Err, syscall.EACCES), errors.Is(e.Err, syscall.EPERM):
+	case errors.Is(e.Err, fs.ErrPermission): // EACCES, EPERM; ERROR_ACCESS_DENIED
 		msg += " (no permission)"
 	}
 	return msg
@@ -65,9 +68,9 @@ func (e *FileError) Remedies() []Remedy {
 	switch {
 	case errors.Is(e.Err, syscall.ENAMETOOLONG):
 		return []Remedy{RemedyShorterName}
-	case errors.Is(e.Err, syscall.ENOSPC):
+	case osfile.IsDiskFull(e.Err):
 		return []Remedy{RemedyFreeSpace, RemedyOtherDir}
-	case errors.Is(e.Err, syscall.EROFS), errors.Is(e.Err, syscall.EACCES), errors.Is(e.Err, syscall.EPERM):
+	case osfile.IsReadOnlyFS(e.Err), errors.Is(e.Err, fs.ErrPermission):
 		return []Remedy{RemedyOtherDir}
 	}
 	return nil
@@ -187,7 +190,7 @@ func (e *KeptError) Unwrap() error { return e.Err }
 // Remedies: the same download again (after freeing space, when it ran
 // out).
 func (e *KeptError) Remedies() []Remedy {
-	if errors.Is(e.Err, syscall.ENOSPC) || errors.Is(e.Err, syscall.EDQUOT) {
+	if osfile.IsDiskFull(e.Err) {
 		return []Remedy{RemedyFreeSpace, RemedyAgain}
 	}
 	return []Remedy{RemedyAgain}

@@ -10,9 +10,9 @@ import (
 	"hash"
 	"io"
 	"os"
-	"syscall"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/resume"
 )
 
@@ -32,7 +32,7 @@ func (d *download) finish() error {
 		d.share.checksumFixed(old)
 	}
 	d.share.verified()
-	if err := datasync(d.lock.f); err != nil {
+	if err := osfile.Datasync(d.lock.f); err != nil {
 		return fileErr("io", part, err)
 	}
 	if err := d.lock.finish(d.path, d.overwrite()); err != nil {
@@ -54,7 +54,7 @@ func (d *download) finishComplete() error {
 	d.res.Resumed = d.probe.Validator.Size
 	d.res.BySource[fetch.FromOrigin] = d.probe.Validator.Size
 	if d.req.Checksum != nil || d.req.SHA256 {
-		f, err := os.OpenFile(d.path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+		f, err := osfile.OpenNoFollow(d.path, os.O_RDONLY, 0)
 		if err != nil {
 			return fileErr("open", d.path, err)
 		}

@@ -10,9 +10,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"syscall"
 
-	"github.com/slget/slget/internal/dirsync"
+	"github.com/slget/slget/internal/osfile"
 
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
@@ -45,7 +44,7 @@ func badSlices(f io.ReaderAt, plan segment.Plan, recs []resume.Record) ([]int, e
 
 // verifyFile is badSlices of the file at path.
 func verifyFile(path string, plan segment.Plan, recs []resume.Record) ([]int, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	f, err := osfile.OpenNoFollow(path, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +120,7 @@ func migrate(jpath string, part *os.File) (*resume.Journal, error) {
 	if err := os.Rename(tmp, jpath); err != nil {
 		return nil, fileErr("create", jpath, err)
 	}
-	dirsync.Sync(filepath.Dir(jpath))
+	osfile.SyncDir(filepath.Dir(jpath))
 	return resume.Open(jpath, nil)
 }
 

@@ -10,18 +10,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 
-	"github.com/slget/slget/internal/dirsync"
-
-	iflock "github.com/slget/slget/internal/flock"
+	"github.com/slget/slget/internal/osfile"
 )
 
-// flock takes an exclusive lock on f at once, or fails with ErrLocked.
-// Where the system has no flock it does nothing: two downloads of one name
+// flock takes an exclusive lock on f at once, or fails with ErrLocked
+// (flock(2) on Unix, LockFileEx on Windows). Where the system has no lock
+// it does nothing: two downloads of one name
 // in two processes are then not kept apart (see the package caveats).
 func flock(f *os.File) error {
-	if err := iflock.Lock(f, true, 0); errors.Is(err, iflock.ErrLocked) {
+	if err := osfile.Lock(f, true, 0); errors.Is(err, osfile.ErrLocked) {
 		return ErrLocked
 	} else if err != nil {
 		return err
@@ -51,20 +49,20 @@ type partLock struct {
 // matching ErrLocked when another download holds it.
 func lockPart(path string) (*partLock, error) {
 	for range 20 {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+		f, err := osfile.OpenNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 		created := err == nil
 		if errors.Is(err, fs.ErrExist) {
-			f, err = os.OpenFile(path, os.O_RDWR|syscall.O_NOFOLLOW, 0)
+			f, err = osfile.OpenNoFollow(path, os.O_RDWR, 0)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue // removed in between: try again
 			}
 		}
 		if err != nil {
-			if errors.Is(err, syscall.ELOOP) {
+			if osfile.IsSymlinkRefused(err) {
 				return nil, &ExistsError{Path: path, Why: "is a symbolic link, and slget does not write through links", Help: []Remedy{RemedyOtherName}}
 			}
 			op := "open"
-			if created || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.EROFS) {
+			if created || errors.Is(err, fs.ErrNotExist) || osfile.IsReadOnlyFS(err) {
 				op = "create"
 			}
 			return nil, fileErr(op, path, err)
@@ -137,7 +135,7 @@ func (l *partLock) remove() {
 // under -c). Whoever opens the lock's path afterwards finds the new file
 // locked; whoever waited on the old one finds it gone.
 func (l *partLock) replace(from string) error {
-	f, err := os.OpenFile(from, os.O_RDWR|syscall.O_NOFOLLOW, 0)
+	f, err := osfile.OpenNoFollow(from, os.O_RDWR, 0)
 	if err != nil {
 		return fileErr("open", from, err)
 	}
@@ -165,7 +163,7 @@ func (l *partLock) finish(final string, overwrite bool) error {
 	if overwrite {
 		err = os.Rename(l.path, final)
 	} else {
-		err = renameNoReplace(l.path, final)
+		err = osfile.RenameNoReplace(l.path, final)
 	}
 	if errors.Is(err, fs.ErrExist) {
 		return &ExistsError{Path: final, Why: "appeared during the download; the complete file stays in " + l.path}
@@ -173,6 +171,6 @@ func (l *partLock) finish(final string, overwrite bool) error {
 	if err != nil {
 		return fileErr("create", final, err)
 	}
-	dirsync.Sync(filepath.Dir(final))
+	osfile.SyncDir(filepath.Dir(final))
 	return nil
 }

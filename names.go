@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"unicode/utf8"
 
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/resume"
 )
 
@@ -85,7 +86,7 @@ func (e *nameLengthError) Unwrap() error { return syscall.ENAMETOOLONG }
 func nameMax(dir string) int {
 	dir = filepath.Clean(dir)
 	for {
-		if n := nameMaxOf(dir); n > 0 {
+		if n := osfile.NameMax(dir); n > 0 {
 			return n
 		}
 		parent := filepath.Dir(dir)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -242,7 +243,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 		// told from another tool's.
 		if len(adopted) > 0 {
 			// Adopted slices count as done only once their bytes are durable.
-			if err := datasync(d.lock.f); err != nil {
+			if err := osfile.Datasync(d.lock.f); err != nil {
 				return fileErr("io", part, err)
 			}
 		}
@@ -267,7 +268,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 // checkFree fails with a *DiskFullError when need more bytes do not fit
 // in the file system of part.
 func checkFree(path, part string, need int64) error {
-	if free := freeSpace(dirOf(part)); free >= 0 && need > free {
+	if free := osfile.FreeSpace(dirOf(part)); free >= 0 && need > free {
 		return &DiskFullError{Path: path, Need: need, Free: free}
 	}
 	return nil

@@ -4,11 +4,10 @@
 package slget
 
 import (
-	"errors"
 	"os"
 	"sync/atomic"
-	"syscall"
 
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/segment"
 )
 
@@ -63,11 +62,11 @@ func (s *syncFile) reserve(i int) error {
 	if start >= s.size {
 		return nil
 	}
-	err := preallocate(s.f, start, min(s.slice, s.size-start))
+	err := osfile.Preallocate(s.f, start, min(s.slice, s.size-start))
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+	case osfile.IsDiskFull(err):
 		w.And(^bit) // not reserved: the next write of the slice asks again
 		return &os.PathError{Op: "write", Path: s.f.Name(), Err: err}
 	}
@@ -76,4 +75,4 @@ func (s *syncFile) reserve(i int) error {
 }
 
 // Sync makes what was written durable: fdatasync where the system has it.
-func (s *syncFile) Sync() error { return datasync(s.f) }
+func (s *syncFile) Sync() error { return osfile.Datasync(s.f) }

@@ -2,6 +2,8 @@
 // downloads go through danted, a real SOCKS5 proxy. These tests skip on a
 // developer's machine without the program, and fail in CI (CI set).
 
+//go:build unix
+
 package fetch_test
 
 import (

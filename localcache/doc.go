@@ -88,7 +88,7 @@
 // Purge and List read the whole index: fine for an operator's command, not
 // for a request path.
 //
-// Locking uses flock(2) where it exists. Elsewhere bbolt's lock on
+// Locking uses flock(2) where it exists, LockFileEx on Windows. Elsewhere bbolt's lock on
 // DIR/index.db is the only one, and Owner cannot tell a live owner from a
 // dead one.
 package localcache

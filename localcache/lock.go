@@ -1,5 +1,5 @@
-// Ownership of the cache directory with flock(2) on DIR/lock; where the
-// system has no flock, bbolt's lock of DIR/index.db is the only one.
+// Ownership of the cache directory with a lock on DIR/lock (flock(2) on
+// Unix, LockFileEx on Windows); where the system has no lock, bbolt's lock of DIR/index.db is the only one.
 
 package localcache
 
@@ -7,12 +7,12 @@ import (
 	"errors"
 	"os"
 
-	"github.com/slget/slget/internal/flock"
+	"github.com/slget/slget/internal/osfile"
 )
 
 // lockFile takes the exclusive lock of f at once or returns ErrLocked.
 func lockFile(f *os.File) error {
-	if err := flock.Lock(f, true, 0); errors.Is(err, flock.ErrLocked) {
+	if err := osfile.Lock(f, true, 0); errors.Is(err, osfile.ErrLocked) {
 		return ErrLocked
 	} else if err != nil {
 		return err
@@ -24,14 +24,14 @@ func lockFile(f *os.File) error {
 // by trying to take it shared and giving it back at once. Where it cannot
 // tell, it says yes: Owner then trusts DIR/owner.
 func lockHeld(f *os.File) (bool, error) {
-	if !flock.Supported {
+	if !osfile.LockSupported {
 		return true, nil
 	}
-	err := flock.Lock(f, false, 0)
+	err := osfile.Lock(f, false, 0)
 	switch {
 	case err == nil:
-		return false, flock.Unlock(f)
-	case errors.Is(err, flock.ErrLocked):
+		return false, osfile.Unlock(f)
+	case errors.Is(err, osfile.ErrLocked):
 		return true, nil
 	}
 	return false, err

@@ -3,11 +3,11 @@
 package localcache
 
 import (
-	"errors"
 	"fmt"
-	"syscall"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/slget/slget/internal/osfile"
 )
 
 // Put stores data as the slice k. data is the slice's plaintext: SliceSize
@@ -165,7 +165,7 @@ func writeAll(f tempFile, parts [][]byte, sync bool) error {
 
 // full marks a file system full or over quota as ErrFull.
 func full(err error) error {
-	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || diskFull(err) {
+	if osfile.IsDiskFull(err) {
 		return fmt.Errorf("%w: %w", ErrFull, err)
 	}
 	return err

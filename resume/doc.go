@@ -55,6 +55,7 @@
 // Options.NoSync is for tests and benchmarks: without fsync a crash can lose
 // commits or damage the file.
 //
-// Locking uses flock(2) where it exists. On other systems bbolt's own lock
-// is used and the structure check runs just before it is taken.
+// Locking uses flock(2) where it exists, LockFileEx on Windows. On other
+// systems bbolt's own lock is used and the structure check runs just
+// before it is taken.
 package resume

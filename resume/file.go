@@ -13,10 +13,9 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/slget/slget/internal/dirsync"
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
@@ -101,7 +100,7 @@ func create(path string, m Meta, opts *Options) (*Journal, error) {
 	linked = true
 	os.Remove(tmp) // already gone after a rename
 	if !opts.noSync() {
-		dirsync.Sync(filepath.Dir(path))
+		osfile.SyncDir(filepath.Dir(path))
 	}
 	plan, _ := segment.NewPlan(m.Size, m.SliceSize)
 	return &Journal{path: path, db: db, meta: m, plan: plan, done: segment.NewSet(plan.N())}, nil
@@ -161,16 +160,16 @@ func Inspect(path string) (Meta, *segment.Set, []Record, error) {
 // the database is closed; on success use owns it.
 func openChecked(path string, opts *Options, readOnly bool, use func(*bolt.DB) error) (err error) {
 	// Never through a symlink planted at the journal's name.
-	flag := os.O_RDWR | syscall.O_NOFOLLOW
+	flag := os.O_RDWR
 	if readOnly {
-		flag = os.O_RDONLY | syscall.O_NOFOLLOW
+		flag = os.O_RDONLY
 	}
-	f, err := os.OpenFile(path, flag, 0)
+	f, err := osfile.OpenNoFollow(path, flag, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return ErrNotExist
 		}
-		if errors.Is(err, syscall.ELOOP) {
+		if osfile.IsSymlinkRefused(err) {
 			return fmt.Errorf("resume: a symbolic link, not a journal: %w", err)
 		}
 		return err
@@ -265,7 +264,7 @@ func createTemp(path string) (*os.File, string, error) {
 			return nil, "", err
 		}
 		tmp := path + tmpSuffix + hex.EncodeToString(r[:])
-		f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		f, err := osfile.OpenNoFollow(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/slget/slget"
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/resume"
 )
 
@@ -86,7 +87,7 @@ func exitCode(err error) int {
 		return exitChanged
 	case errors.As(err, &ie), errors.Is(err, context.Canceled):
 		return exitUnfinished
-	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+	case osfile.IsDiskFull(err):
 		return exitDiskFull
 	case errors.As(err, &we) && errors.Is(err, syscall.EPIPE):
 		return exitPipeClosed

@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -89,20 +88,19 @@ http {
 	cmd.Stderr = &stderr
 	// Its own process group, so that stopping it stops its workers too; and
 	// a bound on the wait for its stderr, which a worker may hold open.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	cmd.WaitDelay = 2 * time.Second
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting nginx: %v", err)
 	}
 	t.Cleanup(func() {
-		pgid := cmd.Process.Pid
-		syscall.Kill(-pgid, syscall.SIGTERM) // nginx's fast shutdown
+		stopGroup(cmd, false) // nginx's fast shutdown
 		exited := make(chan struct{})
 		go func() { cmd.Wait(); close(exited) }()
 		select {
 		case <-exited:
 		case <-time.After(5 * time.Second):
-			syscall.Kill(-pgid, syscall.SIGKILL)
+			stopGroup(cmd, true)
 			<-exited
 		}
 		if t.Failed() {

@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -77,7 +76,7 @@ shutdown_lifetime 0 seconds
 	cmd := exec.Command(bin, "-N", "-f", confPath)
 	var stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stderr, &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	cmd.WaitDelay = 2 * time.Second
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting squid: %v", err)
@@ -85,12 +84,11 @@ shutdown_lifetime 0 seconds
 	exited := make(chan struct{})
 	go func() { cmd.Wait(); close(exited) }()
 	t.Cleanup(func() {
-		pgid := cmd.Process.Pid
-		syscall.Kill(-pgid, syscall.SIGTERM)
+		stopGroup(cmd, false)
 		select {
 		case <-exited:
 		case <-time.After(10 * time.Second):
-			syscall.Kill(-pgid, syscall.SIGKILL)
+			stopGroup(cmd, true)
 			<-exited
 		}
 		if t.Failed() {

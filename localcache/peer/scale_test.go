@@ -1,6 +1,8 @@
 // Tests of the peer server at scale: text stored compressed, thousands of
 // keys within --max-size, many slow clients.
 
+//go:build unix
+
 package peer
 
 import (

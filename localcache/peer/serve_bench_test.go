@@ -1,6 +1,8 @@
 // Benchmarks of the peer server: cached 1 MiB ranges served by the peer
 // against nginx serving the same bytes from disk, under wrk.
 
+//go:build unix
+
 package peer
 
 import (
