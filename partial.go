@@ -72,7 +72,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		if err != nil || taken == nil || !d.overwrite() {
 			return taken, err
 		}
-		d.warn("%s %s; replacing it (--allow-overwrite)", taken.Path, taken.Why)
+		d.warn("%s %s; replacing it, as overwriting is allowed", taken.Path, taken.Why)
 	} else if finalExists && !d.overwrite() {
 		return existsError(cand), nil
 	}
@@ -92,7 +92,7 @@ func (d *download) openJournal(jpath string) (*resume.Journal, error) {
 	case errors.Is(err, resume.ErrOldSchema):
 		return migrate(jpath, d.lock.f)
 	case d.req.Restart && (errors.Is(err, resume.ErrCorrupt) || errors.Is(err, resume.ErrVersion)):
-		d.warn("%v; discarding it (--restart)", err)
+		d.warn("%v; discarding it, as a restart was asked for", err)
 		return nil, resume.Remove(jpath)
 	}
 	return nil, err

@@ -62,7 +62,7 @@ func (d *download) startSharing(ctx context.Context, origin *fetch.Origin, cfg *
 	s := &sharing{d: d, ctx: ctx, chain: chain, origin: origin, keys: newSliceKeyer(d.probe.FinalURL, d.probe.Validator, d.plan.Slice)}
 	if st := d.c.Cache; st != nil {
 		if st.SliceSize() != d.plan.Slice {
-			d.warn("the cache %s holds slices of %s and this download is in slices of %s (--slice, or its journal's): not using the cache for it",
+			d.warn("the cache %s holds slices of %s and this download is in slices of %s (the Client's slice size, or its journal's): not using the cache for it",
 				st.Dir(), segment.FormatSize(st.SliceSize()), segment.FormatSize(d.plan.Slice))
 		} else {
 			s.store = st
