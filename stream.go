@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/streamwin"
 	"github.com/slget/slget/segment"
 )
 
@@ -52,13 +53,13 @@ func (d *download) toWriter(ctx context.Context) error {
 		}
 	}
 	// From here on, runStream is the one way out: it gives the ring back.
-	w := newStreamWriter(d.req.Writer, size, window)
+	w := streamwin.New(d.req.Writer, size, window)
 	if len(sums) > 0 {
 		ws := make([]io.Writer, len(sums))
 		for i, h := range sums {
 			ws[i] = h
 		}
-		w.sum = io.MultiWriter(ws...)
+		w.Sum = io.MultiWriter(ws...)
 	}
 	if ranged {
 		err = d.streamSlices(ctx, w, plan, window)
@@ -117,7 +118,7 @@ func (d *download) streamHashes() (sha, check hash.Hash) {
 
 // streamSlices fetches the slices on N connections into the window while
 // drain writes it out.
-func (d *download) streamSlices(ctx context.Context, w *streamWriter, plan segment.Plan, window int64) error {
+func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan segment.Plan, window int64) error {
 	cfg := fetch.Config{
 		Connections:  d.c.connections(d.req),
 		Retry:        d.c.Retry,
@@ -133,7 +134,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamWriter, plan segme
 	body := d.probe.Body
 	d.probe.Body = nil
 	dl := fetch.NewDownloader(cfg, plan, nil, origin, w)
-	w.moved = dl.Consumed
+	w.Moved = dl.Consumed
 	d.started(plan.Size, 0, cfg.Connections, true, plan, dl.Stats)
 	err := d.runStream(ctx, w, func(ctx context.Context) error { return dl.Run(ctx, body) })
 	st := dl.Stats()
@@ -148,7 +149,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamWriter, plan segme
 // retryable failure it asks again from the start; the bytes the window has
 // already are dropped from the new body, which is sound only when the new
 // answer is provably the same version: a strong ETag, or nothing kept yet.
-func (d *download) streamWhole(ctx context.Context, w *streamWriter) error {
+func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 	if d.probe.Validator.Size != 0 {
 		d.warn("the server does not answer ranged requests; downloading on one connection")
 	}
@@ -165,16 +166,16 @@ func (d *download) streamWhole(ctx context.Context, w *streamWriter) error {
 			body.Close()
 			got.Add(n.Load())
 			if err == nil {
-				d.res.Size = w.whole()
+				d.res.Size = w.Whole()
 				return nil
 			}
 			if ctx.Err() != nil || !fetch.Retryable(err) || try >= tries {
 				return err
 			}
-			if w.whole() > 0 && d.probe.Validator.Strength() != fetch.StrongETag {
+			if w.Whole() > 0 && d.probe.Validator.Strength() != fetch.StrongETag {
 				return fmt.Errorf("%w; the bytes already written cannot be taken back, and without a strong ETag a new answer may be another version", err)
 			}
-			d.warn("%v; asking again from the start, skipping the %s already received (try %d of %d)", err, HumanBytes(w.whole()), try+1, tries)
+			d.warn("%v; asking again from the start, skipping the %s already received (try %d of %d)", err, HumanBytes(w.Whole()), try+1, tries)
 			if err := d.askWholeAgain(ctx, try, err); err != nil {
 				return err
 			}
@@ -182,7 +183,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamWriter) error {
 	}
 	err := d.runStream(ctx, w, fetchAll)
 	d.res.Transferred = got.Load()
-	d.res.BySource[fetch.FromOrigin] = w.written()
+	d.res.BySource[fetch.FromOrigin] = w.Written()
 	return err
 }
 
@@ -190,33 +191,36 @@ func (d *download) streamWhole(ctx context.Context, w *streamWriter) error {
 // first error that explains the end: a failure of the download, of the
 // Writer (*WriterError), or the end of ctx (*InterruptedError). A Writer
 // whose Write blocks does not hold Do past the end of ctx.
-func (d *download) runStream(ctx context.Context, w *streamWriter, fetchAll func(context.Context) error) error {
+func (d *download) runStream(ctx context.Context, w *streamwin.Window, fetchAll func(context.Context) error) error {
 	dctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	w.stop = cancel
+	w.Stop = cancel
 	drained := make(chan error, 1)
 	go func() {
-		err := w.drain(dctx)
-		w.release()
+		err := w.Drain(dctx)
+		w.Release()
 		drained <- err
 	}()
 	err := fetchAll(dctx)
-	w.release() // every write has returned
+	w.Release() // every write has returned
 	if err == nil {
-		w.close()
+		w.Close()
 		select {
 		case err = <-drained:
 		case <-ctx.Done():
 			err = ctx.Err()
 		}
 	} else {
-		w.abort(err)
+		w.Abort(err)
 	}
 	switch {
 	case ctx.Err() != nil:
 		return &InterruptedError{Err: ctx.Err()}
 	case dctx.Err() != nil && context.Cause(dctx) != nil && !errors.Is(context.Cause(dctx), context.Canceled):
-		return context.Cause(dctx) // the Writer failed
+		err = context.Cause(dctx) // the Writer failed
+	}
+	if we, ok := errors.AsType[*streamwin.WriteError](err); ok {
+		return &WriterError{Written: we.Written, Err: we.Err}
 	}
 	return err
 }

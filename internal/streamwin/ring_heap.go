@@ -3,7 +3,7 @@
 
 //go:build !((linux || darwin || freebsd || netbsd || openbsd || dragonfly) && !race)
 
-package slget
+package streamwin
 
 // allocRing returns n bytes of zeros and how to give them back.
 func allocRing(n int) (ring []byte, free func()) {

@@ -1,8 +1,11 @@
-// streamWriter: the fetch.WindowFile of a download to an io.Writer. Slices
-// land in any order in a ring of window bytes; drain writes them out in
+// Window: the fetch.WindowFile of a download to an io.Writer. Slices
+// land in any order in a ring of window bytes; Drain writes them out in
 // order and so moves the window.
 
-package slget
+// Package streamwin is the window of a stream (slget -o -, Request.Writer):
+// slices written in any order by N connections come out in order to one
+// io.Writer, through a ring whose memory never grows past the window.
+package streamwin
 
 import (
 	"context"
@@ -21,7 +24,7 @@ const drainChunk = 1 << 20
 // errStreamClosed is a write after close: a bug if ever seen.
 var errStreamClosed = errors.New("write to a stream after its end")
 
-// streamWriter holds the part of the resource a reader has not taken yet,
+// Window holds the part of the resource a reader has not taken yet,
 // [head, head+len(ring)), in a ring: byte off lives at ring[off%len(ring)].
 // Writes past the window wait until drain moves it; memory never grows
 // past the ring.
@@ -32,15 +35,19 @@ var errStreamClosed = errors.New("write to a stream after its end")
 // origin checked for each response. Only drain reads [head, ready), and
 // only without the lock; writers touch [ready, head+len(ring)) under it,
 // never the same bytes of the ring.
-type streamWriter struct {
-	out   io.Writer
-	size  int64           // bytes of the resource; -1 while unknown
-	ring  []byte          // the window
-	sum   io.Writer       // fed the bytes in order (checksums); nil for none
-	moved func(int64)     // told the new head after each write to out; nil for none
-	stop  func(err error) // cancels the download when out fails; nil for none
-	free  func()          // gives the ring back (allocRing)
-	users atomic.Int32    // release calls before free: the download and drain
+type Window struct {
+	out  io.Writer
+	size int64  // bytes of the resource; -1 while unknown
+	ring []byte // the window
+	// Sum is fed the bytes in order (checksums); nil for none. Set before
+	// the first write.
+	Sum io.Writer
+	// Moved is told the new head after each write to out; nil for none.
+	Moved func(int64)
+	// Stop cancels the download when out fails; nil for none.
+	Stop  func(err error)
+	free  func()       // gives the ring back (allocRing)
+	users atomic.Int32 // Release calls before free: the download and drain
 
 	mu      sync.Mutex
 	head    int64  // bytes written to out
@@ -51,17 +58,30 @@ type streamWriter struct {
 	changed chan struct{}
 }
 
+// WriteError reports that the Window's writer failed after Written bytes
+// of the stream went to it.
+type WriteError struct {
+	Written int64
+	Err     error
+}
+
+func (e *WriteError) Error() string {
+	return fmt.Sprintf("writing the stream failed after %d bytes: %v", e.Written, e.Err)
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
 // span is a written range [start, end) past ready.
 type span struct{ start, end int64 }
 
-// newStreamWriter returns the window of a resource of size bytes (-1 when
+// New returns the window of a resource of size bytes (-1 when
 // unknown) in front of out: window bytes at most, no more than the size.
-func newStreamWriter(out io.Writer, size, window int64) *streamWriter {
+func New(out io.Writer, size, window int64) *Window {
 	n := window
 	if size >= 0 && size < n {
 		n = max(size, 1)
 	}
-	w := &streamWriter{out: out, size: size, changed: make(chan struct{})}
+	w := &Window{out: out, size: size, changed: make(chan struct{})}
 	w.ring, w.free = allocRing(int(n))
 	w.users.Store(2)
 	return w
@@ -70,21 +90,21 @@ func newStreamWriter(out io.Writer, size, window int64) *streamWriter {
 // release is called once by the download, when no write can come any
 // more, and once by drain's goroutine, when drain has returned; the last
 // gives the ring back.
-func (w *streamWriter) release() {
+func (w *Window) Release() {
 	if w.users.Add(-1) == 0 {
 		w.free()
 	}
 }
 
 // notify wakes everything that waits for a change. Callers hold w.mu.
-func (w *streamWriter) notify() {
+func (w *Window) notify() {
 	close(w.changed)
 	w.changed = make(chan struct{})
 }
 
 // WriteAt is WriteAtContext without a context: it waits for room until
 // abort.
-func (w *streamWriter) WriteAt(p []byte, off int64) (int, error) {
+func (w *Window) WriteAt(p []byte, off int64) (int, error) {
 	if _, err := w.WriteAtContext(context.Background(), p, off); err != nil {
 		return 0, err
 	}
@@ -93,7 +113,7 @@ func (w *streamWriter) WriteAt(p []byte, off int64) (int, error) {
 
 // WriteAtContext puts p at off in the window, waiting while off is past
 // the window's end until drain moves it, ctx ends or abort.
-func (w *streamWriter) WriteAtContext(ctx context.Context, p []byte, off int64) (time.Duration, error) {
+func (w *Window) WriteAtContext(ctx context.Context, p []byte, off int64) (time.Duration, error) {
 	end := off + int64(len(p))
 	if off < 0 || w.size >= 0 && end > w.size {
 		return 0, fmt.Errorf("write of [%d,%d) outside the stream of %d bytes", off, end, w.size)
@@ -140,7 +160,7 @@ func (w *streamWriter) WriteAtContext(ctx context.Context, p []byte, off int64) 
 // put copies p into the ring at off and moves ready over what became
 // whole. Callers hold w.mu; [off, off+len(p)) is inside the window and
 // past ready.
-func (w *streamWriter) put(p []byte, off int64) {
+func (w *Window) put(p []byte, off int64) {
 	i := off % int64(len(w.ring))
 	k := copy(w.ring[i:], p)
 	copy(w.ring, p[k:])
@@ -164,10 +184,10 @@ func (w *streamWriter) put(p []byte, off int64) {
 }
 
 // Sync does nothing: a stream's bytes are not on disk to make durable.
-func (w *streamWriter) Sync() error { return nil }
+func (w *Window) Sync() error { return nil }
 
 // close says that no more bytes come: the resource ends at ready.
-func (w *streamWriter) close() {
+func (w *Window) Close() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.closed = true
@@ -175,7 +195,7 @@ func (w *streamWriter) close() {
 }
 
 // abort ends every wait with err (the download failed).
-func (w *streamWriter) abort(err error) {
+func (w *Window) Abort(err error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.err == nil {
@@ -186,14 +206,14 @@ func (w *streamWriter) abort(err error) {
 
 // whole is how many bytes from the start are whole (written or in the
 // window).
-func (w *streamWriter) whole() int64 {
+func (w *Window) Whole() int64 {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.ready
 }
 
 // written is how many bytes went to out.
-func (w *streamWriter) written() int64 {
+func (w *Window) Written() int64 {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.head
@@ -202,7 +222,7 @@ func (w *streamWriter) written() int64 {
 // drain writes the bytes to out in order as they become whole, until the
 // end (the size, or close), ctx ends or abort. A failure of out aborts the
 // stream and calls stop.
-func (w *streamWriter) drain(ctx context.Context) error {
+func (w *Window) Drain(ctx context.Context) error {
 	for {
 		w.mu.Lock()
 		head, ready, closed, err, ch := w.head, w.ready, w.closed, w.err, w.changed
@@ -230,22 +250,22 @@ func (w *streamWriter) drain(ctx context.Context) error {
 		n := min(ready-head, drainChunk, int64(len(w.ring))-i)
 		chunk := w.ring[i : i+n]
 		if k, err := w.out.Write(chunk); err != nil {
-			err = &WriterError{Written: head + int64(k), Err: err}
-			w.abort(err)
-			if w.stop != nil {
-				w.stop(err)
+			err = &WriteError{Written: head + int64(k), Err: err}
+			w.Abort(err)
+			if w.Stop != nil {
+				w.Stop(err)
 			}
 			return err
 		}
-		if w.sum != nil {
-			w.sum.Write(chunk)
+		if w.Sum != nil {
+			w.Sum.Write(chunk)
 		}
 		w.mu.Lock()
 		w.head += n
 		w.notify()
 		w.mu.Unlock()
-		if w.moved != nil {
-			w.moved(head + n)
+		if w.Moved != nil {
+			w.Moved(head + n)
 		}
 	}
 }

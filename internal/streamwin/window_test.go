@@ -1,7 +1,7 @@
 // Tests of the stream's window: bytes written in any order, twice, or past
 // the window come out once, in order, and the window never grows.
 
-package slget
+package streamwin
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ type chunk struct{ off, n int64 }
 func writeAll(t testing.TB, src []byte, window int64, chunks []chunk) ([]byte, error) {
 	t.Helper()
 	var out bytes.Buffer
-	w := newStreamWriter(&out, int64(len(src)), window)
+	w := New(&out, int64(len(src)), window)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -45,10 +45,10 @@ func writeAll(t testing.TB, src []byte, window int64, chunks []chunk) ([]byte, e
 			}
 		}()
 	}
-	err := w.drain(ctx)
+	err := w.Drain(ctx)
 	wg.Wait()
 	if ctx.Err() != nil {
-		t.Fatalf("drain did not end: %d of %d bytes out", w.written(), len(src))
+		t.Fatalf("drain did not end: %d of %d bytes out", w.Written(), len(src))
 	}
 	return out.Bytes(), err
 }
@@ -98,7 +98,7 @@ func TestStreamWriterInOrder(t *testing.T) {
 // its context.
 func TestStreamWriterWaitsPastWindow(t *testing.T) {
 	var out bytes.Buffer
-	w := newStreamWriter(&out, 1000, 100)
+	w := New(&out, 1000, 100)
 	if len(w.ring) != 100 {
 		t.Fatalf("ring of %d bytes, want the window's 100", len(w.ring))
 	}
@@ -126,7 +126,7 @@ func TestStreamWriterWaitsPastWindow(t *testing.T) {
 	dctx, dcancel := context.WithCancel(context.Background())
 	defer dcancel()
 	drained := make(chan error, 1)
-	go func() { drained <- w.drain(dctx) }()
+	go func() { drained <- w.Drain(dctx) }()
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
@@ -160,22 +160,22 @@ func (b *brokenPipe) Write(p []byte) (int, error) {
 	return k, syscall.EPIPE
 }
 
-// A failing Writer ends the stream: drain returns a *WriterError, stop is
+// A failing Writer ends the stream: drain returns a *WriteError, stop is
 // told, and a write that waits for room ends with the same error.
 func TestStreamWriterWriterFails(t *testing.T) {
-	w := newStreamWriter(&brokenPipe{n: 10}, 1000, 64)
+	w := New(&brokenPipe{n: 10}, 1000, 64)
 	var stopped error
-	w.stop = func(err error) { stopped = err }
+	w.Stop = func(err error) { stopped = err }
 	src := pattern(1000)
 	if _, err := w.WriteAt(src[:64], 0); err != nil {
 		t.Fatal(err)
 	}
 	blocked := make(chan error, 1)
 	go func() { _, err := w.WriteAt(src[64:128], 64); blocked <- err }()
-	err := w.drain(context.Background())
-	var we *WriterError
+	err := w.Drain(context.Background())
+	var we *WriteError
 	if !errors.As(err, &we) || !errors.Is(err, syscall.EPIPE) || we.Written != 10 {
-		t.Fatalf("drain = %v, want a *WriterError of EPIPE after 10 bytes", err)
+		t.Fatalf("drain = %v, want a *WriteError of EPIPE after 10 bytes", err)
 	}
 	if stopped != err {
 		t.Fatalf("stop told %v, want %v", stopped, err)
@@ -188,10 +188,10 @@ func TestStreamWriterWriterFails(t *testing.T) {
 // Without a size, the stream ends at close, after the last byte.
 func TestStreamWriterUnknownSize(t *testing.T) {
 	var out bytes.Buffer
-	w := newStreamWriter(&out, -1, 10)
+	w := New(&out, -1, 10)
 	src := pattern(95)
 	drained := make(chan error, 1)
-	go func() { drained <- w.drain(context.Background()) }()
+	go func() { drained <- w.Drain(context.Background()) }()
 	for off := 0; off < len(src); off += 7 {
 		end := min(off+7, len(src))
 		if _, err := w.WriteAt(src[off:end], int64(off)); err != nil {
@@ -202,7 +202,7 @@ func TestStreamWriterUnknownSize(t *testing.T) {
 	if _, err := w.WriteAt(src[:40], 0); err != nil {
 		t.Fatal(err)
 	}
-	w.close()
+	w.Close()
 	if err := <-drained; err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestStreamWriterUnknownSize(t *testing.T) {
 }
 
 func TestStreamWriterOutside(t *testing.T) {
-	w := newStreamWriter(&bytes.Buffer{}, 10, 10)
+	w := New(&bytes.Buffer{}, 10, 10)
 	for _, c := range []chunk{{-1, 1}, {5, 6}, {10, 1}} {
 		if _, err := w.WriteAt(make([]byte, c.n), c.off); err == nil {
 			t.Errorf("a write of %+v outside a 10-byte stream was taken", c)

@@ -6,7 +6,7 @@
 
 //go:build (linux || darwin || freebsd || netbsd || openbsd || dragonfly) && !race
 
-package slget
+package streamwin
 
 import "syscall"
 
