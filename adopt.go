@@ -13,6 +13,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -98,7 +99,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 	}
 	if whole > 0 {
 		d.warn("-c: continuing %s from %s: its %s match the server's (the slices between are taken as they are)",
-			from, HumanBytes(plan.RunRange(segment.Run{First: 0, End: whole}).Len()), checked)
+			from, units.Bytes(plan.RunRange(segment.Run{First: 0, End: whole}).Len()), checked)
 	}
 	return nil, d.startFresh(recs)
 }

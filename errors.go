@@ -12,11 +12,29 @@ import (
 	"syscall"
 
 	"github.com/slget/slget/internal/osfile"
+	"github.com/slget/slget/internal/units"
+	"github.com/slget/slget/resume"
 )
 
 // ErrLocked is matched by the error of a download whose output another
 // download (in this process or another) holds: a *LockedError.
 var ErrLocked = errors.New("another slget is downloading this file")
+
+// JournalError is a journal (NAME.slget) that cannot be used: it names
+// the file and the operation; errors.Is tells ErrLocked (another download
+// holds it), ErrJournalCorrupt and ErrJournalVersion apart.
+type JournalError = resume.Error
+
+// Errors of a journal, matched with errors.Is.
+var (
+	// ErrJournalCorrupt: the journal is damaged; nothing in it is trusted.
+	// A restart discards it.
+	ErrJournalCorrupt = resume.ErrCorrupt
+	// ErrJournalVersion: the journal was written by a newer slget.
+	ErrJournalVersion = resume.ErrVersion
+	// ErrJournalLocked: another download holds the journal.
+	ErrJournalLocked = resume.ErrLocked
+)
 
 // LockedError reports that another download, of this process or another,
 // holds the output name: its partial file at Part is locked.
@@ -110,7 +128,7 @@ type DiskFullError struct {
 
 func (e *DiskFullError) Error() string {
 	return fmt.Sprintf("%s needs %s more but its file system has only %s free",
-		e.Path, HumanBytes(e.Need), HumanBytes(e.Free))
+		e.Path, units.Bytes(e.Need), units.Bytes(e.Free))
 }
 
 // Remedies: free some space, or save elsewhere.
@@ -142,7 +160,7 @@ type WriterError struct {
 }
 
 func (e *WriterError) Error() string {
-	return fmt.Sprintf("writing the stream failed after %s: %v", HumanBytes(e.Written), e.Err)
+	return fmt.Sprintf("writing the stream failed after %s: %v", units.Bytes(e.Written), e.Err)
 }
 
 func (e *WriterError) Unwrap() error { return e.Err }
@@ -197,17 +215,3 @@ func (e *KeptError) Remedies() []Remedy {
 }
 
 func (e *InterruptedError) Unwrap() error { return e.Err }
-
-// HumanBytes formats n bytes in binary units: "512 B", "1.5 MiB".
-func HumanBytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
-}

@@ -85,6 +85,9 @@ type (
 	PhaseError = fetch.PhaseError
 	// PeerError is a peer that cannot be used.
 	PeerError = fetch.PeerError
+	// LocalError is a failure to write or sync the output during the
+	// transfer: never worth another try from the network's side.
+	LocalError = fetch.LocalError
 )
 
 // Sentinel errors of the HTTP side, matched with errors.Is.

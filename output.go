@@ -155,3 +155,27 @@ func lexists(p string) bool {
 func existsError(path string) *ExistsError {
 	return &ExistsError{Path: path, Why: "already exists", Help: []Remedy{RemedyOverwrite, RemedyAutoRename}}
 }
+
+// reserve claims path for one download of this Client, so that two
+// downloads at once never pick the same name; it reports false when the
+// path is taken. unreserve gives it back.
+func (c *Client) reserve(path string) bool {
+	sh := c.shared()
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if sh.taken == nil {
+		sh.taken = make(map[string]bool)
+	}
+	if sh.taken[path] {
+		return false
+	}
+	sh.taken[path] = true
+	return true
+}
+
+func (c *Client) unreserve(path string) {
+	sh := c.shared()
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	delete(sh.taken, path)
+}

@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
+	"strings"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
@@ -323,4 +325,15 @@ func (d *download) sameFileElsewhere(m resume.Meta) bool {
 	}
 	d.warn("-c: continuing the partial download of %s: it has the same ETag %s and size", m.URL, m.ETag)
 	return true
+}
+
+// identity is what makes two URLs name the same download: scheme, host and
+// path. A new query string (a re-signed URL) is the same download, as long
+// as the server's version is the same.
+func identity(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) + u.EscapedPath()
 }

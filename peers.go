@@ -4,11 +4,7 @@
 package slget
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/slget/slget/fetch"
-	"github.com/slget/slget/localcache"
 )
 
 // peerList returns the Client's Peers, parsed once.
@@ -60,43 +56,4 @@ func (d *download) chain(origin *fetch.Origin) (*fetch.Chain, error) {
 		srcs = append(srcs, s)
 	}
 	return fetch.NewChain(origin, srcs, d.plan, func(s string) { d.warn("%s", s) }), nil
-}
-
-// Cache is a slice cache on disk (a directory that `slget --cache DIR` and
-// `slget serve` use), for Client.Cache.
-type Cache = localcache.Store
-
-// CacheOptions configure OpenCache; nil means the defaults.
-type CacheOptions = localcache.Options
-
-// Errors of OpenCache, matched with errors.Is.
-var (
-	// ErrCacheLocked: another process owns the cache and serves it nowhere.
-	ErrCacheLocked = localcache.ErrLocked
-	// ErrCacheSliceSize: CacheOptions.SliceSize differs from the cache's.
-	ErrCacheSliceSize = localcache.ErrSliceSize
-)
-
-// OpenCache opens the slice cache in dir for Client.Cache, with opts
-// (nil: the defaults; a SliceSize that differs from the cache's fails with
-// ErrCacheSliceSize). When another process owns the cache, OpenCache
-// returns no Cache and the address at which that process serves it
-// (`slget serve` publishes one), to be used as one of Client.Peers; when
-// it publishes none, the error matches ErrCacheLocked.
-func OpenCache(dir string, opts *CacheOptions) (store *Cache, owner string, err error) {
-	s, err := localcache.Open(dir, opts)
-	if err == nil {
-		return s, "", nil
-	}
-	if !errors.Is(err, localcache.ErrLocked) {
-		return nil, "", err
-	}
-	addr, oerr := localcache.Owner(dir)
-	if oerr != nil {
-		return nil, "", err // served nowhere
-	}
-	if _, perr := fetch.ParsePeer(addr); perr != nil {
-		return nil, "", fmt.Errorf("%w; its owner's address: %v", err, perr)
-	}
-	return nil, addr, nil
 }

@@ -7,6 +7,8 @@ package slget
 import (
 	"errors"
 	"fmt"
+
+	"github.com/slget/slget/resume"
 )
 
 // Remedy is one thing a caller can do about a failed download, named by
@@ -78,11 +80,15 @@ func (r Remedy) String() string {
 }
 
 // Remedies lists what can be done about err: those of the first error in
-// its chain that offers any (a method Remedies() []Remedy).
+// its chain that offers any (a method Remedies() []Remedy), or for a
+// journal that cannot be used, a restart that discards it.
 func Remedies(err error) []Remedy {
 	var r interface{ Remedies() []Remedy }
 	if errors.As(err, &r) {
 		return r.Remedies()
+	}
+	if errors.Is(err, ErrJournalCorrupt) || errors.Is(err, ErrJournalVersion) || errors.Is(err, resume.ErrExist) {
+		return []Remedy{RemedyRestart}
 	}
 	return nil
 }

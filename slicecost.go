@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/segment"
 )
 
@@ -61,6 +62,6 @@ func sliceWarning(plan segment.Plan) string {
 	fit := segment.DefaultSlice
 	return fmt.Sprintf("--slice %s cuts %s into %d slices, which the journal commits at least %d times, a few syncs each: about %s, "+
 		"longer than the transfer itself takes at 1 Gbit/s (%s); --slice %s, the default, fits (%d slices)",
-		segment.FormatSize(plan.Slice), HumanBytes(plan.Size), plan.N(), (plan.N()+commitSlices-1)/commitSlices,
+		segment.FormatSize(plan.Slice), units.Bytes(plan.Size), plan.N(), (plan.N()+commitSlices-1)/commitSlices,
 		spent.Round(100*time.Millisecond), transfer.Round(100*time.Millisecond), segment.FormatSize(fit), (plan.Size+fit-1)/fit)
 }

@@ -31,11 +31,11 @@ type Status struct {
 // no partial download.
 var ErrNoPartial = errors.New("no partial download")
 
-// PathsOf returns the final name and journal of a download named by its
+// pathsOf returns the final name and journal of a download named by its
 // final name, its .part or its .slget file. (The side files of a name too
 // long to carry their suffixes have a shortened name; named by one of
 // them, path is that shortened name.)
-func PathsOf(name string) (path, journal string) {
+func pathsOf(name string) (path, journal string) {
 	path = strings.TrimSuffix(strings.TrimSuffix(name, ".slget"), ".part")
 	return path, journalPathOf(path)
 }
@@ -44,7 +44,7 @@ func PathsOf(name string) (path, journal string) {
 // .part or .slget). It works while the download runs: a journal held by a
 // download is read from a snapshot copy.
 func ReadStatus(name string) (*Status, error) {
-	path, jpath := PathsOf(name)
+	path, jpath := pathsOf(name)
 	m, done, recs, err := resume.Inspect(jpath)
 	active := false
 	if errors.Is(err, resume.ErrLocked) {
@@ -119,7 +119,7 @@ type VerifyReport struct {
 // done, so that the next run fetches just them again. It needs the
 // download to be stopped.
 func Verify(name string) (*VerifyReport, error) {
-	path, jpath := PathsOf(name)
+	path, jpath := pathsOf(name)
 	part := partPathOf(path)
 	if !lexists(jpath) {
 		if _, err := ReadStatus(name); err != nil {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/streamwin"
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/segment"
 )
 
@@ -34,7 +35,7 @@ func (d *download) toWriter(ctx context.Context) error {
 		return err
 	}
 	if d.req.DryRun {
-		d.res.Plan = "stream to the writer through a window of " + HumanBytes(window)
+		d.res.Plan = "stream to the writer through a window of " + units.Bytes(window)
 		return nil
 	}
 	var sums []hash.Hash
@@ -96,7 +97,7 @@ func (d *download) streamWindow() (int64, error) {
 	case r.StreamWindow < 0:
 		return 0, &RequestError{Err: fmt.Errorf("stream window %d: want a positive size", r.StreamWindow)}
 	case r.StreamWindow > 0 && r.StreamWindow < d.c.slice():
-		return 0, &RequestError{Err: fmt.Errorf("stream window %s is smaller than one slice (%s)", HumanBytes(r.StreamWindow), HumanBytes(d.c.slice()))}
+		return 0, &RequestError{Err: fmt.Errorf("stream window %s is smaller than one slice (%s)", units.Bytes(r.StreamWindow), units.Bytes(d.c.slice()))}
 	case r.StreamWindow > 0:
 		return r.StreamWindow, nil
 	}
@@ -175,7 +176,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 			if w.Whole() > 0 && d.probe.Validator.Strength() != fetch.StrongETag {
 				return fmt.Errorf("%w; the bytes already written cannot be taken back, and without a strong ETag a new answer may be another version", err)
 			}
-			d.warn("%v; asking again from the start, skipping the %s already received (try %d of %d)", err, HumanBytes(w.Whole()), try+1, tries)
+			d.warn("%v; asking again from the start, skipping the %s already received (try %d of %d)", err, units.Bytes(w.Whole()), try+1, tries)
 			if err := d.askWholeAgain(ctx, try, err); err != nil {
 				return err
 			}

@@ -53,7 +53,7 @@ var (
 
 // Error is the error type of this package. It records the journal file and
 // the operation that failed; Error() is a message for the user that says
-// what to do.
+// what happened.
 type Error struct {
 	Path string // the journal file
 	Op   string // "create", "open", "inspect", "commit", "set-final-url", "close", "remove"
@@ -65,15 +65,15 @@ func (e *Error) Error() string {
 	case errors.Is(e.Err, ErrLocked):
 		return fmt.Sprintf("another slget is downloading this file (journal %s is locked)", e.Path)
 	case errors.Is(e.Err, ErrCorrupt):
-		return fmt.Sprintf("journal %s is damaged: %s; run again with --restart to discard it", e.Path, detailOf(e.Err))
+		return fmt.Sprintf("journal %s is damaged: %s", e.Path, detailOf(e.Err))
 	case errors.Is(e.Err, ErrVersion):
-		return fmt.Sprintf("journal %s was written by a newer slget (%s); upgrade, or --restart to discard it", e.Path, detailOf(e.Err))
+		return fmt.Sprintf("journal %s was written by a newer slget (%s); upgrade slget, or discard the journal", e.Path, detailOf(e.Err))
 	case errors.Is(e.Err, ErrOldSchema):
 		return fmt.Sprintf("journal %s was written by an older slget (schema 1); its slices must be checked against the file before they are trusted", e.Path)
 	case errors.Is(e.Err, ErrNotExist):
 		return fmt.Sprintf("journal %s does not exist", e.Path)
 	case errors.Is(e.Err, ErrExist):
-		return fmt.Sprintf("journal %s already exists; resume the download, or --restart to discard it", e.Path)
+		return fmt.Sprintf("journal %s already exists", e.Path)
 	}
 	return fmt.Sprintf("journal %s: %s: %v", e.Path, e.Op, e.Err)
 }

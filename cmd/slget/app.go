@@ -16,9 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/version"
-	"github.com/slget/slget/segment"
 )
 
 // config is everything the flags say about a download.
@@ -167,7 +165,7 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.maxRedirect < 0 {
 		return bad(fmt.Errorf("--max-redirect %d: want 0 or more", cfg.maxRedirect))
 	}
-	if cfg.slice, err = segment.ParseSlice(c.String("slice")); err != nil {
+	if cfg.slice, err = slget.ParseSlice(c.String("slice")); err != nil {
 		return bad(fmt.Errorf("--slice: %v", err))
 	}
 	if cfg.header, err = parseHeaders(c.StringSlice("header")); err != nil {
@@ -234,19 +232,19 @@ func newApp(con *console, stdin io.Reader, cfg config) (*app, error) {
 func setClient(c *slget.Client, cfg config) {
 	c.Connections = cfg.connections
 	c.Slice = cfg.slice
-	c.Retry = fetch.RetryPolicy{MaxTries: cfg.maxTries, Wait: cfg.retryWait}
+	c.Retry = slget.RetryPolicy{MaxTries: cfg.maxTries, Wait: cfg.retryWait}
 	c.StallTimeout = cfg.stallTimeout
 	c.LowestSpeed = cfg.lowestSpeed
 	c.RateLimit = cfg.maxDownload
 }
 
 // newHTTP builds the HTTP client of cfg.
-func newHTTP(cfg config) (*fetch.Client, error) {
+func newHTTP(cfg config) (*slget.HTTPClient, error) {
 	maxRedirect := cfg.maxRedirect
 	if maxRedirect == 0 {
 		maxRedirect = -1 // fetch: zero means its default, negative none
 	}
-	hc, err := fetch.NewClient(fetch.ClientOptions{
+	hc, err := slget.NewHTTPClient(slget.HTTPOptions{
 		Connections:     cfg.connections,
 		ConnectTimeout:  cfg.connectTimeout,
 		Timeout:         cfg.timeout,
@@ -319,7 +317,7 @@ loop:
 		case sem <- struct{}{}:
 		case <-ctx.Done():
 			for k := i; k < len(entries); k++ {
-				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", fetch.Redact(entries[k].url())))
+				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", slget.Redact(entries[k].url())))
 			}
 			break loop
 		}
@@ -345,7 +343,7 @@ loop:
 		for i := range results {
 			urls[i] = entries[i].url()
 			if results[i].URL == "" { // not started
-				results[i] = result{URL: fetch.Redact(urls[i]), ExitCode: exitUnfinished}
+				results[i] = result{URL: slget.Redact(urls[i]), ExitCode: exitUnfinished}
 			}
 		}
 		a.con.printResults(urls, results)

@@ -12,8 +12,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/localcache"
-	"github.com/slget/slget/segment"
 )
 
 func cacheCommand(con *console) *cli.Command {
@@ -101,7 +101,7 @@ func cacheList(c *cli.Context, con *console) error {
 	var slices int
 	var bytes, stored int64
 	for _, e := range entries {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", e.Slices, slget.HumanBytes(e.Bytes), slget.HumanBytes(e.StoredBytes),
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", e.Slices, units.Bytes(e.Bytes), units.Bytes(e.StoredBytes),
 			e.LastAccess.UTC().Format("2006-01-02 15:04"), e.Validator, e.URL)
 		slices += e.Slices
 		bytes += e.Bytes
@@ -109,7 +109,7 @@ func cacheList(c *cli.Context, con *console) error {
 	}
 	tw.Flush()
 	fmt.Fprintf(con.stdout, "%s: %s in %s of %s, %s stored\n", plural(len(entries), "version"),
-		slget.HumanBytes(bytes), plural(slices, "slice"), segment.FormatSize(st.SliceSize()), slget.HumanBytes(stored))
+		units.Bytes(bytes), plural(slices, "slice"), slget.FormatSize(st.SliceSize()), units.Bytes(stored))
 	return nil
 }
 
@@ -130,7 +130,7 @@ func cachePurge(c *cli.Context, con *console) error {
 			last = withCode(exitBadOption, errReported)
 			continue
 		}
-		fmt.Fprintf(con.stdout, "%s: removed %s (%s stored)\n", u, plural(n, "slice"), slget.HumanBytes(freed))
+		fmt.Fprintf(con.stdout, "%s: removed %s (%s stored)\n", u, plural(n, "slice"), units.Bytes(freed))
 	}
 	return last
 }

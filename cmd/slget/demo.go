@@ -17,9 +17,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
-	"github.com/slget/slget/segment"
+	"github.com/slget/slget/internal/units"
 )
 
 func demoCommand(con *console) *cli.Command {
@@ -48,15 +47,15 @@ func runDemo(c *cli.Context, con *console) error {
 	if x < 1 || x > maxConnections {
 		return withCode(exitBadOption, fmt.Errorf("-x %d: want 1 to %d connections", x, maxConnections))
 	}
-	size, err := segment.ParseSize(c.String("size"))
+	size, err := slget.ParseSize(c.String("size"))
 	if err != nil || size < 1 || size > 8<<30 {
 		return withCode(exitBadOption, fmt.Errorf("--size %q: want 1 byte to 8g", c.String("size")))
 	}
-	rate, err := segment.ParseSize(c.String("rate"))
+	rate, err := slget.ParseSize(c.String("rate"))
 	if err != nil || rate < 16<<10 {
 		return withCode(exitBadOption, fmt.Errorf("--rate %q: want at least 16k bytes/s", c.String("rate")))
 	}
-	slice, err := segment.ParseSlice(c.String("slice"))
+	slice, err := slget.ParseSlice(c.String("slice"))
 	if err != nil {
 		return withCode(exitBadOption, fmt.Errorf("--slice: %v", err))
 	}
@@ -78,7 +77,7 @@ func runDemo(c *cli.Context, con *console) error {
 		return fmt.Errorf("cannot start the demo origin: %w", err)
 	}
 	defer srv.Close()
-	con.printf("demo origin: %s (%s, %s/s per connection, ETag %s)\n", srv.FileURL(), slget.HumanBytes(size), slget.HumanBytes(rate), srv.ETag())
+	con.printf("demo origin: %s (%s, %s/s per connection, ETag %s)\n", srv.FileURL(), units.Bytes(size), units.Bytes(rate), srv.ETag())
 
 	cfg := config{connections: x, dir: dir, slice: slice, jobs: 1, maxTries: 5, retryWait: 200 * time.Millisecond,
 		timeout: 30 * time.Second, connectTimeout: 5 * time.Second, stallTimeout: 10 * time.Second}
@@ -93,7 +92,7 @@ func runDemo(c *cli.Context, con *console) error {
 	if err != nil {
 		return fmt.Errorf("demo: measuring one connection: %w", err)
 	}
-	con.printf("one connection: %s/s (measured for 1.5s)\n", slget.HumanBytes(int64(single)))
+	con.printf("one connection: %s/s (measured for 1.5s)\n", units.Bytes(int64(single)))
 
 	start := time.Now()
 	res, err := a.get(ctx, srv.FileURL())
@@ -112,7 +111,7 @@ func runDemo(c *cli.Context, con *console) error {
 	speed := float64(size) / secs
 	ideal := float64(size) / (float64(x) * float64(rate))
 	fmt.Fprintf(con.stderr, "%d connections: %s in %.2fs = %s/s, %.1fx one connection (ideal %.2fs); SHA-256 %s… verified\n",
-		x, slget.HumanBytes(size), secs, slget.HumanBytes(int64(speed)), speed/single, ideal, sum[:16])
+		x, units.Bytes(size), secs, units.Bytes(int64(speed)), speed/single, ideal, sum[:16])
 	var aligned, reqs int
 	for _, r := range srv.Requests() {
 		reqs++
@@ -127,35 +126,33 @@ func runDemo(c *cli.Context, con *console) error {
 	return nil
 }
 
-// sampleOne downloads from rawURL on one connection for d and returns the
-// speed in bytes per second.
-func sampleOne(ctx context.Context, c *fetch.Client, rawURL string, slice int64, d time.Duration) (float64, error) {
-	p, err := c.Probe(ctx, rawURL, slice)
-	if err != nil {
-		return 0, err
-	}
-	plan, err := segment.NewPlan(p.Validator.Size, slice)
-	if err != nil {
-		p.Body.Close()
-		return 0, err
-	}
-	dl := fetch.NewDownloader(fetch.Config{Connections: 1}, plan, nil, fetch.NewOrigin(c, p), discard{})
+// sampleOne downloads from rawURL on one connection for d, as a stream
+// that goes nowhere, and returns the speed in bytes per second.
+func sampleOne(ctx context.Context, hc *slget.HTTPClient, rawURL string, slice int64, d time.Duration) (float64, error) {
+	c := &slget.Client{HTTP: hc, Connections: 1, Slice: slice}
+	var progress func() slget.Progress
+	req := &slget.Request{URL: rawURL, Writer: io.Discard, Events: func(e slget.Event) {
+		if s, ok := e.(*slget.Started); ok {
+			progress = s.Progress
+		}
+	}}
 	sctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	start := time.Now()
-	err = dl.Run(sctx, p.Body)
+	var moved int64
+	res, err := c.Do(sctx, req)
 	el := time.Since(start).Seconds()
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	switch {
+	case err == nil:
+		moved = res.Transferred
+	case errors.Is(err, context.DeadlineExceeded) && progress != nil:
+		moved = progress().ThisRun
+	default:
 		return 0, err
 	}
-	c.CloseIdle()
-	return float64(dl.Stats().Written) / el, nil
+	hc.CloseIdle()
+	return float64(moved) / el, nil
 }
-
-type discard struct{}
-
-func (discard) WriteAt(p []byte, _ int64) (int, error) { return len(p), nil }
-func (discard) Sync() error                            { return nil }
 
 func fileSHA256(path string) (string, error) {
 	f, err := os.Open(filepath.Clean(path))

@@ -20,3 +20,25 @@ func TestBinaryDoesNotLinkTesting(t *testing.T) {
 		}
 	}
 }
+
+// The command speaks to the library, not to its parts: of this module it
+// imports the root package, the cache's store and peer server, the demo's
+// origin and internal helpers, and nothing else (the download flow's
+// decisions stay in the library).
+func TestCommandImportsTheLibraryOnly(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{join .Imports "\n"}}`, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	allowed := map[string]bool{
+		"github.com/slget/slget":                 true,
+		"github.com/slget/slget/localcache":      true,
+		"github.com/slget/slget/localcache/peer": true,
+		"github.com/slget/slget/fetch/fetchtest": true,
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if strings.HasPrefix(p, "github.com/slget/slget") && !allowed[p] && !strings.HasPrefix(p, "github.com/slget/slget/internal/") {
+			t.Errorf("cmd/slget imports %s", p)
+		}
+	}
+}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/slget/slget/fetch"
+	"github.com/slget/slget"
 )
 
 // getEntry downloads one entry: with an app configured by e.apply when the
@@ -28,7 +28,7 @@ func (a *app) getEntry(ctx context.Context, e inputEntry) (result, error) {
 	}
 	if err != nil {
 		err = withCode(exitBadOption, err)
-		return result{URL: fetch.Redact(e.url()), BySource: map[string]int64{}, ExitCode: exitBadOption, Error: err.Error()}, err
+		return result{URL: slget.Redact(e.url()), BySource: map[string]int64{}, ExitCode: exitBadOption, Error: err.Error()}, err
 	}
 	if sub.client.HTTP != a.client.HTTP {
 		defer sub.client.HTTP.CloseIdle()
@@ -61,7 +61,7 @@ func (a *app) withConfig(cfg config) (*app, error) {
 // download fails (the other entries still run).
 func entriesOf(c *cli.Context, con *console, stdin io.Reader) (entries []inputEntry, refused error, err error) {
 	for _, u := range c.Args().Slice() {
-		if _, err := fetch.ParseURL(u); err != nil {
+		if _, err := slget.ParseURL(u); err != nil {
 			if cmd := nearCommand(c.App.Commands, u); cmd != "" {
 				err = fmt.Errorf("%w (did you mean the command %q?)", err, c.App.Name+" "+cmd)
 			}

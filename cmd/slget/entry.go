@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/segment"
 )
 
 // entryOptionNames are the options of aria2's input file that slget
@@ -117,7 +116,7 @@ func (o *entryOptions) set(name, value string) (known bool, err error) {
 	case "max-connection-per-server":
 		err = count(&o.conns.x, 1, maxConnections)
 	case "min-split-size":
-		o.slice, err = segment.ParseSlice(value)
+		o.slice, err = slget.ParseSlice(value)
 	case "max-tries":
 		err = count(&o.maxTries, 1, 1<<20)
 	case "retry-wait":

@@ -10,9 +10,7 @@ import (
 	"syscall"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
-	"github.com/slget/slget/resume"
 )
 
 // Exit codes. Scripts rely on them; the README lists them.
@@ -64,21 +62,21 @@ func exitCode(err error) int {
 		return ee.code
 	}
 	var (
-		he  *fetch.HTTPError
-		ce  *fetch.ChangedError
-		re  *fetch.RangeError
-		oe  *fetch.OutOfStepError
-		rde *fetch.RedirectError
+		he  *slget.HTTPError
+		ce  *slget.ChangedError
+		re  *slget.RangeError
+		oe  *slget.OutOfStepError
+		rde *slget.RedirectError
 		fe  *slget.FileError
 		xe  *slget.ExistsError
 		cse *slget.ChecksumError
 		rqe *slget.RequestError
 		ie  *slget.InterruptedError
 		we  *slget.WriterError
-		le  *fetch.LocalError
-		pe  *fetch.PhaseError
+		le  *slget.LocalError
+		pe  *slget.PhaseError
 		tpe textproto.ProtocolError
-		jre *resume.Error
+		jre *slget.JournalError
 	)
 	switch {
 	case errors.As(err, &rqe):
@@ -93,7 +91,7 @@ func exitCode(err error) int {
 		return exitPipeClosed
 	case errors.As(err, &we):
 		return exitFileIO
-	case errors.Is(err, slget.ErrLocked), errors.Is(err, resume.ErrLocked), errors.Is(err, resume.ErrCorrupt), errors.Is(err, resume.ErrVersion):
+	case errors.Is(err, slget.ErrLocked), errors.Is(err, slget.ErrJournalLocked), errors.Is(err, slget.ErrJournalCorrupt), errors.Is(err, slget.ErrJournalVersion):
 		return exitJournal
 	case errors.As(err, &xe):
 		return exitFileExists
@@ -127,15 +125,15 @@ func exitCode(err error) int {
 		return exitBadResponse
 	case errors.As(err, &re):
 		return exitBadResponse
-	case errors.Is(err, fetch.ErrNoRanges):
+	case errors.Is(err, slget.ErrNoRanges):
 		return exitNoResume
-	case fetch.IsTimeout(err):
+	case slget.IsTimeout(err):
 		return exitTimeout
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return exitNetwork
 	case errors.As(err, &pe):
 		return exitNetwork // a proxy of the wrong protocol, refused credentials
-	case fetch.Retryable(err):
+	case slget.Retryable(err):
 		return exitNetwork
 	}
 	return exitUnknown

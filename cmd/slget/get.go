@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/units"
 )
 
 // result is the --json object for one download.
@@ -38,8 +38,8 @@ type validatorJSON struct {
 	Strength     string `json:"strength"`
 }
 
-func validatorOut(v fetch.Validator) *validatorJSON {
-	s := map[fetch.Strength]string{fetch.StrongETag: "strong-etag", fetch.LastModified: "last-modified", fetch.SizeOnly: "size-only"}
+func validatorOut(v slget.Validator) *validatorJSON {
+	s := map[slget.Strength]string{slget.StrongETag: "strong-etag", slget.LastModified: "last-modified", slget.SizeOnly: "size-only"}
 	return &validatorJSON{ETag: v.ETag, LastModified: v.LastModified, Strength: s[v.Strength()]}
 }
 
@@ -118,16 +118,16 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 	if a.con.mode != progressJSON && !a.cfg.jsonOut {
 		switch {
 		case req.Writer != nil:
-			a.con.printf("%s: streamed %s to stdout in %.1fs\n", r.URL, slget.HumanBytes(r.Size), r.Duration.Seconds())
+			a.con.printf("%s: streamed %s to stdout in %.1fs\n", r.URL, units.Bytes(r.Size), r.Duration.Seconds())
 		case r.NotModified:
 			a.con.printf("%s: %s is up to date (the remote file is not newer)\n", r.URL, r.Path)
 		case r.AlreadyComplete:
-			a.con.printf("%s: %s is complete (%s)\n", r.URL, r.Path, slget.HumanBytes(r.Size))
+			a.con.printf("%s: %s is complete (%s)\n", r.URL, r.Path, units.Bytes(r.Size))
 		case r.Resumed > 0:
-			a.con.printf("%s: saved %s (%s: %s transferred now, %s resumed, in %.1fs%s)\n", r.URL, r.Path, slget.HumanBytes(r.Size),
-				slget.HumanBytes(r.Transferred), slget.HumanBytes(r.Resumed), time.Duration(r.Duration).Seconds(), sharedNote(r))
+			a.con.printf("%s: saved %s (%s: %s transferred now, %s resumed, in %.1fs%s)\n", r.URL, r.Path, units.Bytes(r.Size),
+				units.Bytes(r.Transferred), units.Bytes(r.Resumed), time.Duration(r.Duration).Seconds(), sharedNote(r))
 		default:
-			a.con.printf("%s: saved %s (%s in %.1fs%s)\n", r.URL, r.Path, slget.HumanBytes(r.Size), r.Duration.Seconds(), sharedNote(r))
+			a.con.printf("%s: saved %s (%s in %.1fs%s)\n", r.URL, r.Path, units.Bytes(r.Size), r.Duration.Seconds(), sharedNote(r))
 		}
 	}
 	return res, nil
@@ -137,11 +137,11 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 // cache, when any did: ", 19.0 MiB from peers, 1.0 MiB from the cache".
 func sharedNote(r *slget.Result) string {
 	var note string
-	if b := r.BySource[fetch.FromPeer]; b > 0 {
-		note += ", " + slget.HumanBytes(b) + " from peers"
+	if b := r.BySource[slget.FromPeer]; b > 0 {
+		note += ", " + units.Bytes(b) + " from peers"
 	}
-	if b := r.BySource[fetch.FromCache]; b > 0 {
-		note += ", " + slget.HumanBytes(b) + " from the cache"
+	if b := r.BySource[slget.FromCache]; b > 0 {
+		note += ", " + units.Bytes(b) + " from the cache"
 	}
 	return note
 }
@@ -169,7 +169,7 @@ func (a *app) printDryRun(r *slget.Result) {
 	}
 	size := "unknown"
 	if r.Size >= 0 {
-		size = fmt.Sprintf("%s (%d bytes)", slget.HumanBytes(r.Size), r.Size)
+		size = fmt.Sprintf("%s (%d bytes)", units.Bytes(r.Size), r.Size)
 	}
 	version := v.Strength
 	if v.ETag != "" {

@@ -12,7 +12,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/slget/slget/fetch"
+	"github.com/slget/slget"
 )
 
 // maxInputLine is the longest line an -i file may have.
@@ -151,7 +151,7 @@ func parseInputFile(r io.Reader) (inputFile, error) {
 				uris = append(uris, u)
 			}
 		}
-		if _, err := fetch.ParseURL(uris[0]); err != nil || strings.Contains(uris[0], " ") {
+		if _, err := slget.ParseURL(uris[0]); err != nil || strings.Contains(uris[0], " ") {
 			if err == nil {
 				err = errors.New("a URL has no blank in it (separate mirrors by tabs)")
 			}
@@ -178,7 +178,7 @@ func shown(name, value string) string {
 		}
 		return "…"
 	case "all-proxy":
-		return fetch.Redact(value)
+		return slget.Redact(value)
 	}
 	return value
 }

@@ -17,8 +17,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/slget/slget/fetch"
-	"github.com/slget/slget/segment"
+	"github.com/slget/slget"
 )
 
 // maxSeconds bounds every seconds option: about 11 days.
@@ -46,7 +45,7 @@ func parseSeconds(flag, s string) (time.Duration, error) {
 // parseRate accepts bytes per second with an optional k, m or g suffix, as
 // aria2's --max-download-limit does ("0" means no limit).
 func parseRate(flag, s string) (int64, error) {
-	n, err := segment.ParseSize(s)
+	n, err := slget.ParseSize(s)
 	if err != nil {
 		return 0, fmt.Errorf("--%s %q: want bytes per second with an optional k, m or g suffix (500k, 2m)", flag, s)
 	}
@@ -67,7 +66,7 @@ func parseHeaders(hs []string) (http.Header, error) {
 				return nil, fmt.Errorf("--header %q: %q is not a valid header name", h, name)
 			}
 		}
-		if fetch.ReservedHeader(name) {
+		if slget.ReservedHeader(name) {
 			return nil, fmt.Errorf("--header %q: slget sets %s itself on every request (ranges, preconditions and encoding pin one version)", h, textproto.CanonicalMIMEHeaderKey(name))
 		}
 		if strings.ContainsFunc(value, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
@@ -132,7 +131,7 @@ func joinOut(dir, out string) string {
 // stderr, where a script would not look for it; -c has no file to
 // continue.
 func streamWindow(c *cli.Context, cfg config) (int64, error) {
-	n, err := segment.ParseSize(c.String("stream-window"))
+	n, err := slget.ParseSize(c.String("stream-window"))
 	if err != nil {
 		return 0, fmt.Errorf("--stream-window %q: want a size such as 16m or 1g", c.String("stream-window"))
 	}
@@ -141,7 +140,7 @@ func streamWindow(c *cli.Context, cfg config) (int64, error) {
 	}
 	switch {
 	case n < cfg.slice:
-		return 0, fmt.Errorf("--stream-window %s is smaller than one slice (--slice %s)", segment.FormatSize(n), segment.FormatSize(cfg.slice))
+		return 0, fmt.Errorf("--stream-window %s is smaller than one slice (--slice %s)", slget.FormatSize(n), slget.FormatSize(cfg.slice))
 	case cfg.jsonOut:
 		return 0, errors.New("--json prints on stdout, where -o - writes the file; check the exit code instead (or --checksum)")
 	case c.String("progress") == "json":

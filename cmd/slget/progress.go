@@ -16,7 +16,7 @@ import (
 	"github.com/vbauerster/mpb/v8"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/segment"
+	"github.com/slget/slget/internal/units"
 )
 
 type progressMode int
@@ -173,9 +173,9 @@ func (v *view) line(width int) string {
 	if size > 0 {
 		frac := float64(done) / float64(size)
 		cols = append(cols, column{fmt.Sprintf("%3.0f%%", 100*frac), 0}, column{gauge(frac, 22), 6},
-			column{slget.HumanBytes(done) + "/" + slget.HumanBytes(size), 3})
+			column{units.Bytes(done) + "/" + units.Bytes(size), 3})
 	} else {
-		cols = append(cols, column{slget.HumanBytes(done), 0})
+		cols = append(cols, column{units.Bytes(done), 0})
 	}
 	cols = append(cols, column{speed(rate), 1})
 	if size > 0 {
@@ -184,7 +184,7 @@ func (v *view) line(width int) string {
 		}
 	}
 	if v.ev.Resumed > 0 {
-		cols = append(cols, column{"(" + slget.HumanBytes(v.ev.Resumed) + " resumed)", 7})
+		cols = append(cols, column{"(" + units.Bytes(v.ev.Resumed) + " resumed)", 7})
 	}
 	if p := v.last.BySource[slget.FromPeer]; p > 0 && size > 0 {
 		cols = append(cols, column{fmt.Sprintf("%.0f%% from peers", 100*float64(p)/float64(size)), 6})
@@ -230,7 +230,7 @@ func (v *view) waitingFor() string {
 }
 
 // slicesOf names the slices of range r: "slice 12" or "slices 12-15".
-func slicesOf(r segment.Range, slice int64) string {
+func slicesOf(r slget.Range, slice int64) string {
 	if slice <= 0 || r.End <= r.Start {
 		return ""
 	}

@@ -12,10 +12,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/slget/slget"
 	"github.com/slget/slget/internal/version"
 	"github.com/slget/slget/localcache"
 	"github.com/slget/slget/localcache/peer"
-	"github.com/slget/slget/segment"
 )
 
 func serveCommand(con *console) *cli.Command {
@@ -69,14 +69,14 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 		return bad(errors.New("serve: give --allow HOST for each origin the peer may fetch from (e.g. --allow mirror.example.com); it fetches from no other"))
 	}
 	var err error
-	if o.store.MaxSize, err = segment.ParseSize(c.String("max-size")); err != nil {
+	if o.store.MaxSize, err = slget.ParseSize(c.String("max-size")); err != nil {
 		return bad(fmt.Errorf("--max-size: %v", err))
 	}
 	if o.store.Inactive, err = parseDuration("inactive", c.String("inactive")); err != nil {
 		return bad(err)
 	}
 	if s := c.String("slice"); s != "" {
-		if o.store.SliceSize, err = segment.ParseSlice(s); err != nil {
+		if o.store.SliceSize, err = slget.ParseSlice(s); err != nil {
 			return bad(fmt.Errorf("--slice: %v", err))
 		}
 	}
@@ -175,7 +175,7 @@ func runServe(c *cli.Context, con *console) error {
 		log.Warn("listening beyond loopback without --token: anyone who can reach " + ln.Addr().String() + " may fetch the allowed origins through this peer")
 	}
 	stats := st.Stats()
-	log.Info("serving", "listen", addr, "cache", o.dir, "slice", segment.FormatSize(st.SliceSize()),
+	log.Info("serving", "listen", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
 		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "version", version.Version)
 	if err := srv.Serve(c.Context, ln); err != nil {

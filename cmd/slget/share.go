@@ -12,7 +12,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/localcache"
 )
 
@@ -38,7 +37,7 @@ func splitPeers(s string) []string {
 func (a *app) openShare(c *cli.Context) error {
 	peers := append(c.StringSlice("peer"), splitPeers(os.Getenv(envPeers))...)
 	for i, p := range peers {
-		if _, err := fetch.ParsePeer(p); err != nil {
+		if _, err := slget.ParsePeer(p); err != nil {
 			from := "--peer"
 			if i >= len(c.StringSlice("peer")) {
 				from = envPeers
@@ -70,7 +69,7 @@ func (a *app) openShare(c *cli.Context) error {
 		}
 	}
 	a.client.Peers = peers
-	a.client.PeerOptions = fetch.PeerOptions{Timeout: a.cfg.timeout, Connections: a.cfg.connections, UserAgent: a.cfg.userAgent}
+	a.client.PeerOptions = slget.PeerOptions{Timeout: a.cfg.timeout, Connections: a.cfg.connections, UserAgent: a.cfg.userAgent}
 	return nil
 }
 

@@ -10,7 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/segment"
+	"github.com/slget/slget/internal/units"
 )
 
 // statusJSON is what `slget status --json` prints.
@@ -74,7 +74,7 @@ func printStatus(con *console, s *slget.Status) {
 		v = "Last-Modified " + s.LastModified
 	}
 	fmt.Fprintf(con.stdout, "%s: %s of %s (%.1f%%), %d of %s of %s\n  url:     %s\n", s.Path,
-		slget.HumanBytes(s.BytesDone), slget.HumanBytes(s.Size), pct, s.SlicesDone, plural(s.Slices, "slice"), segment.FormatSize(s.SliceSize), s.URL)
+		units.Bytes(s.BytesDone), units.Bytes(s.Size), pct, s.SlicesDone, plural(s.Slices, "slice"), slget.FormatSize(s.SliceSize), s.URL)
 	if s.FinalURL != s.URL {
 		fmt.Fprintf(con.stdout, "  final:   %s\n", s.FinalURL)
 	}
@@ -84,7 +84,7 @@ func printStatus(con *console, s *slget.Status) {
 	}
 	for _, src := range []slget.Source{slget.FromOrigin, slget.FromCache, slget.FromPeer} {
 		if n := s.BySource[src]; n > 0 {
-			fmt.Fprintf(con.stdout, "  from %-6s %s\n", src.String()+":", slget.HumanBytes(n))
+			fmt.Fprintf(con.stdout, "  from %-6s %s\n", src.String()+":", units.Bytes(n))
 		}
 	}
 }

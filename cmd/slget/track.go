@@ -13,6 +13,7 @@ import (
 	"github.com/vbauerster/mpb/v8/decor"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/units"
 )
 
 // sampleEvery is how often the live lines take a snapshot of the stats.
@@ -21,7 +22,7 @@ const sampleEvery = 200 * time.Millisecond
 // track shows the progress of one download until the returned stop is
 // called with whether it succeeded.
 func (c *console) track(ev *slget.Started) (stop func(ok bool)) {
-	c.logf(levelInfo, "%s: downloading to %s (%s, %d connections)", ev.URL, ev.Path, slget.HumanBytes(ev.Size), ev.Connections)
+	c.logf(levelInfo, "%s: downloading to %s (%s, %d connections)", ev.URL, ev.Path, units.Bytes(ev.Size), ev.Connections)
 	if c.log != nil && c.logLevel <= levelDebug {
 		// Progress into the log every 5 s, whatever the screen shows.
 		stopLog := c.every(ev, 5*time.Second, false, func(v *view, final, ok bool) {

@@ -1,0 +1,53 @@
+// Events: what a download reports while it runs (Started, Retrying,
+// Warning), told to Request.Events one at a time.
+
+package slget
+
+import "time"
+
+// Event is something a download reports while it runs: *Warning, *Started
+// or *Retrying.
+type Event interface{ event() }
+
+// Warning is something a user should know that does not stop the download.
+type Warning struct {
+	URL     string // redacted
+	Message string
+}
+
+// Started is sent when the transfer begins. Progress returns a snapshot of
+// the download's progress; it may be called from any goroutine, as often
+// as wanted (each call is a sample of the speeds), until Do returns.
+type Started struct {
+	URL         string // redacted
+	Path        string
+	Size        int64 // -1 when unknown
+	Resumed     int64 // bytes already done
+	Connections int
+	Ranged      bool
+	Slices      int   // 0 without ranges
+	Slice       int64 // the slice size; 0 without ranges
+	// Proxy is the HTTP proxy (without credentials) that answers the
+	// download's requests, and so may keep a connection waiting while it
+	// fills its cache; "" when the server answers them, directly or
+	// through a tunnel.
+	Proxy    string
+	Progress func() Progress
+}
+
+// Retrying is a failed try of a slice that will be tried again after
+// Wait. A download gives up on the slice (and fails) after MaxTries.
+type Retrying struct {
+	URL      string // redacted
+	Slice    int    // the slice whose try failed
+	Err      error  // why it failed
+	Try      int    // the try that comes next: 2 for the first retry
+	MaxTries int
+	Wait     time.Duration
+}
+
+func (*Warning) event() {}
+
+func (*Started) event() {}
+
+func (*Retrying) event() {}

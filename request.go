@@ -1,0 +1,117 @@
+// Request and Result: one download as a program asks for it, and what it
+// did.
+
+package slget
+
+import (
+	"io"
+	"time"
+)
+
+// Request is one download.
+type Request struct {
+	URL string
+	// Path is the file to save as. "" means a name from the server (a
+	// sanitised Content-Disposition filename, else the URL's last path
+	// segment, else index.html) in Dir.
+	Path string
+	Dir  string // where a name from the server goes; "" means "."
+	// Connections overrides Client.Connections for this download.
+	Connections int
+	// Checksum, if set, is checked against the whole file before it gets
+	// its final name.
+	Checksum *Checksum
+	// SHA256 asks for the file's SHA-256 in Result.SHA256 (one more read
+	// of the file at the end, unless Checksum is SHA-256).
+	SHA256 bool
+
+	AllowOverwrite bool // replace an existing file at the output name
+	// AutoRename saves as NAME.1.ext (NAME.2.ext, ...) when the output name
+	// is taken by a file, another URL's partial download or a partial file
+	// that is not slget's; false makes that an *ExistsError.
+	AutoRename bool
+	// Continue also adopts a partial file without a journal (curl's,
+	// wget's), once its last whole slice matches the server's.
+	Continue bool
+	// Restart discards this URL's partial download and its journal.
+	Restart bool
+	// NoRestart stops with a *ChangedError, keeping the partial
+	// download, when the remote file changed since it was made; the default
+	// starts over.
+	NoRestart bool
+	// NoJournal keeps no journal: no resume after a crash.
+	NoJournal bool
+	// SkipIntegrity resumes without re-reading the finished slices of the
+	// partial download. By default every one is read back and checked
+	// against the CRC-32C its journal recorded, and those that fail are
+	// fetched again (aria2's --check-integrity, on by default here): a
+	// partial file damaged between two runs must not end in a wrong file.
+	SkipIntegrity bool
+
+	// DryRun only probes and decides on the output name: Do returns the
+	// Result (size, version, ranges, final URL, Path and Plan) and touches
+	// nothing on disk.
+	DryRun bool
+	// IfNewer downloads only when the remote file is newer than the file at
+	// the output name (If-Modified-Since, aria2c's --conditional-get), and
+	// then replaces it; an unchanged file is Result.NotModified.
+	IfNewer bool
+	// RemoteTime gives the file the server's Last-Modified time.
+	RemoteTime bool
+
+	// Writer, if set, receives the file's bytes in order instead of a file
+	// (a stream, as slget -o - writes to stdout): nothing is written to
+	// disk; there is no output name, lock, journal or resume. Slices that
+	// come ahead of the Writer wait in a window of StreamWindow bytes, the
+	// connections claim only slices inside it, and a connection that runs
+	// ahead waits for it to move. Every check holds as for a file; when
+	// the file changes midway the Writer has received bytes of the old
+	// version only, and Do returns a *ChangedError. Checksum and
+	// SHA256 are computed on the way out; DryRun only probes. Path,
+	// Continue and IfNewer must be unset; Dir, AllowOverwrite, AutoRename,
+	// Restart, NoRestart, NoJournal, SkipIntegrity and RemoteTime do not
+	// apply. Do returns when its context ends even if a Write blocks;
+	// nothing is written after that Write returns.
+	Writer io.Writer
+	// StreamWindow is the most bytes of the file held in memory for Writer
+	// (besides a read buffer per connection); zero means
+	// DefaultStreamWindow. It must hold one slice at least.
+	StreamWindow int64
+
+	// Events, if set, is told what happens: a *Started event when the
+	// transfer begins, then *Retrying and *Warning events. It is called
+	// once at a time for a download, in the order the events happened
+	// (the download's connections wait for it), never after Do returns;
+	// it must not block for long.
+	Events func(Event)
+}
+
+// Result is what a download did. Do returns it, filled as far as the
+// download got, with every error too.
+type Result struct {
+	URL       string // as given, its password redacted
+	FinalURL  string // after redirects, redacted
+	Path      string // where the file is (or would have been)
+	Size      int64  // bytes; -1 when the server sent no length and nothing came
+	Validator Validator
+	Ranged    bool // the server answered ranges: parallel and resumable
+	// Resumed is the bytes already on disk when this run began (a journal,
+	// or adopted with Continue); Transferred the bytes that came in this
+	// run, duplicates of end-game slices included.
+	Resumed, Transferred int64
+	// BySource is the bytes of the file by where they came from, resumed
+	// ones included.
+	BySource map[Source]int64
+	SHA256   string // hex, when Request.SHA256 or a SHA-256 Checksum asked for it
+	Duration time.Duration
+	// AlreadyComplete is true when nothing had to be downloaded: the file
+	// was found complete (a crash after its rename, or Continue with a
+	// Checksum that matches it).
+	AlreadyComplete bool
+	// NotModified is true when IfNewer found the local file up to date.
+	NotModified bool
+	// Plan says, for a DryRun, what a download would do at Path: "new",
+	// "resume" (with Resumed bytes), "complete", or why Path was chosen
+	// over the name first tried.
+	Plan string
+}
