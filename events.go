@@ -13,6 +13,7 @@ type Event interface{ event() }
 type Warning struct {
 	URL     string // redacted
 	Message string
+	Help    []Remedy // what would avoid it next time; nil for nothing
 }
 
 // Started is sent when the transfer begins. Progress returns a snapshot of

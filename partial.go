@@ -261,7 +261,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 			return err
 		}
 		if w := sliceWarning(plan); w != "" {
-			d.warn("%s", w)
+			d.emit(&Warning{URL: d.res.URL, Message: w, Help: []Remedy{RemedyLargerSlice}})
 		}
 	}
 	return d.truncate(plan.Size)

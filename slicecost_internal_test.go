@@ -15,8 +15,8 @@ func TestSliceWarning(t *testing.T) {
 		size, slice int64
 		want        string // "" for no warning
 	}{
-		{1 * g, 4 * k, "--slice 4k cuts 1.0 GiB into 262144 slices, which the journal commits at least 4096 times"},
-		{1 * g, 16 * k, "--slice 1m, the default, fits (1024 slices)"},
+		{1 * g, 4 * k, "slices of 4k cut 1.0 GiB into 262144 slices, which the journal commits at least 4096 times"},
+		{1 * g, 16 * k, "slices of 1m, the default, fit (1024 slices)"},
 		{10 * g, 8 * k, "1310720 slices"},
 		{32 * m, 4 * k, "8192 slices"},
 		{1 * g, 64 * k, ""}, // commits about 0.2s, the transfer 8.6s at 1 Gbit/s
@@ -35,7 +35,7 @@ func TestSliceWarning(t *testing.T) {
 			t.Errorf("%d bytes in %d-byte slices: warned %q", tc.size, tc.slice, got)
 		case tc.want != "" && !strings.Contains(got, tc.want):
 			t.Errorf("%d bytes in %d-byte slices: warned %q, want it to say %q", tc.size, tc.slice, got, tc.want)
-		case tc.want != "" && !strings.Contains(got, "--slice 1m, the default, fits"):
+		case tc.want != "" && !strings.Contains(got, "slices of 1m, the default, fit"):
 			t.Errorf("%d bytes in %d-byte slices: %q does not say which --slice fits", tc.size, tc.slice, got)
 		}
 	}

@@ -82,13 +82,13 @@ func (e *Error) Error() string {
 	}
 	switch {
 	case errors.Is(e.Err, ErrLocked):
-		return fmt.Sprintf("another slget owns the cache %s; use its server (slget serve) or another --cache", e.Dir)
+		return fmt.Sprintf("another slget owns the cache %s; ask its server (slget serve) as a peer, or use another cache directory", e.Dir)
 	case errors.Is(e.Err, ErrSliceSize):
-		return fmt.Sprintf("cache %s: %s; use the cache's slice size or another --cache", e.Dir, detailOf(e.Err))
+		return fmt.Sprintf("cache %s: %s; use the cache's slice size or another cache directory", e.Dir, detailOf(e.Err))
 	case errors.Is(e.Err, ErrVersion):
-		return fmt.Sprintf("cache %s was written by a newer slget (%s); upgrade, or use another --cache", e.Dir, detailOf(e.Err))
+		return fmt.Sprintf("cache %s was written by a newer slget (%s); upgrade, or use another cache directory", e.Dir, detailOf(e.Err))
 	case errors.Is(e.Err, ErrNotCache):
-		return fmt.Sprintf("%s holds other files and is not a slget cache; give --cache an empty or new directory", e.Dir)
+		return fmt.Sprintf("%s holds other files and is not a slget cache; use an empty or new directory", e.Dir)
 	case errors.Is(e.Err, ErrCorrupt):
 		return fmt.Sprintf("%s is damaged (%s); it was moved to the quarantine folder and will be fetched again", where, detailOf(e.Err))
 	case errors.Is(e.Err, ErrFull):

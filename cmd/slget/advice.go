@@ -50,15 +50,27 @@ func advise(err error) error {
 	if len(rs) == 0 {
 		return err
 	}
+	return &advised{err: err, advice: sayFlags(rs)}
+}
+
+// adviceFor is "; " and the remedies rs in flags, or "" for none.
+func adviceFor(rs []slget.Remedy) string {
+	if len(rs) == 0 {
+		return ""
+	}
+	return "; " + sayFlags(rs)
+}
+
+// sayFlags words remedies as flags: "a, b, or c".
+func sayFlags(rs []slget.Remedy) string {
 	words := make([]string, len(rs))
 	for i, r := range rs {
 		words[i] = flagAdvice(r)
 	}
-	say := words[0]
-	if len(words) > 1 {
-		say = strings.Join(words[:len(words)-1], ", ") + ", or " + words[len(words)-1]
+	if len(words) == 1 {
+		return words[0]
 	}
-	return &advised{err: err, advice: say}
+	return strings.Join(words[:len(words)-1], ", ") + ", or " + words[len(words)-1]
 }
 
 // advised is an error with the user's options after it.

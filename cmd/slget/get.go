@@ -79,7 +79,7 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 	req.Events = func(e slget.Event) {
 		switch e := e.(type) {
 		case *slget.Warning:
-			a.con.warnf("%s: %s", e.URL, e.Message)
+			a.con.warnf("%s: %s%s", e.URL, e.Message, adviceFor(e.Help))
 		case *slget.Retrying:
 			why := strings.TrimPrefix(e.Err.Error(), e.URL+": ")
 			a.con.warnf("%s: slice %d: %s; try %d of %d in %s", e.URL, e.Slice, why, e.Try, e.MaxTries, e.Wait.Round(time.Millisecond))

@@ -16,7 +16,7 @@ import (
 func TestSmallSliceWarning(t *testing.T) {
 	const size = 32 << 20 // 8192 slices of 4k: 128 commits, longer than the transfer
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(4<<20))
-	const warning = "--slice 4k cuts 32.0 MiB into 8192 slices, which the journal commits at least 128 times"
+	const warning = "slices of 4k cut 32.0 MiB into 8192 slices, which the journal commits at least 128 times"
 	for _, tc := range []struct {
 		args []string
 		warn bool
@@ -36,7 +36,7 @@ func TestSmallSliceWarning(t *testing.T) {
 		if got := strings.Contains(r.stderr, warning); got != tc.warn {
 			t.Errorf("%q: warned %v, want %v: %q", tc.args, got, tc.warn, r.stderr)
 		}
-		if tc.warn && !strings.Contains(r.stderr, "--slice 1m, the default, fits (32 slices)") {
+		if tc.warn && (!strings.Contains(r.stderr, "slices of 1m, the default, fit (32 slices)") || !strings.Contains(r.stderr, "choose a larger --slice")) {
 			t.Errorf("%q: the warning does not say which --slice fits: %q", tc.args, r.stderr)
 		}
 		if !tc.warn && strings.Contains(r.stderr, "fits") {
