@@ -9,7 +9,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
@@ -68,17 +72,24 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 	if !same {
 		return notAdopted(fmt.Sprintf("its bytes %s differ from the server's", first))
 	}
-	checked := "slice 0"
+	// Its last whole slice, and a few between chosen at random: a file
+	// whose ends are the server's but whose middle is another's is caught
+	// whenever a slice checked falls in it.
+	checked := []int{0}
 	if whole > 1 {
-		last := plan.SliceRange(whole - 1)
-		same, err := sameAsServer(ctx, f, last, plan, fetch.NewOrigin(d.c.http(), d.probe))
-		if err != nil {
-			return nil, err
+		checked = append(checked, middleSlices(whole, adoptChecks)...)
+		checked = append(checked, whole-1)
+		origin := fetch.NewOrigin(d.c.http(), d.probe)
+		for _, i := range checked[1:] {
+			r := plan.SliceRange(i)
+			same, err := sameAsServer(ctx, f, r, plan, origin)
+			if err != nil {
+				return nil, err
+			}
+			if !same {
+				return notAdopted(fmt.Sprintf("its slice %d %s differs from the server's", i, r))
+			}
 		}
-		if !same {
-			return notAdopted(fmt.Sprintf("its slice %d %s differs from the server's", whole-1, last))
-		}
-		checked = fmt.Sprintf("slices 0 and %d", whole-1)
 	}
 	if !isPart {
 		if err := d.lock.replace(from); err != nil {
@@ -98,8 +109,8 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 		recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(buf[:r.Len()]), From: resume.FromOrigin})
 	}
 	if whole > 0 {
-		d.warn("-c: continuing %s from %s: its %s match the server's (the slices between are taken as they are)",
-			from, units.Bytes(plan.RunRange(segment.Run{First: 0, End: whole}).Len()), checked)
+		d.warn("continuing %s from %s: its %s match the server's (the other slices are taken as they are)",
+			from, units.Bytes(plan.RunRange(segment.Run{First: 0, End: whole}).Len()), slicesNamed(checked))
 	}
 	return nil, d.startFresh(recs)
 }
@@ -178,4 +189,33 @@ func sameAsServer(ctx context.Context, f *os.File, r segment.Range, plan segment
 		return false, err
 	}
 	return bytes.Equal(local, remote), nil
+}
+
+// adoptChecks is how many slices between the first and the last whole one
+// Continue compares with the server's before it adopts a file.
+const adoptChecks = 3
+
+// middleSlices picks up to n distinct slices among 1 to whole-2, at random,
+// in order.
+func middleSlices(whole, n int) []int {
+	pool := make([]int, 0, max(whole-2, 0))
+	for i := 1; i < whole-1; i++ {
+		pool = append(pool, i)
+	}
+	rand.Shuffle(len(pool), func(a, b int) { pool[a], pool[b] = pool[b], pool[a] })
+	pick := pool[:min(n, len(pool))]
+	slices.Sort(pick)
+	return pick
+}
+
+// slicesNamed says "slice 0", "slices 0 and 9", "slices 0, 3, 6 and 9".
+func slicesNamed(idx []int) string {
+	if len(idx) == 1 {
+		return fmt.Sprintf("slice %d", idx[0])
+	}
+	parts := make([]string, len(idx))
+	for i, n := range idx {
+		parts[i] = strconv.Itoa(n)
+	}
+	return "slices " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }

@@ -51,7 +51,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 			}
 			return &ExistsError{Path: cand, Why: "already exists, beside a partial download of it in " + part, Help: []Remedy{RemedyOverwrite}}, nil
 		}
-		resumeIt, err := d.judgeJournal(part, fi.Size())
+		resumeIt, err := d.judgeJournal(ctx, part, fi.Size())
 		if err != nil || resumeIt {
 			return nil, err
 		}
@@ -103,7 +103,7 @@ func (d *download) openJournal(jpath string) (*resume.Journal, error) {
 // judgeJournal decides on a journal of this download: resume it (true), or
 // discard it and start over (false, with the journal removed and the
 // partial file emptied).
-func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
+func (d *download) judgeJournal(ctx context.Context, part string, partSize int64) (bool, error) {
 	j := d.journal
 	m := j.Meta()
 	startOver := func(format string, args ...any) (bool, error) {
@@ -121,11 +121,14 @@ func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
 	if d.req.Restart {
 		return startOver("")
 	}
-	if why := (fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}).Differs(d.probe.Validator); why != "" {
+	changed := func(why string) (bool, error) {
 		if d.req.NoRestart {
 			return false, &KeptError{Path: part, Changed: true, Err: &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Since: true, Reason: why}}
 		}
 		return startOver("the remote file changed since the partial download in %s (%s); starting over", part, why)
+	}
+	if why := (fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}).Differs(d.probe.Validator); why != "" {
+		return changed(why)
 	}
 	plan, err := segment.NewPlan(m.Size, m.SliceSize)
 	if err != nil {
@@ -156,6 +159,13 @@ func (d *download) judgeJournal(part string, partSize int64) (bool, error) {
 		if err := checkIntegrity(j, d.lock.f, plan, d.warn); err != nil {
 			return false, err
 		}
+	}
+	// The same validator is not the same bytes: a file replaced within a
+	// second or copied with its mtime keeps nginx's ETag (samecontent.go).
+	if why, err := d.contentDiffers(ctx, plan, j.Records()); err != nil {
+		return false, err
+	} else if why != "" {
+		return changed(why)
 	}
 	d.plan, d.done, d.action = plan, j.Done(), actResume
 	d.res.Resumed = doneBytes(plan, d.done)

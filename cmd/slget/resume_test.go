@@ -300,12 +300,18 @@ func TestContinueAdoptsForeignPartial(t *testing.T) {
 	if got := fileSHA(t, path); got != srv.Content().SHA256() {
 		t.Fatal("wrong bytes")
 	}
-	// Probe (slice 0), the re-check of slice 9, then slices 10.. only.
+	// Probe (slice 0), the re-checks of three slices between and of slice
+	// 9, then slices 10.. only.
 	reqs := srv.Requests()
-	if len(reqs) < 3 || reqs[1].Start != 9*slice || reqs[1].End != 10*slice {
-		t.Fatalf("want the probe and a re-check of slice 9, got %v", reqs)
+	if len(reqs) < 6 || reqs[4].Start != 9*slice || reqs[4].End != 10*slice {
+		t.Fatalf("want the probe, three re-checks and one of slice 9, got %v", reqs)
 	}
-	for _, q := range reqs[2:] {
+	for _, q := range reqs[1:4] {
+		if q.Start%slice != 0 || q.End-q.Start != slice || q.Start < slice || q.End > 9*slice {
+			t.Errorf("re-check %d (%s) is not one slice between the first and the last", q.N, q.Range)
+		}
+	}
+	for _, q := range reqs[5:] {
 		if q.Start < 10*slice {
 			t.Errorf("request %d (%s) asks for an adopted slice", q.N, q.Range)
 		}

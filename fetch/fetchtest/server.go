@@ -42,6 +42,9 @@ type Server struct {
 	content Content
 	version int       // number of Changes so far
 	lastMod time.Time // zero when none
+	// keptETag, when set, is the ETag sent whatever the content: see
+	// ReplaceKeepingValidator.
+	keptETag string
 	log     []*Request
 	nextN   int   // number of the last logged request
 	fileN   int   // number of the last file request (not reset by ResetLog)
@@ -232,9 +235,23 @@ func (s *Server) changeLocked() {
 	}
 }
 
+// ReplaceKeepingValidator replaces the file with other bytes of the same
+// size and keeps its ETag and Last-Modified, as a file copied with its
+// mtime (cp -p, rsync -t) keeps nginx's ETag of mtime and size: the
+// version's validators cannot tell the two apart, only the bytes can.
+func (s *Server) ReplaceKeepingValidator() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keptETag = s.etagLocked()
+	s.content.Seed = splitmix64(s.content.Seed)
+}
+
 func (s *Server) etagLocked() string {
 	if s.cfg.noETag {
 		return ""
+	}
+	if s.keptETag != "" {
+		return s.keptETag
 	}
 	var tag string
 	switch base := s.cfg.etag; {
