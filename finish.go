@@ -7,9 +7,11 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"hash"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
@@ -36,7 +38,13 @@ func (d *download) finish() error {
 		return fileErr("io", part, err)
 	}
 	if err := d.lock.finish(d.path, d.overwrite()); err != nil {
-		return err
+		var taken *ExistsError
+		if !errors.As(err, &taken) || !d.req.AutoRename || d.overwrite() {
+			return err
+		}
+		if err := d.finishBeside(taken); err != nil {
+			return err
+		}
 	}
 	// Only after the rename: a crash before it leaves a complete .part that
 	// its journal resumes in no time, and a crash after it a complete file
@@ -44,6 +52,34 @@ func (d *download) finish() error {
 	d.removeJournal()
 	d.setRemoteTime()
 	return nil
+}
+
+// finishBeside saves the complete partial file as NAME.1.ext (NAME.2.ext,
+// ...) when a file took its final name during the download (taken), as
+// if it had been there at the start: the bytes are kept, not fetched
+// again by the next run.
+func (d *download) finishBeside(taken *ExistsError) error {
+	for i := 1; i <= maxRenames; i++ {
+		cand := renamed(d.path, i)
+		if !d.c.reserve(cand) {
+			continue
+		}
+		err := d.lock.finish(cand, false)
+		var again *ExistsError
+		if errors.As(err, &again) {
+			d.c.unreserve(cand)
+			continue
+		}
+		if err != nil {
+			d.c.unreserve(cand)
+			return err
+		}
+		d.warn("%s %s; saved as %s", taken.Path, strings.TrimSuffix(taken.Why, "; the complete file stays in "+d.lock.path), cand)
+		d.c.unreserve(d.path)
+		d.path, d.res.Path = cand, cand
+		return nil
+	}
+	return taken
 }
 
 // finishComplete ends a download whose file was found complete: a crash

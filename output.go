@@ -45,10 +45,25 @@ func (d *download) baseName() (string, error) {
 	if name == "" {
 		name = "index.html"
 	}
+	name = notSideName(name)
 	if dir == "" {
 		dir = "."
 	}
 	return filepath.Join(dir, name), nil
+}
+
+// notSideName keeps a name from the network off the suffixes of slget's
+// side files: "victim.bin.part" or "victim.bin.slget" would be taken for
+// the partial download or the journal of victim.bin by a later download.
+// Such a name gets its last dot replaced: "victim.bin_part".
+func notSideName(name string) string {
+	lower := strings.ToLower(name)
+	for _, suffix := range []string{".part", ".slget"} {
+		if strings.HasSuffix(lower, suffix) {
+			return name[:len(name)-len(suffix)] + "_" + name[len(name)-len(suffix)+1:]
+		}
+	}
+	return name
 }
 
 // renamed is the i-th other name for path: NAME.i.ext.

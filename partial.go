@@ -49,7 +49,12 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 			if !partData {
 				return d.examineComplete(cand)
 			}
-			return &ExistsError{Path: cand, Why: "already exists, beside a partial download of it in " + part, Help: []Remedy{RemedyOverwrite}}, nil
+			if !d.req.AutoRename || !j.Done().Full() {
+				return &ExistsError{Path: cand, Why: "already exists, beside a partial download of it in " + part, Help: []Remedy{RemedyOverwrite, RemedyAutoRename}}, nil
+			}
+			// Complete, beside a file that took its name while it was
+			// made: checked as any resume, then saved under another name
+			// by finish, not fetched again into NAME.1.ext.
 		}
 		resumeIt, err := d.judgeJournal(ctx, part, fi.Size())
 		if err != nil || resumeIt {
@@ -58,11 +63,10 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		partData = false // discarded
 	}
 	if partData {
+		// Without a journal of ours the partial file is not slget's (a
+		// browser's, another tool's): Restart discards only what slget
+		// wrote, and this is left alone as any stray.
 		switch {
-		case d.req.Restart:
-			if err := d.truncate(0); err != nil {
-				return nil, err
-			}
 		case d.req.Continue && d.ranged():
 			return d.adopt(ctx, part, true)
 		default:
@@ -308,11 +312,11 @@ func plural(n int, noun string) string {
 // tool's, or slget's own from a download that kept no journal.
 func strayPart(part, jpath string, size, full int64) *ExistsError {
 	if size == full {
-		return &ExistsError{Path: part, Why: "is the full size and has no journal " + jpath + ": a download that kept no journal, or another tool's reserved space, cannot be continued",
-			Help: []Remedy{RemedyRestart, RemedyOtherName}}
+		return &ExistsError{Path: part, Why: "is the full size and has no journal " + jpath + ": a download that kept no journal, or another tool's reserved space, cannot be continued (remove it to download here)",
+			Help: []Remedy{RemedyOtherName}}
 	}
 	return &ExistsError{Path: part, Why: "has no journal " + jpath + ", so it is not a partial download slget can resume",
-		Help: []Remedy{RemedyContinue, RemedyRestart, RemedyOtherName}}
+		Help: []Remedy{RemedyContinue, RemedyOtherName}}
 }
 
 // doneEnd is the end of the last done slice, 0 if none is done.
