@@ -45,10 +45,10 @@ type Server struct {
 	// keptETag, when set, is the ETag sent whatever the content: see
 	// ReplaceKeepingValidator.
 	keptETag string
-	log     []*Request
-	nextN   int   // number of the last logged request
-	fileN   int   // number of the last file request (not reset by ResetLog)
-	served  int64 // see BytesServed
+	log      []*Request
+	nextN    int   // number of the last logged request
+	fileN    int   // number of the last file request (not reset by ResetLog)
+	served   int64 // see BytesServed
 }
 
 // Request is one logged request and what the server sent back. While a
