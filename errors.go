@@ -142,13 +142,28 @@ type ChecksumError struct {
 	Path      string // where the file stays; "" for a stream (Request.Writer)
 	Algo      string
 	Want, Got []byte
+	// Removed is true when the file was not kept: a download without a
+	// journal, which nothing could resume, leaves no partial file.
+	Removed bool
 }
 
 func (e *ChecksumError) Error() string {
-	if e.Path == "" {
+	switch {
+	case e.Path == "":
 		return fmt.Sprintf("%s checksum mismatch: want %x, got %x; the bytes went to the stream already: do not use them", e.Algo, e.Want, e.Got)
+	case e.Removed:
+		return fmt.Sprintf("%s checksum mismatch: want %x, got %x; %s was removed", e.Algo, e.Want, e.Got, e.Path)
 	}
 	return fmt.Sprintf("%s checksum mismatch: want %x, got %x; the file stays in %s", e.Algo, e.Want, e.Got, e.Path)
+}
+
+// Remedies: a file kept can be fetched again from nothing (its bytes are
+// the server's: running the same download again only checks them again).
+func (e *ChecksumError) Remedies() []Remedy {
+	if e.Path == "" || e.Removed {
+		return nil
+	}
+	return []Remedy{RemedyRestart}
 }
 
 // WriterError reports that Request.Writer failed, after Written bytes of

@@ -26,10 +26,10 @@ func (d *download) finish() error {
 		// origin, and the file is checked once more (share.go).
 		old, err := d.share.retryChecksum(err)
 		if err != nil {
-			return err
+			return d.checksumFailed(err)
 		}
 		if err := d.verify(d.lock.f, part); err != nil {
-			return err
+			return d.checksumFailed(err)
 		}
 		d.share.checksumFixed(old)
 	}
@@ -52,6 +52,20 @@ func (d *download) finish() error {
 	d.removeJournal()
 	d.setRemoteTime()
 	return nil
+}
+
+// checksumFailed ends a download whose whole file failed its checksum:
+// the partial file stays with its journal (a restart fetches it anew), or,
+// without a journal, which nothing could resume, it is removed, as any
+// failed download's without one.
+func (d *download) checksumFailed(err error) error {
+	var ce *ChecksumError
+	if errors.As(err, &ce) && d.journal == nil && d.lock != nil {
+		d.lock.remove()
+		d.lock = nil
+		ce.Removed = true
+	}
+	return err
 }
 
 // finishBeside saves the complete partial file as NAME.1.ext (NAME.2.ext,

@@ -148,3 +148,25 @@ func TestContinueChecksTheMiddle(t *testing.T) {
 		t.Errorf("stderr does not say why: %s", r.stderr)
 	}
 }
+
+// A checksum that the origin's own bytes fail: the same command again would
+// only check them again, so the message says how to fetch them anew, and
+// that works.
+func TestChecksumFailureSaysWhatToDo(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	wrong := "sha-256=" + strings.Repeat("0", 64)
+	r := runSlget(t, "--checksum", wrong, "-d", dir, srv.FileURL())
+	if r.code != exitChecksum || !strings.Contains(r.stderr, "--restart discards it") {
+		t.Fatalf("exit %d, want %d with a way out: %s", r.code, exitChecksum, r.stderr)
+	}
+	// One slice: no journal could resume it, so nothing is left.
+	one := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
+	r = runSlget(t, "--checksum", wrong, "-o", "one.bin", "-d", dir, one.FileURL())
+	if r.code != exitChecksum || strings.Contains(r.stderr, "--restart") {
+		t.Fatalf("one slice: exit %d, want %d without advice to restart: %s", r.code, exitChecksum, r.stderr)
+	}
+	mustNotExist(t, filepath.Join(dir, "one.bin.part"))
+	mustFetch(t, path, srv.Content().SHA256(), "--restart", "--checksum", "sha-256="+srv.Content().SHA256(), "-d", dir, srv.FileURL())
+}
