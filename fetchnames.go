@@ -98,6 +98,8 @@ var (
 	ErrStalled = fetch.ErrStalled
 	// ErrTooSlow: a connection stayed below Client.LowestSpeed.
 	ErrTooSlow = fetch.ErrTooSlow
+	// ErrHeadersTooLarge: the server's response headers passed the limit.
+	ErrHeadersTooLarge = fetch.ErrHeadersTooLarge
 )
 
 // Retryable reports whether err is worth another try: 5xx, 408, 429,

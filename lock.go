@@ -157,7 +157,7 @@ func (l *partLock) replace(from string) error {
 // name unless overwrite, and durably (the directory is synced after).
 func (l *partLock) finish(final string, overwrite bool) error {
 	if !l.holds() {
-		return fmt.Errorf("%s was replaced by another program during the download; not renaming it to %s", l.path, final)
+		return fileErr("io", l.path, fmt.Errorf("it was replaced by another program during the download, so it is not renamed to %s", final))
 	}
 	var err error
 	if overwrite {

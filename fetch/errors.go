@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -96,6 +97,9 @@ var (
 	// file (of the same version). Retryable, since one edge of a CDN may do
 	// it; after every try it means the server stopped doing ranges.
 	ErrNoRanges = errors.New("the server answered a ranged request with the whole file")
+	// ErrHeadersTooLarge: the server's response headers passed net/http's
+	// limit (10 MiB): a bad answer, final.
+	ErrHeadersTooLarge = errors.New("the server's response headers are too large")
 )
 
 // Retryable reports whether err is worth another try: 5xx, 408, 429,
@@ -173,6 +177,18 @@ func (e *finalError) retryable() bool { return false }
 
 // unwrapURLError drops net/http's `Get "URL": ` from err: every message
 // of slget names its URL already.
+// roundTripErr is the error of a request that got no response: the
+// *url.Error unwrapped, and net/http's refusal of response headers past
+// its limit marked as ErrHeadersTooLarge (net/http exports no type or
+// sentinel for it: its fixed text is the only mark it leaves).
+func roundTripErr(err error) error {
+	err = unwrapURLError(err)
+	if err != nil && strings.Contains(err.Error(), "server response headers exceeded") {
+		return fmt.Errorf("%w (%v)", ErrHeadersTooLarge, err)
+	}
+	return err
+}
+
 func unwrapURLError(err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) && ue.Err != nil && err == error(ue) {

@@ -223,7 +223,7 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 	}
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
-		return nil, nil, unwrapURLError(redirectError(err))
+		return nil, nil, roundTripErr(redirectError(err))
 	}
 	return resp, &Probe{
 		URL:         target,

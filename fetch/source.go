@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -148,11 +149,27 @@ func (o *Origin) confirmChange(ctx context.Context, r segment.Range, seen *Chang
 			if resp.ContentLength >= 0 {
 				got.Size = resp.ContentLength
 			}
+		case http.StatusRequestedRangeNotSatisfiable:
+			// The range again past the end: the file shrank when the
+			// answer says so ("bytes */SIZE"); at the same size, or with
+			// no size, the server refuses a range inside the file, which
+			// is a wrong answer, not a new version.
+			if total, ok := unsatisfiedTotal(resp.Header.Get("Content-Range")); ok && total != o.Validator.Size {
+				got.Size = total
+				return got, nil
+			}
+			return nil, &HTTPError{URL: o.URL, Status: resp.StatusCode}
 		default:
 			return nil, &HTTPError{URL: o.URL, Status: resp.StatusCode, RetryAfter: retryAfter(resp.Header, time.Now())}
 		}
 		return got, nil
 	})
+	var he *HTTPError
+	if errors.As(err, &he) {
+		// The same range fails afresh, with no version to compare: the
+		// server's answer is wrong, not the file changed.
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("%w; and asking the server for its version again failed: %w", seen, err)
 	}
@@ -160,6 +177,17 @@ func (o *Origin) confirmChange(ctx context.Context, r segment.Range, seen *Chang
 		return &ChangedError{URL: o.URL, Reason: why, Confirmed: true}
 	}
 	return &OutOfStepError{URL: o.URL, Reason: seen.Reason}
+}
+
+// unsatisfiedTotal reads the size from a 416's Content-Range, "bytes
+// */SIZE".
+func unsatisfiedTotal(h string) (int64, bool) {
+	rest, ok := strings.CutPrefix(h, "bytes */")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(rest, 10, 64)
+	return n, err == nil && n >= 0
 }
 
 // open makes one request; retry is true when the precondition mode was just
@@ -177,7 +205,7 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 	}
 	resp, err := o.Client.HTTP.Do(req)
 	if err != nil {
-		return nil, false, unwrapURLError(err)
+		return nil, false, roundTripErr(err)
 	}
 	got := validatorOf(resp.Header, -1)
 	switch resp.StatusCode {

@@ -93,8 +93,10 @@ func openDamaged(t testing.TB, dir string, b []byte) error {
 			t.Fatalf("Open: %v, want ErrCorrupt or ErrVersion", err)
 		}
 		var e *Error
-		if !errors.As(err, &e) || e.Path != p || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "--restart") {
-			t.Fatalf("error %q does not name the file and say what to do", err)
+		// What to do (a restart discards it) is the caller's to say: the
+		// library offers it as a remedy, the command as --restart.
+		if !errors.As(err, &e) || e.Path != p || !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), "--") {
+			t.Fatalf("error %q does not name the file, or names a flag", err)
 		}
 		if ierr == nil {
 			t.Fatalf("Open: %v, but Inspect: no error", err)
@@ -253,7 +255,7 @@ func TestOpenNewerSchema(t *testing.T) {
 	if !errors.Is(err, ErrVersion) || errors.Is(err, ErrCorrupt) {
 		t.Fatalf("Open of schema 2: %v, want ErrVersion", err)
 	}
-	want := fmt.Sprintf("journal %s was written by a newer slget (schema %d); upgrade, or --restart to discard it", p, SchemaVersion+1)
+	want := fmt.Sprintf("journal %s was written by a newer slget (schema %d); upgrade slget, or discard the journal", p, SchemaVersion+1)
 	if err.Error() != want {
 		t.Errorf("message\n %q\nwant\n %q", err, want)
 	}
@@ -326,7 +328,7 @@ func TestOpenBadContent(t *testing.T) {
 			if !strings.Contains(err.Error(), tc.msg) {
 				t.Errorf("message %q does not say %q", err, tc.msg)
 			}
-			if !strings.HasPrefix(err.Error(), "journal "+p+" is damaged: ") || !strings.HasSuffix(err.Error(), "; run again with --restart to discard it") {
+			if !strings.HasPrefix(err.Error(), "journal "+p+" is damaged: ") || strings.Contains(err.Error(), "--") {
 				t.Errorf("message %q", err)
 			}
 			if _, _, _, err := Inspect(p); !errors.Is(err, ErrCorrupt) {

@@ -113,7 +113,7 @@ func exitCode(err error) int {
 		return exitFileIO
 	case errors.As(err, &le):
 		return exitFileIO
-	case errors.As(err, &rde), errors.As(err, &oe), errors.As(err, &tpe):
+	case errors.As(err, &rde), errors.As(err, &oe), errors.As(err, &tpe), errors.Is(err, slget.ErrHeadersTooLarge):
 		return exitBadResponse // a redirect loop, a version out of step, a garbled answer
 	case errors.As(err, &he):
 		switch he.Status {

@@ -95,7 +95,7 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		stop(err == nil)
 	}
 	err = explain(err)
-	if err != nil && !strings.Contains(err.Error(), r.URL) && !strings.Contains(err.Error(), r.Path+" ") {
+	if err != nil && !strings.Contains(err.Error(), r.URL) && (r.Path == "" || !strings.Contains(err.Error(), r.Path+" ")) {
 		err = fmt.Errorf("%s: %w", r.URL, err) // say which download
 	}
 	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256,
