@@ -23,6 +23,9 @@ type Probe struct {
 	Ranged      bool      // the server answered 206: slices can be fetched in parallel
 	Filename    string    // sanitised name from Content-Disposition, "" if none
 	ContentType string
+	// Digest is the origin's digest of the whole file (Repr-Digest, or
+	// the older Digest), nil when it sent none that slget can check.
+	Digest *Digest
 	// Body is slice 0 when Ranged (exactly Plan.SliceRange(0) bytes), else
 	// the whole resource. The caller must close it.
 	Body io.ReadCloser
@@ -218,6 +221,7 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 		return nil, nil, err
 	}
 	c.newRequest(req, given)
+	req.Header.Set("Want-Repr-Digest", WantReprDigest)
 	for _, o := range opts {
 		o(req)
 	}
@@ -225,12 +229,16 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 	if err != nil {
 		return nil, nil, roundTripErr(redirectError(err))
 	}
-	return resp, &Probe{
+	p := &Probe{
 		URL:         target,
 		FinalURL:    resp.Request.URL.String(),
 		ContentType: resp.Header.Get("Content-Type"),
 		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
-	}, nil
+	}
+	if d, ok := DigestOf(resp.Header); ok {
+		p.Digest = &d
+	}
+	return resp, p, nil
 }
 
 // exactBody returns a reader of exactly n bytes of rc: an early EOF is

@@ -54,6 +54,11 @@ type Meta struct {
 	SliceSize    int64     // slice size in bytes; the journal's wins on resume
 	Created      time.Time // when the download started; kept to the nanosecond, in UTC
 	Schema       int       // the layout the file was written with; Create writes SchemaVersion
+	// Digest is the origin's digest of the whole file ("sha-256=HEX"),
+	// "" when it gave none. It is kept under a key of its own with its own
+	// check, so journals without it (and slgets that do not read it) stay
+	// schema 2.
+	Digest string
 }
 
 // Record is what the journal knows of one done slice.
@@ -123,6 +128,7 @@ var (
 	keySlice        = []byte("slice")
 	keyCreated      = []byte("created")
 	keyCheck        = []byte("check")
+	keyDigest       = []byte("digest") // optional: the value, then its CRC-32C
 )
 
 const (
@@ -236,7 +242,29 @@ func writeNew(tx *bolt.Tx, m Meta) error {
 			return err
 		}
 	}
+	if m.Digest != "" {
+		return mb.Put(keyDigest, digestValue(m.Digest))
+	}
 	return nil
+}
+
+// digestValue is the stored form of a digest: its bytes, then their
+// CRC-32C.
+func digestValue(d string) []byte {
+	return binary.BigEndian.AppendUint32([]byte(d), crc32.Checksum([]byte(d), castagnoli))
+}
+
+// readDigest reads the optional digest key: "" when there is none, an
+// error when it fails its check.
+func readDigest(mb *bolt.Bucket) (string, error) {
+	v := mb.Get(keyDigest)
+	if v == nil {
+		return "", nil
+	}
+	if len(v) < 4 || binary.BigEndian.Uint32(v[len(v)-4:]) != crc32.Checksum(v[:len(v)-4], castagnoli) {
+		return "", corruptf("the origin's digest it keeps fails its checksum")
+	}
+	return string(v[:len(v)-4]), nil
 }
 
 // state is what load reads from a journal.
@@ -315,6 +343,9 @@ func load(tx *bolt.Tx, withRecords bool) (state, error) {
 	if schema >= 2 {
 		if c := mb.Get(keyCheck); c == nil || string(c) != string(metaCheck(*m)) {
 			return st, corruptf("its description (URL, version, size) fails its checksum")
+		}
+		if m.Digest, err = readDigest(mb); err != nil {
+			return st, err
 		}
 	}
 	st.plan = segment.Plan{Size: m.Size, Slice: m.SliceSize}

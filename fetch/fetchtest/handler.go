@@ -5,6 +5,8 @@ package fetchtest
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"net/http"
@@ -204,6 +206,30 @@ func (s *Server) fileHeaders(h http.Header, v snapshot) {
 	if s.cfg.disposition != "" {
 		h.Set("Content-Disposition", s.cfg.disposition)
 	}
+	switch s.cfg.digest {
+	case reprDigest:
+		h.Set("Repr-Digest", "sha-256=:"+s.digestOf(v.content)+":")
+	case wrongDigest:
+		h.Set("Repr-Digest", "sha-256=:"+s.digestOf(Content{Seed: v.content.Seed + 1, Size: v.content.Size})+":")
+	case oldDigest:
+		h.Set("Digest", "SHA-256="+s.digestOf(v.content))
+	}
+}
+
+// digestOf is the base64 SHA-256 of c, computed once per content.
+func (s *Server) digestOf(c Content) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d, ok := s.digests[c]; ok {
+		return d
+	}
+	sum, _ := hex.DecodeString(c.SHA256())
+	d := base64.StdEncoding.EncodeToString(sum)
+	if s.digests == nil {
+		s.digests = map[Content]string{}
+	}
+	s.digests[c] = d
+	return d
 }
 
 // fault asks the FaultFuncs in order; the first non-zero Fault wins.

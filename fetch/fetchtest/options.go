@@ -42,6 +42,7 @@ type config struct {
 	noETag      bool
 	lastMod     time.Time // zero means none
 	contentType string    // "" means no Content-Type header
+	digest      digestMode
 	disposition string    // "" means no Content-Disposition header
 	noRanges    bool
 	noLength    bool
@@ -206,6 +207,29 @@ func WithHost(ip string) Option { return func(c *config) { c.host = ip } }
 // byte after that wait, and no response runs ahead of the fill. Zero means
 // no fill.
 func WithFill(bytesPerSec int64) Option { return func(c *config) { c.fill = bytesPerSec } }
+
+// digestMode is which digest of the whole file the server sends.
+type digestMode int
+
+const (
+	noDigest    digestMode = iota
+	reprDigest             // Repr-Digest: sha-256=:BASE64: (RFC 9530)
+	wrongDigest            // Repr-Digest of other bytes
+	oldDigest              // Digest: SHA-256=BASE64 (RFC 3230)
+)
+
+// WithReprDigest sends Repr-Digest (RFC 9530), the SHA-256 of the whole
+// current file, with every answer (206s included: it describes the
+// representation, not the part sent).
+func WithReprDigest() Option { return func(c *config) { c.digest = reprDigest } }
+
+// WithWrongReprDigest sends a Repr-Digest that no version of the file
+// has: an origin whose digest and bytes disagree.
+func WithWrongReprDigest() Option { return func(c *config) { c.digest = wrongDigest } }
+
+// WithLegacyDigest sends the older Digest header (RFC 3230) with the
+// SHA-256 of the whole file.
+func WithLegacyDigest() Option { return func(c *config) { c.digest = oldDigest } }
 
 // WithChangeAfter calls Change once, just before the file request number
 // n+1 is served (requests for other paths do not count). Zero means never.

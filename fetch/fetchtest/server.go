@@ -45,6 +45,7 @@ type Server struct {
 	// keptETag, when set, is the ETag sent whatever the content: see
 	// ReplaceKeepingValidator.
 	keptETag string
+	digests  map[Content]string // base64 SHA-256 of each content served: see digestOf
 	log      []*Request
 	nextN    int   // number of the last logged request
 	fileN    int   // number of the last file request (not reset by ResetLog)
