@@ -221,6 +221,52 @@ func TestChainCorruptPeer(t *testing.T) {
 	}
 }
 
+// A peer that vouches for none of the slices it sends (no X-Slget-Crc32c,
+// or an empty one) is refused as one whose checksums fail: dropped for the
+// file at its first answer, with no byte of it written; the origin sends
+// the slices. Its bytes here are wrong, so a byte taken unchecked shows.
+func TestChainPeerWithoutChecksums(t *testing.T) {
+	const size, slice = 1 << 20, 64 << 10
+	for _, tc := range []struct {
+		name  string
+		fault fetchtest.PeerFault
+	}{
+		{"no header", fetchtest.PeerFault{NoSums: true, FlipUnlisted: true}},
+		{"empty header", fetchtest.PeerFault{EmptySums: true, FlipUnlisted: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+			peer := fetchtest.NewPeer(t, srv, peerFault(tc.fault))
+			res := mustChain(t, srv, slice, fetch.Config{Connections: 2, Retry: fetch.RetryPolicy{MaxTries: 1}}, peer.URL)
+			if bad := res.out.badWrites(); len(bad) > 0 {
+				t.Errorf("%d writes of the peer's unchecked bytes, first at %s", len(bad), bad[0])
+			}
+			if res.drops.count("X-Slget-Crc32c") != 1 {
+				t.Errorf("warnings %q, want one that the peer sent no checksums", res.drops.all())
+			}
+			if n := len(peer.Requests()); n > 2 {
+				t.Errorf("the peer was asked %d times, want it dropped after its first answers", n)
+			}
+			if ps := res.chain.PeerSlices(); len(ps) > 0 {
+				t.Errorf("slices %v have bytes of the peer", ps)
+			}
+		})
+	}
+}
+
+// A peer that sends one checksum for several slices has only the vouched
+// slice taken from each answer; the others are asked for again, and the
+// file is right with no byte of the peer's unvouched (here wrong) ones.
+func TestChainPeerWithFewerChecksums(t *testing.T) {
+	const size, slice = 1 << 20, 64 << 10
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	peer := fetchtest.NewPeer(t, srv, peerFault(fetchtest.PeerFault{Sums: 1, FlipUnlisted: true}))
+	res := mustChain(t, srv, slice, fetch.Config{Connections: 2, Retry: fetch.RetryPolicy{MaxTries: 1}}, peer.URL)
+	if bad := res.out.badWrites(); len(bad) > 0 {
+		t.Errorf("%d writes of the peer's unvouched bytes, first at %s", len(bad), bad[0])
+	}
+}
+
 // A consistent liar (wrong bytes, checksums of the wrong bytes) is not
 // caught by the per-slice checks; only a whole-file checksum can. Chain
 // records every slice it touched, so that those can be fetched again.

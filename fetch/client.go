@@ -207,7 +207,32 @@ func (c *Client) newRequest(req *http.Request, given *url.URL) {
 			req.Header.Add(k, v)
 		}
 	}
-	if given != nil && given.User != nil && req.URL.User == nil && trusted {
+	if trusted {
+		c.userinfo(req, given)
+	}
+}
+
+// credentials sets on req, a redirect the user trusts, the credentials of
+// first, the request that began the chain: its Authorization and Cookie
+// headers (the user's, or the Basic credentials newRequest made of a URL's
+// user and password), and the user and password of its URL.
+func (c *Client) credentials(req, first *http.Request) {
+	for k, vs := range first.Header {
+		if !secretHeader(k) {
+			continue
+		}
+		req.Header.Del(k)
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	c.userinfo(req, first.URL)
+}
+
+// userinfo sends the user and password of given as Basic credentials with
+// req, unless req's own URL carries some (net/http sends those).
+func (c *Client) userinfo(req *http.Request, given *url.URL) {
+	if given != nil && given.User != nil && req.URL.User == nil {
 		pw, _ := given.User.Password()
 		req.SetBasicAuth(given.User.Username(), pw)
 	}
@@ -215,7 +240,10 @@ func (c *Client) newRequest(req *http.Request, given *url.URL) {
 
 // checkRedirect follows a redirect unless it loops or goes on too long,
 // and keeps the user's credentials with their host (net/http keeps them on
-// a redirect to a subdomain; curl does not, and neither does slget).
+// a redirect to a subdomain; curl does not, and neither does slget). With
+// LocationTrusted they follow the redirect wherever it goes: net/http has
+// dropped them on the way to another host, and a URL's user and password
+// never follow by themselves, so they are set again.
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	chain := func() []string {
 		var ch []string
@@ -232,7 +260,10 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if c.redirects < 0 || len(via) > c.redirects {
 		return &RedirectError{URL: Redact(via[0].URL.String()), Chain: chain(), Max: max(c.redirects, 0)}
 	}
-	if !c.trusted && !sameOrigin(via[0].URL, req.URL) {
+	switch {
+	case c.trusted:
+		c.credentials(req, via[0])
+	case !sameOrigin(via[0].URL, req.URL):
 		for k := range req.Header {
 			if secretHeader(k) {
 				req.Header.Del(k)

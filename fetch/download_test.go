@@ -605,3 +605,30 @@ func TestSingleSliceManyConnectionsEnds(t *testing.T) {
 		}
 	}
 }
+
+// A file of one slice whose probe body trickles (bytes keep coming, so no
+// stall is seen): no slice was ever timed, so the end-game had no usual
+// time to judge the probe's copy by and never duplicated it, and the
+// download took as long as the trickle (hours). An idle connection now
+// duplicates slice 0 once its first copy is clearly slow.
+func TestTrickledProbeOfOneSliceIsDuplicated(t *testing.T) {
+	const slice, size = 1 * mib, 700 * kib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithTrickle(1, 0, 10))
+	res, err := download(t, srv, slice, fetch.Config{Connections: 4, StallTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, dumpLog(srv.Requests()))
+	}
+	res.check(t)
+	if res.elapsed > 20*time.Second {
+		t.Errorf("took %s for one slice", res.elapsed)
+	}
+	n := 0
+	for _, r := range fileGets(srv.Requests(), "/file.bin") {
+		if strings.HasPrefix(r.Range, "bytes=0-") {
+			n++
+		}
+	}
+	if n < 2 {
+		t.Errorf("slice 0 asked for %d times, want the probe and a duplicate:\n%s", n, dumpLog(srv.Requests()))
+	}
+}

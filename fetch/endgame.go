@@ -118,6 +118,9 @@ func (d *Downloader) endGameWait(ctx context.Context, i int) error {
 			}
 			continue
 		}
+		if ok && usual == 0 && d.slowUntimed(i, began) {
+			return nil
+		}
 		t := time.NewTimer(idleRecheck)
 		select {
 		case <-changed:
@@ -128,4 +131,61 @@ func (d *Downloader) endGameWait(ctx context.Context, i int) error {
 		}
 		t.Stop()
 	}
+}
+
+// untimedUsual stands in for the usual time of a slice while no slice has
+// been timed and no other first copy in flight shows a pace to compare
+// with: a file of one slice, whose only copy is the probe's body. Without
+// it a copy that trickles (bytes keep coming, so it never stalls) would
+// hold such a download for as long as the trickle takes.
+const untimedUsual = minEndGame
+
+// slowUntimed is the end-game rule for slice i, whose first copy began at
+// began, while no slice has been timed yet. The usual time is estimated
+// from the pace of the other first copies in flight (the fastest, at its
+// pace since its claim began), else untimedUsual; the copy is slow, as
+// with a timed usual time, when it has run for three times that (and at
+// least minEndGame) and at its own pace will not be done before three
+// times that either. A copy that has sent nothing yet has no pace: the
+// stall rule is its judge, and here it counts as slow.
+func (d *Downloader) slowUntimed(i int, began time.Time) bool {
+	now := time.Now()
+	sr := d.plan.SliceRange(i)
+	usual, own := untimedUsual, time.Duration(-1)
+	fastest := time.Duration(-1)
+	for k := range d.conns {
+		c := &d.conns[k]
+		if !c.active.Load() {
+			continue
+		}
+		start, got := c.start.Load(), c.partial.Load()
+		if start == sr.Start {
+			// The first copy of i (a duplicate keeps no partial count).
+			if got > 0 {
+				own = max(own, pace(now.Sub(began), got, sr.Len()))
+			}
+			continue
+		}
+		// Nothing is timed, so every other first copy is on the first slice
+		// of its claim.
+		if got > 0 {
+			p := pace(now.Sub(time.Unix(0, c.claimStart.Load())), got, d.plan.SliceRange(d.plan.Index(start)).Len())
+			if fastest < 0 || p < fastest {
+				fastest = p
+			}
+		}
+	}
+	if fastest > 0 {
+		usual = fastest
+	}
+	if now.Sub(began) < max(3*usual, minEndGame) {
+		return false
+	}
+	return own < 0 || own >= 3*usual
+}
+
+// pace is how long a whole slice of n bytes takes at the pace of got bytes
+// in el.
+func pace(el time.Duration, got, n int64) time.Duration {
+	return time.Duration(float64(el) * float64(n) / float64(got))
 }

@@ -94,6 +94,8 @@ func FuzzValidator(f *testing.F) {
 		{`"abc"`, "", `"abc"`, "", 100, 101},
 		{`W/"abc"`, lm, `W/"abc"`, "Thu, 05 Mar 2026 05:06:07 GMT", 1, 1},
 		{`W/"abc"`, "", `"abc"`, "", 0, 0},
+		{`W/"v1"`, "", `W/"v2"`, "", 10, 10},
+		{`W/"v1"`, lm, `"v2"`, lm, 10, 10},
 		{"", lm, "", lm, -1, -1},
 		{"", "", `"x"`, lm, 5, 5},
 		{`"5f3c-800000"`, lm, "", lm, 8 << 20, 8 << 20},
@@ -128,6 +130,9 @@ func FuzzValidator(f *testing.F) {
 			t.Fatalf("%v does not differ from %v (another Last-Modified)", v, w)
 		case why == "" && (v.Size != w.Size || v.Strength() == StrongETag && v.ETag != w.ETag):
 			t.Fatalf("%v and %v taken for one version", v, w)
+		case v.Strength() != StrongETag && v.ETag != "" && w.ETag != "" &&
+			strings.TrimPrefix(v.ETag, "W/") != strings.TrimPrefix(w.ETag, "W/") && why == "":
+			t.Fatalf("%v does not differ from %v (another opaque tag, by the weak comparison)", v, w)
 		}
 		// The reason reaches the terminal: one line, no control bytes (a
 		// tab is a header value's own).

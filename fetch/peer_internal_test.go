@@ -42,6 +42,9 @@ func TestParseSliceSums(t *testing.T) {
 		}
 	}
 	ss, _ := parseSliceSums([]string{"5:0a0b0c0d,ffffffff"}, 5, 7)
+	if ss.vouched(5) != 2 || ss.vouched(4) != 0 || ss.vouched(6) != 0 {
+		t.Errorf("vouched(5, 4, 6) = %d, %d, %d; want 2, 0, 0", ss.vouched(5), ss.vouched(4), ss.vouched(6))
+	}
 	if c, ok := ss.get(6); !ok || c != 0xffffffff {
 		t.Errorf("get(6) = %08x, %v", c, ok)
 	}
@@ -67,6 +70,17 @@ func FuzzParseSliceSums(f *testing.F) {
 		}
 		if len(ss.crc) > 0 && (ss.first < first || ss.first+len(ss.crc) > first+n) {
 			t.Fatalf("%q: checksums for [%d,%d) outside [%d,%d)", v, ss.first, ss.first+len(ss.crc), first, first+n)
+		}
+		// Only a list that starts at the first slice vouches for any, and
+		// then for each of its slices in turn.
+		k := ss.vouched(first)
+		if k > 0 && ss.first != first || k > n {
+			t.Fatalf("%q: %d slices from %d vouched for by checksums of [%d,%d)", v, k, first, ss.first, ss.first+len(ss.crc))
+		}
+		for i := first; i < first+k; i++ {
+			if _, ok := ss.get(i); !ok {
+				t.Fatalf("%q: slice %d counted as vouched for, without a checksum", v, i)
+			}
 		}
 	})
 }

@@ -340,6 +340,9 @@ func TestPeerAnswersChecked(t *testing.T) {
 		{"bad checksum header", func(h http.Header) { h.Set("X-Slget-Crc32c", "1:nothex!!") }, "X-Slget-Crc32c", 0},
 		{"checksums of other slices", func(h http.Header) { h.Set("X-Slget-Crc32c", "0:00000000") }, "X-Slget-Crc32c", 0},
 		{"too many checksums", func(h http.Header) { h.Set("X-Slget-Crc32c", "1:00000000,00000000,00000000") }, "X-Slget-Crc32c", 0},
+		{"no checksums", func(h http.Header) { h.Del("X-Slget-Crc32c") }, "X-Slget-Crc32c", 0},
+		{"an empty list of checksums", func(h http.Header) { h.Set("X-Slget-Crc32c", "1:") }, "X-Slget-Crc32c", 0},
+		{"checksums of a later slice only", func(h http.Header) { h.Set("X-Slget-Crc32c", "2:00000000") }, "X-Slget-Crc32c", 0},
 		{"200", nil, "200", http.StatusOK},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -490,5 +493,35 @@ func TestPeerNeedsAStrongETag(t *testing.T) {
 	pp, _ := fetch.NewPeer("http://127.0.0.1:1", fetch.PeerOptions{})
 	if _, err := fetch.NewPeerSource(pp, s.origin, s.plan); err == nil || !strings.Contains(err.Error(), "strong ETag") {
 		t.Fatalf("NewPeerSource with a weak ETag: %v", err)
+	}
+}
+
+// An answer that lists the checksums of only its first slices (the real
+// peer's answer from a cold cache, or one checksum for two slices) has
+// only those slices read from it: the rest is asked for again, so that no
+// byte a checksum does not vouch for is ever taken. Unvouched bytes here
+// are wrong, and none of them comes through.
+func TestPeerUnlistedSlicesAskedAgain(t *testing.T) {
+	const slice = 64 << 10
+	s := newPeerSetup(t, 1<<20, slice)
+	peer := fetchtest.NewPeer(t, s.srv, fetchtest.WithPeerFault(func(*http.Request, int) fetchtest.PeerFault {
+		return fetchtest.PeerFault{Sums: 1, FlipUnlisted: true}
+	}))
+	r := s.plan.RunRange(segment.Run{First: 2, End: 6})
+	got, err := readRange(t, s.source(t, peer.URL), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(s.srv.Content().Bytes(r.Start, r.Len())) {
+		t.Fatal("bytes no checksum vouched for came through")
+	}
+	reqs := peer.Requests()
+	if len(reqs) != 4 {
+		t.Fatalf("peer got %d requests, want one per slice", len(reqs))
+	}
+	for i, q := range reqs {
+		if want := s.plan.RunRange(segment.Run{First: 2 + i, End: 6}).Header(); q.Header.Get("Range") != want {
+			t.Errorf("request %d asked %s, want %s", i+1, q.Header.Get("Range"), want)
+		}
 	}
 }

@@ -34,10 +34,23 @@ func (ss sliceSums) get(i int) (uint32, bool) {
 	return ss.crc[i-ss.first], true
 }
 
+// vouched is how many slices from slice first on have a checksum: none
+// unless the list starts there.
+func (ss sliceSums) vouched(first int) int {
+	if ss.first != first {
+		return 0
+	}
+	return len(ss.crc)
+}
+
 // peerBody reads a range from a peer, a piece of at most maxPeerRun slices
 // per request, and checks each whole slice as it ends. Reads stop at slice
 // boundaries, so a slice that fails its check ends the body right after
-// its last byte.
+// its last byte. Only slices the answer gives a checksum for are read: an
+// answer that vouches for none is refused, and one that vouches for its
+// first slices alone (a peer filling the rest from the origin as it
+// answers cannot know their checksums before its headers) is read that
+// far and the rest asked for again.
 type peerBody struct {
 	s      *PeerSource
 	ctx    context.Context // cancelled by Close
@@ -49,7 +62,8 @@ type peerBody struct {
 	resp     *http.Response
 	dec      *zstd.Decoder // nil for identity
 	cur      io.Reader     // the piece's plain bytes
-	pieceEnd int64
+	pieceEnd int64         // where the piece's vouched slices end
+	cut      bool          // the answer goes on past pieceEnd, unvouched
 	sums     sliceSums
 	crc      uint32 // of the current slice so far
 	err      error  // sticky
@@ -80,11 +94,21 @@ func (b *peerBody) openPiece() error {
 		resp.Body.Close()
 		return err
 	}
-	sums, err := parseSliceSums(resp.Header.Values(headerSliceSums), s.Plan.Index(piece.Start), s.Plan.Index(piece.End-1)+1)
+	first := s.Plan.Index(piece.Start)
+	sums, err := parseSliceSums(resp.Header.Values(headerSliceSums), first, s.Plan.Index(piece.End-1)+1)
 	if err != nil {
 		resp.Body.Close()
 		return &PeerError{Peer: s.Peer.addr, Reason: "sent a malformed " + headerSliceSums, Err: err, Drop: true}
 	}
+	// Bytes no checksum vouches for are never taken: a peer that sends
+	// none is as untrustworthy as one whose checksums fail.
+	n := sums.vouched(first)
+	if n == 0 {
+		resp.Body.Close()
+		return &PeerError{Peer: s.Peer.addr, Drop: true,
+			Reason: fmt.Sprintf("sent slice %d (%s) without its checksum in %s", first, s.Plan.SliceRange(first), headerSliceSums)}
+	}
+	vouchedEnd := min(piece.End, s.Plan.SliceRange(first+n-1).End)
 	var plain io.Reader = resp.Body
 	if ce := resp.Header.Get("Content-Encoding"); !identity(ce) {
 		w := uint64(min(max(s.Plan.Slice, zstd.MinWindowSize), zstd.MaxWindowSize))
@@ -95,7 +119,7 @@ func (b *peerBody) openPiece() error {
 		}
 		b.dec, plain = dec, dec
 	}
-	b.resp, b.cur, b.pieceEnd, b.sums, b.crc = resp, &pieceReader{r: plain, left: piece.Len()}, piece.End, sums, 0
+	b.resp, b.cur, b.pieceEnd, b.cut, b.sums, b.crc = resp, &pieceReader{r: plain, left: vouchedEnd - piece.Start}, vouchedEnd, vouchedEnd < piece.End, sums, 0
 	return nil
 }
 
@@ -127,7 +151,12 @@ func (b *peerBody) Read(p []byte) (int, error) {
 	b.crc = crc32.Update(b.crc, castagnoli, p[:n])
 	b.pos += int64(n)
 	if b.pos == sliceEnd {
-		if want, ok := b.sums.get(i); ok && want != b.crc {
+		want, ok := b.sums.get(i)
+		if !ok { // openPiece reads vouched slices alone: a bug if ever seen
+			b.err = &PeerError{Peer: b.s.Peer.addr, Drop: true, Reason: fmt.Sprintf("sent slice %d (%s) without its checksum", i, plan.SliceRange(i))}
+			return n, b.err
+		}
+		if want != b.crc {
 			b.err = &PeerError{Peer: b.s.Peer.addr, Drop: true, Lied: true,
 				Reason: fmt.Sprintf("sent slice %d (%s) with CRC-32C %08x, but said %08x", i, plan.SliceRange(i), b.crc, want)}
 			return n, b.err
@@ -155,10 +184,14 @@ func (b *peerBody) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// endPiece closes a piece read to its end; it returns io.EOF when it was
-// the last, nil when another is to be asked for.
+// endPiece closes a piece read to its end, or to the end of its vouched
+// slices; it returns io.EOF when it was the last, nil when another is to
+// be asked for.
 func (b *peerBody) endPiece() error {
-	err := b.cur.(*pieceReader).end()
+	var err error
+	if !b.cut {
+		err = b.cur.(*pieceReader).end()
+	}
 	b.closePiece()
 	if err != nil {
 		return err
@@ -239,8 +272,8 @@ func (p *pieceReader) end() error {
 // the slices [first, end): "FIRST:crc,crc,...", FIRST a slice index in
 // decimal, each crc the CRC-32C of a whole slice in 8 hex digits. The
 // slices it names must lie inside [first, end). No header means no
-// checksums: a peer that fills slices from the origin as it answers cannot
-// know them before its headers.
+// checksums; what an answer with too few may be used for is the caller's
+// to say (see peerBody).
 func parseSliceSums(vals []string, first, end int) (sliceSums, error) {
 	switch len(vals) {
 	case 0:

@@ -32,9 +32,12 @@ const (
 // Range, If-Match with the strong ETag the client's own probe of the origin
 // found, and X-Slget-Slice. Each answer must be a 206 with exactly the
 // Content-Range asked for, the same ETag, and identity encoding (or zstd
-// when Zstd asked for it, decoded here); each whole slice the peer gives a
-// checksum for (X-Slget-Crc32c) is checked as it is read, and a mismatch
-// ends the body with a *PeerError whose Lied is true. Every failure is a
+// when Zstd asked for it, decoded here); each slice is checked as it is
+// read against the checksum the answer gives for it (X-Slget-Crc32c), and
+// a mismatch ends the body with a *PeerError whose Lied is true. A slice
+// without a checksum is never read: an answer with none for its first
+// slice is refused and the peer is to be dropped, and the slices after
+// the last one vouched for are asked for again. Every failure is a
 // *PeerError.
 type PeerSource struct {
 	Peer *Peer

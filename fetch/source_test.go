@@ -148,6 +148,32 @@ func TestWeakETagChangeCaught(t *testing.T) {
 	}
 }
 
+// A weak ETag alone (no Last-Modified) cannot pin a range, but a weak tag
+// that changes still means another version (RFC 9110's weak comparison):
+// a file replaced by new bytes of the same size is a *ChangedError, and no
+// byte of the new version is written.
+func TestWeakETagOnlyChangeCaught(t *testing.T) {
+	const slice, size = 64 * kib, 1 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithETag(`W/"v1"`), fetchtest.WithoutLastModified(),
+		fetchtest.WithChangeAfter(1))
+	res, err := download(t, srv, slice, fetch.Config{Connections: 4, Retry: fetch.RetryPolicy{Wait: time.Millisecond}})
+	var ce *fetch.ChangedError
+	if !errors.As(err, &ce) || !ce.Confirmed || !strings.Contains(ce.Reason, `W/"v1"`) {
+		t.Fatalf("err = %v, want a confirmed *ChangedError naming the weak ETag\n%s", err, dumpLog(srv.Requests()))
+	}
+	if res.probe.Validator.Strength() != fetch.SizeOnly {
+		t.Errorf("strength %d, want SizeOnly (a weak ETag pins nothing)", res.probe.Validator.Strength())
+	}
+	if bad := res.out.badWrites(); len(bad) > 0 {
+		t.Errorf("%d writes of the new version, first at %s", len(bad), bad[0])
+	}
+	for _, r := range fileGets(srv.Requests(), "/file.bin") {
+		if r.Header.Get("If-Match") != "" || r.Header.Get("If-Range") != "" {
+			t.Errorf("request %d pinned a weak ETag: %v", r.N, r.Header)
+		}
+	}
+}
+
 // Point 3: no ETag, no Last-Modified: SizeOnly with the louder warning, no
 // precondition at all, and still a correct download.
 func TestNoValidatorsSizeOnly(t *testing.T) {

@@ -27,7 +27,7 @@ type Strength int
 const (
 	StrongETag   Strength = iota // a strong ETag: byte-for-byte identity
 	LastModified                 // Last-Modified plus size: good unless changed within a second
-	SizeOnly                     // size alone: a change of the same size goes unseen
+	SizeOnly                     // size alone (and a weak ETag, compared weakly): a change of the same size and tag goes unseen
 )
 
 // Strength is what v can prove.
@@ -48,6 +48,9 @@ func (v Validator) Warning() string {
 	case LastModified:
 		return "the server sent no strong ETag; checking versions by Last-Modified and size"
 	case SizeOnly:
+		if v.ETag != "" {
+			return "the server sent only a weak ETag, no strong ETag or Last-Modified; a change of the ETag or the size is caught, but nothing pins a range to one version"
+		}
 		return "the server sent neither a strong ETag nor Last-Modified; only the size can tell a changed file apart"
 	}
 	return ""
@@ -74,7 +77,10 @@ func validatorOf(h http.Header, size int64) Validator {
 // Differs says why got (seen in a response, or on a later run) is another
 // version than v, or "" when it is the same version. A strong ETag must
 // match exactly; without one, Last-Modified must; the size must always
-// match.
+// match. A weak ETag cannot pin a range, but it still tells versions
+// apart: by RFC 9110's weak comparison, another opaque tag (weak or
+// strong) is another version. A weak tag that a later answer leaves out
+// proves nothing either way (an intermediary may drop it).
 func (v Validator) Differs(got Validator) string {
 	if got.Size != v.Size {
 		return fmt.Sprintf("size was %d, now %d", v.Size, got.Size)
@@ -87,12 +93,22 @@ func (v Validator) Differs(got Validator) string {
 			}
 			return fmt.Sprintf("ETag was %s, now %s", v.ETag, got.ETag)
 		}
+		return ""
 	case LastModified:
 		if got.LastModified != v.LastModified {
 			return fmt.Sprintf("Last-Modified was %q, now %q", v.LastModified, got.LastModified)
 		}
 	}
+	if v.ETag != "" && got.ETag != "" && !weakMatch(v.ETag, got.ETag) {
+		return fmt.Sprintf("ETag was %s, now %s", v.ETag, got.ETag)
+	}
 	return ""
+}
+
+// weakMatch is RFC 9110's weak comparison of two entity tags: their opaque
+// tags are the same, whether either is weak or not.
+func weakMatch(a, b string) bool {
+	return strings.TrimPrefix(a, "W/") == strings.TrimPrefix(b, "W/")
 }
 
 // ContentRange is a parsed Content-Range header: bytes First-Last/Total, with

@@ -87,7 +87,7 @@ func TestValidatorStrength(t *testing.T) {
 		{fetch.Validator{Size: 10, ETag: `"abc"`}, fetch.StrongETag, ""},
 		{fetch.Validator{Size: 10, ETag: `W/"abc"`, LastModified: lm}, fetch.LastModified, "Last-Modified"},
 		{fetch.Validator{Size: 10, LastModified: lm}, fetch.LastModified, "Last-Modified"},
-		{fetch.Validator{Size: 10, ETag: `W/"abc"`}, fetch.SizeOnly, "only the size"},
+		{fetch.Validator{Size: 10, ETag: `W/"abc"`}, fetch.SizeOnly, "only a weak ETag"},
 		{fetch.Validator{Size: 10}, fetch.SizeOnly, "only the size"},
 		{fetch.Validator{}, fetch.SizeOnly, "only the size"},
 	}
@@ -102,6 +102,35 @@ func TestValidatorStrength(t *testing.T) {
 	}
 	if s := (fetch.Validator{Size: 5, ETag: `"x"`, LastModified: lm}).String(); !strings.Contains(s, `"x"`) || !strings.Contains(s, lm) || !strings.Contains(s, "5") {
 		t.Errorf("String() = %q", s)
+	}
+}
+
+// Differs compares a weak ETag by RFC 9110's weak comparison: another
+// opaque tag is another version, W/ or not; the same tag with or without
+// W/ is the same version. A strong ETag must match exactly.
+func TestValidatorDiffersWeak(t *testing.T) {
+	const lm = "Fri, 02 Jan 2026 03:04:05 GMT"
+	tests := []struct {
+		was, now fetch.Validator
+		differs  bool
+	}{
+		{fetch.Validator{Size: 10, ETag: `W/"v1"`}, fetch.Validator{Size: 10, ETag: `W/"v1"`}, false},
+		{fetch.Validator{Size: 10, ETag: `W/"v1"`}, fetch.Validator{Size: 10, ETag: `W/"v2"`}, true},
+		{fetch.Validator{Size: 10, ETag: `W/"v1"`}, fetch.Validator{Size: 10, ETag: `"v2"`}, true},
+		{fetch.Validator{Size: 10, ETag: `W/"v1"`}, fetch.Validator{Size: 10, ETag: `"v1"`}, false},
+		{fetch.Validator{Size: 10, ETag: `W/"v1"`}, fetch.Validator{Size: 10}, false}, // a tag dropped proves nothing
+		{fetch.Validator{Size: 10, ETag: `W/"v1"`, LastModified: lm}, fetch.Validator{Size: 10, ETag: `W/"v2"`, LastModified: lm}, true},
+		{fetch.Validator{Size: 10, ETag: `W/"v1"`, LastModified: lm}, fetch.Validator{Size: 10, ETag: `W/"v1"`, LastModified: "x"}, true},
+		{fetch.Validator{Size: 10, ETag: `"v1"`}, fetch.Validator{Size: 10, ETag: `W/"v1"`}, true},
+		{fetch.Validator{Size: 10, ETag: `"v1"`}, fetch.Validator{Size: 10, ETag: `"v1"`}, false},
+		{fetch.Validator{Size: 10}, fetch.Validator{Size: 10, ETag: `W/"v2"`}, false},
+		{fetch.Validator{Size: 10, ETag: `W/"v1"`}, fetch.Validator{Size: 11, ETag: `W/"v1"`}, true},
+	}
+	for _, tc := range tests {
+		why := tc.was.Differs(tc.now)
+		if (why != "") != tc.differs {
+			t.Errorf("%v then %v: Differs = %q, want differs %v", tc.was, tc.now, why, tc.differs)
+		}
 	}
 }
 

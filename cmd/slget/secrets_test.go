@@ -111,3 +111,45 @@ func TestPasswordIsRedacted(t *testing.T) {
 		t.Fatalf("resume with a password in the URL: exit %d", done.code)
 	}
 }
+
+// --location-trusted to another host name (not only another port, where
+// net/http keeps the headers by itself): the redirected probe and every
+// ranged request carry the user's Authorization and Cookie, so a target
+// that wants them answers 200, not 401. Without the flag they stay behind.
+func TestLocationTrustedToAnotherHostName(t *testing.T) {
+	const size = 3 << 20
+	b := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithHost("127.0.0.2"),
+		fetchtest.WithFault(func(r *http.Request, _ int) fetchtest.Fault {
+			if r.Header.Get("Authorization") != "Bearer tok-123" {
+				return fetchtest.Fault{Status: http.StatusUnauthorized}
+			}
+			return fetchtest.Fault{}
+		}))
+	a, _ := redirector(t, b.FileURL())
+	args := []string{"-x", "3", "--slice", "256k", "--header", "Authorization: Bearer tok-123", "--header", "Cookie: sid=cookie-456", a.URL + "/file.bin"}
+
+	dir := t.TempDir()
+	r := runSlget(t, append([]string{"--location-trusted", "-d", dir}, args...)...)
+	if r.code != 0 {
+		t.Fatalf("--location-trusted: exit %d, want 0", r.code)
+	}
+	if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != b.Content().SHA256() {
+		t.Fatal("wrong bytes")
+	}
+	for _, q := range b.Requests() {
+		if q.Header.Get("Authorization") != "Bearer tok-123" || q.Header.Get("Cookie") != "sid=cookie-456" {
+			t.Errorf("--location-trusted: request %d lacks the credentials: %v", q.N, q.Header)
+		}
+	}
+
+	b.ResetLog()
+	r = runSlget(t, append([]string{"-d", t.TempDir()}, args...)...)
+	if r.code != exitAuth {
+		t.Errorf("without --location-trusted: exit %d, want %d", r.code, exitAuth)
+	}
+	for _, q := range b.Requests() {
+		if q.Header.Get("Authorization") != "" || q.Header.Get("Cookie") != "" {
+			t.Errorf("without --location-trusted: request %d to the other host carried credentials: %v", q.N, q.Header)
+		}
+	}
+}

@@ -75,6 +75,17 @@ type PeerFault struct {
 	Lie bool
 	// NoSums sends no X-Slget-Crc32c.
 	NoSums bool
+	// EmptySums sends X-Slget-Crc32c with a first slice but no checksum
+	// ("2:").
+	EmptySums bool
+	// Sums > 0 lists the checksums of only the first Sums whole slices of
+	// the answer (one checksum for two slices, say), as the real peer does
+	// for the slices it has not filled yet when its headers go out.
+	Sums int
+	// FlipUnlisted flips every byte of the slices whose checksums the
+	// answer does not list (all of them with NoSums or EmptySums): bytes
+	// nothing vouches for, which must never reach a file.
+	FlipUnlisted bool
 	// TrickleRate > 0 sends the body after its first TrickleAfter bytes at
 	// this many bytes per second.
 	TrickleRate, TrickleAfter int64

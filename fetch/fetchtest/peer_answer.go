@@ -77,9 +77,30 @@ func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault, note 
 	if !f.Corrupt {
 		crcs = wholeSliceSums(body, start, end, size, slice, table)
 	}
+	listed := len(crcs)
+	switch {
+	case f.NoSums || f.EmptySums:
+		listed = 0
+	case f.Sums > 0:
+		listed = min(listed, f.Sums)
+	}
+	if f.FlipUnlisted {
+		// The listed slices are the first whole ones, [lo, hi): every
+		// other byte is unvouched.
+		lo, hi := first*slice, min(first*slice+int64(listed)*slice, end)
+		for i := start; i < end; i++ {
+			if i < lo || i >= hi {
+				body[i-start] ^= 0xff
+			}
+		}
+	}
 	h := w.Header()
-	if !f.NoSums && len(crcs) > 0 {
-		sums = strconv.FormatInt(first, 10) + ":" + strings.Join(crcs, ",")
+	switch {
+	case f.EmptySums:
+		sums = strconv.FormatInt(first, 10) + ":"
+		h.Set("X-Slget-Crc32c", sums)
+	case !f.NoSums && listed > 0:
+		sums = strconv.FormatInt(first, 10) + ":" + strings.Join(crcs[:listed], ",")
 		h.Set("X-Slget-Crc32c", sums)
 	}
 	h.Set("ETag", p.etag)
