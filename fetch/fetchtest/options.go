@@ -43,7 +43,7 @@ type config struct {
 	lastMod     time.Time // zero means none
 	contentType string    // "" means no Content-Type header
 	digest      digestMode
-	disposition string    // "" means no Content-Disposition header
+	disposition string // "" means no Content-Disposition header
 	noRanges    bool
 	noLength    bool
 	rate        int64 // bytes per second per connection; 0 means unlimited
