@@ -121,16 +121,16 @@ var keepHelp = []Remedy{RemedyOverwrite, RemedyOtherName}
 // adoptWhole takes a full-size file as complete only when a checksum
 // proves it.
 func (d *download) adoptWhole(f *os.File, from string, isPart bool) (*ExistsError, error) {
-	if d.req.Checksum == nil {
+	if d.checksum() == nil {
 		return &ExistsError{Path: from, Why: "is not continued: it is already the full size, and without a checksum slget cannot tell that it is this file",
 			Help: []Remedy{RemedyChecksum, RemedyOverwrite}}, nil
 	}
-	h := d.req.Checksum.newHash()
+	h := d.checksum().newHash()
 	if _, err := io.Copy(h, io.NewSectionReader(f, 0, d.probe.Validator.Size)); err != nil {
 		return nil, fileErr("io", from, err)
 	}
-	if got := h.Sum(nil); !bytes.Equal(got, d.req.Checksum.Sum) {
-		return &ExistsError{Path: from, Why: fmt.Sprintf("is not continued: it is the full size but does not match the checksum (%s %x)", d.req.Checksum.Algo, got), Help: keepHelp}, nil
+	if got := h.Sum(nil); !bytes.Equal(got, d.checksum().Sum) {
+		return &ExistsError{Path: from, Why: fmt.Sprintf("is not continued: it is the full size but does not match the checksum (%s %x)", d.checksum().Algo, got), Help: keepHelp}, nil
 	}
 	if isPart {
 		// The locked .part is the complete file: rename it as any other.

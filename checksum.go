@@ -11,12 +11,18 @@ import (
 	"fmt"
 	"hash"
 	"strings"
+
+	"github.com/slget/slget/fetch"
 )
 
 // Checksum is an expected digest of the whole file.
 type Checksum struct {
 	Algo string // "sha-256", "sha-512", "sha-1" or "md5"
 	Sum  []byte
+	// From says where a digest the download found came from: the
+	// origin's "Repr-Digest" or "Digest" header; "" for one the caller
+	// gave.
+	From string
 }
 
 // algo maps each name a user may give (aria2's and the usual spellings)
@@ -59,4 +65,47 @@ func (c *Checksum) newHash() hash.Hash {
 		return h()
 	}
 	return sha256.New()
+}
+
+// originDigest is the origin's digest of the whole file as a Checksum:
+// from the probe (Repr-Digest, or the older Digest), nil when it sent
+// none.
+func originDigest(p *fetch.Probe) *Checksum {
+	if p == nil || p.Digest == nil {
+		return nil
+	}
+	return &Checksum{Algo: p.Digest.Algo, Sum: p.Digest.Sum, From: p.Digest.Header}
+}
+
+// String is the form a journal keeps: "sha-256=HEX".
+func (c *Checksum) String() string { return c.Algo + "=" + hex.EncodeToString(c.Sum) }
+
+// checksum is what the whole file is checked against: the request's
+// Checksum, else the origin's digest (from the probe, or kept in the
+// journal), else nil.
+func (d *download) checksum() *Checksum {
+	if d.req.Checksum != nil {
+		return d.req.Checksum
+	}
+	return d.digest
+}
+
+// digestToKeep is the origin's digest as the journal keeps it, "" without
+// one.
+func (d *download) digestToKeep() string {
+	if d.digest == nil {
+		return ""
+	}
+	return d.digest.String()
+}
+
+// keptDigest is a digest a journal kept ("sha-256=HEX"), nil when it does
+// not parse.
+func keptDigest(s string) *Checksum {
+	c, err := ParseChecksum(s)
+	if err != nil || c == nil {
+		return nil
+	}
+	c.From = "digest kept from the first run"
+	return c
 }

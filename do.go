@@ -51,6 +51,9 @@ type download struct {
 	// headless: a HEAD probe was not enough; probe with a GET from now on.
 	headless bool
 	evMu     sync.Mutex // held while Request.Events runs
+	// digest is the origin's digest of the whole file, checked when the
+	// request gives no Checksum (see checksum); nil without one.
+	digest *Checksum
 }
 
 // overwrite reports whether the file at the output name may be replaced.
@@ -203,6 +206,7 @@ func (d *download) doProbe(ctx context.Context) error {
 		return err
 	}
 	d.probe = p
+	d.digest = originDigest(p)
 	d.res.FinalURL = fetch.Redact(p.FinalURL)
 	d.res.Size = p.Validator.Size
 	d.res.Validator = p.Validator

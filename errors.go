@@ -145,16 +145,26 @@ type ChecksumError struct {
 	// Removed is true when the file was not kept: a download without a
 	// journal, which nothing could resume, leaves no partial file.
 	Removed bool
+	// From is the origin's header the digest came from ("Repr-Digest",
+	// "Digest"); "" for the Request's Checksum.
+	From string
 }
 
 func (e *ChecksumError) Error() string {
+	if e.From != "" {
+		return e.message(fmt.Sprintf("the server's %s: %s", e.From, e.Algo))
+	}
+	return e.message(e.Algo)
+}
+
+func (e *ChecksumError) message(what string) string {
 	switch {
 	case e.Path == "":
-		return fmt.Sprintf("%s checksum mismatch: want %x, got %x; the bytes went to the stream already: do not use them", e.Algo, e.Want, e.Got)
+		return fmt.Sprintf("%s checksum mismatch: want %x, got %x; the bytes went to the stream already: do not use them", what, e.Want, e.Got)
 	case e.Removed:
-		return fmt.Sprintf("%s checksum mismatch: want %x, got %x; %s was removed", e.Algo, e.Want, e.Got, e.Path)
+		return fmt.Sprintf("%s checksum mismatch: want %x, got %x; %s was removed", what, e.Want, e.Got, e.Path)
 	}
-	return fmt.Sprintf("%s checksum mismatch: want %x, got %x; the file stays in %s", e.Algo, e.Want, e.Got, e.Path)
+	return fmt.Sprintf("%s checksum mismatch: want %x, got %x; the file stays in %s", what, e.Want, e.Got, e.Path)
 }
 
 // Remedies: a file kept can be fetched again from nothing (its bytes are

@@ -103,7 +103,7 @@ func (d *download) finishComplete() error {
 	d.res.AlreadyComplete = true
 	d.res.Resumed = d.probe.Validator.Size
 	d.res.BySource[fetch.FromOrigin] = d.probe.Validator.Size
-	if d.req.Checksum != nil || d.req.SHA256 {
+	if d.checksum() != nil || d.req.SHA256 {
 		f, err := osfile.OpenNoFollow(d.path, os.O_RDONLY, 0)
 		if err != nil {
 			return fileErr("open", d.path, err)
@@ -134,7 +134,7 @@ func (d *download) removeJournal() {
 // verify hashes f, which is saved at name: it checks the request's
 // checksum and fills Result.SHA256 when asked. One read serves both.
 func (d *download) verify(f *os.File, name string) error {
-	c := d.req.Checksum
+	c := d.checksum()
 	if c == nil && !d.req.SHA256 {
 		return nil
 	}
@@ -160,7 +160,11 @@ func (d *download) verify(f *os.File, name string) error {
 			got = sha
 		}
 		if sum := got.Sum(nil); !bytes.Equal(sum, c.Sum) {
-			return &ChecksumError{Path: name, Algo: c.Algo, Want: c.Sum, Got: sum}
+			return &ChecksumError{Path: name, Algo: c.Algo, Want: c.Sum, Got: sum, From: c.From}
+		}
+		d.res.Verified = c.Algo
+		if c.From != "" {
+			d.res.Verified += " (" + c.From + ")"
 		}
 	}
 	return nil

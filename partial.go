@@ -134,6 +134,17 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 	if why := (fetch.Validator{Size: m.Size, ETag: m.ETag, LastModified: m.LastModified}).Differs(d.probe.Validator); why != "" {
 		return changed(why)
 	}
+	// The origin's digest, kept from the first run: another one now is
+	// another file, whatever the ETag says; none now (a HEAD probe, a
+	// proxy that drops it) leaves the kept one to check the end.
+	if m.Digest != "" {
+		if d.digest != nil && d.digest.String() != m.Digest {
+			return changed("the server's digest of the file changed")
+		}
+		if d.digest == nil {
+			d.digest = keptDigest(m.Digest)
+		}
+	}
 	plan, err := segment.NewPlan(m.Size, m.SliceSize)
 	if err != nil {
 		return startOver("journal %s: %v; starting over", j.Path(), err)
@@ -265,7 +276,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 		}
 		j, err := resume.Create(journalPathOf(d.path), resume.Meta{
 			URL: d.res.URL, FinalURL: d.res.FinalURL, ETag: d.probe.Validator.ETag, LastModified: d.probe.Validator.LastModified,
-			Size: plan.Size, SliceSize: plan.Slice,
+			Size: plan.Size, SliceSize: plan.Slice, Digest: d.digestToKeep(),
 		}, nil)
 		if err != nil {
 			return err

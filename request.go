@@ -103,6 +103,10 @@ type Result struct {
 	// ones included.
 	BySource map[Source]int64
 	SHA256   string // hex, when Request.SHA256 or a SHA-256 Checksum asked for it
+	// Verified names the digest that proved the whole file: its algorithm,
+	// and for the origin's own, the header it came in ("sha-256
+	// (Repr-Digest)"); "" when none was checked.
+	Verified string
 	Duration time.Duration
 	// AlreadyComplete is true when nothing had to be downloaded: the file
 	// was found complete (a crash after its rename, or Continue with a

@@ -323,7 +323,7 @@ func (s *sharing) wasCached(i int) bool {
 // verified is called when the whole file matched the request's checksum:
 // the slices from peers are now proven, and go to the cache too.
 func (s *sharing) verified() {
-	if s == nil || s.fill == nil || s.d.req.Checksum == nil {
+	if s == nil || s.fill == nil || s.d.checksum() == nil {
 		return
 	}
 	var proven []fetch.SliceDone

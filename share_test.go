@@ -323,9 +323,26 @@ func TestConsistentLiarAndChecksum(t *testing.T) {
 	}
 }
 
-// Without a whole-file checksum, a consistent liar's bytes are the file's:
-// the per-slice checksums are the peer's own. The README says so; this is
-// what it says.
+// The origin's own digest (Repr-Digest, RFC 9530) does what a Checksum
+// does, without the caller giving one: a consistent liar's slices are
+// fetched again from the origin and the file is right.
+func TestConsistentLiarAndOriginDigest(t *testing.T) {
+	const size = 6*mib + 100
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithReprDigest())
+	peer := fetchtest.NewPeer(t, srv, peerFault(fetchtest.PeerFault{Lie: true}))
+	c := newClient(t, &slget.Client{Peers: []string{peer.URL}})
+	res, w := get(t, c, srv, nil)
+	if w.count("7 slices from peers were wrong") != 1 {
+		t.Errorf("warnings %q", w)
+	}
+	if res.BySource[fetch.FromOrigin] != size || res.Verified != "sha-256 (Repr-Digest)" {
+		t.Errorf("by source %v, verified %q: want all from the origin, proven by its Repr-Digest", res.BySource, res.Verified)
+	}
+}
+
+// Without a whole-file checksum or an origin's digest, a consistent liar's
+// bytes are the file's: the per-slice checksums are the peer's own. The
+// README says so; this is what it says.
 func TestConsistentLiarWithoutChecksum(t *testing.T) {
 	const size = 4 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))

@@ -73,12 +73,12 @@ func (d *download) toWriter(ctx context.Context) error {
 	if sha != nil {
 		d.res.SHA256 = hex.EncodeToString(sha.Sum(nil))
 	}
-	if c := d.req.Checksum; c != nil {
+	if c := d.checksum(); c != nil {
 		if check == nil {
 			check = sha
 		}
 		if sum := check.Sum(nil); !bytes.Equal(sum, c.Sum) {
-			return &ChecksumError{Algo: c.Algo, Want: c.Sum, Got: sum}
+			return &ChecksumError{Algo: c.Algo, Want: c.Sum, Got: sum, From: c.From}
 		}
 	}
 	return nil
@@ -107,7 +107,7 @@ func (d *download) streamWindow() (int64, error) {
 // streamHashes are the hashes the request asks for, fed the bytes in order:
 // SHA-256 (Request.SHA256, or a SHA-256 Checksum) and another Checksum.
 func (d *download) streamHashes() (sha, check hash.Hash) {
-	c := d.req.Checksum
+	c := d.checksum()
 	if d.req.SHA256 || c != nil && c.Algo == "sha-256" {
 		sha = sha256.New()
 	}

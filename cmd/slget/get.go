@@ -22,6 +22,7 @@ type result struct {
 	Path      string           `json:"path,omitempty"`
 	Size      int64            `json:"size"`
 	SHA256    string           `json:"sha256,omitempty"`
+	Verified  string           `json:"verified,omitempty"` // the digest that proved the file: "sha-256 (Repr-Digest)"
 	Seconds   float64          `json:"seconds"`
 	BySource  map[string]int64 `json:"bytes_by_source"`
 	Validator *validatorJSON   `json:"validator,omitempty"`
@@ -98,7 +99,7 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 	if err != nil && !strings.Contains(err.Error(), r.URL) && (r.Path == "" || !strings.Contains(err.Error(), r.Path+" ")) {
 		err = fmt.Errorf("%s: %w", r.URL, err) // say which download
 	}
-	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256,
+	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256, Verified: r.Verified,
 		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
 	if r.FinalURL != "" {
 		res.Validator = validatorOut(r.Validator)
