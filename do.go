@@ -51,6 +51,9 @@ type download struct {
 	// headless: a HEAD probe was not enough; probe with a GET from now on.
 	headless bool
 	evMu     sync.Mutex // held while Request.Events runs
+	// discarded: Restart removed a damaged journal of this download, so
+	// the partial file beside it is slget's to empty.
+	discarded bool
 	// digest is the origin's digest of the whole file, checked when the
 	// request gives no Checksum (see checksum); nil without one.
 	digest *Checksum

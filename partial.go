@@ -25,6 +25,7 @@ func (d *download) ranged() bool { return d.probe.Ranged && d.probe.Validator.Si
 // with what is at cand: it sets d.action (and d.journal, d.plan, d.done),
 // or returns an *ExistsError when cand is not this download's to use.
 func (d *download) examine(ctx context.Context, cand string) (*ExistsError, error) {
+	d.discarded = false // of this candidate only
 	part, jpath := d.lock.path, journalPathOf(cand)
 	fi, err := d.lock.f.Stat()
 	if err != nil {
@@ -67,6 +68,10 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		// browser's, another tool's): Restart discards only what slget
 		// wrote, and this is left alone as any stray.
 		switch {
+		case d.discarded:
+			if err := d.truncate(0); err != nil {
+				return nil, err
+			}
 		case d.req.Continue && d.ranged():
 			return d.adopt(ctx, part, true)
 		default:
@@ -99,6 +104,7 @@ func (d *download) openJournal(jpath string) (*resume.Journal, error) {
 		return migrate(jpath, d.lock.f)
 	case d.req.Restart && (errors.Is(err, resume.ErrCorrupt) || errors.Is(err, resume.ErrVersion)):
 		d.warn("%v; discarding it, as a restart was asked for", err)
+		d.discarded = true // the partial file beside it is ours too
 		return nil, resume.Remove(jpath)
 	}
 	return nil, err

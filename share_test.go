@@ -116,6 +116,27 @@ func onlyTheProbe(t *testing.T, srv *fetchtest.Server) {
 	}
 }
 
+// probeAndResumeCheck fails t unless the origin got, since its log was
+// reset, the HEAD probe and the resume's comparison of slice 0 and one
+// other finished slice with the origin's (samecontent.go), each a single
+// whole slice of the resumed ones, and nothing else.
+func probeAndResumeCheck(t *testing.T, srv *fetchtest.Server, slice int64, done func(i int64) bool) {
+	t.Helper()
+	var got []string
+	for _, r := range srv.Requests() {
+		got = append(got, r.Method+" "+r.Range)
+	}
+	reqs := srv.Requests()
+	ok := len(reqs) == 3 && got[0] == "HEAD " && reqs[1].Start == 0 && reqs[1].End == slice
+	if ok {
+		q := reqs[2]
+		ok = q.Start%slice == 0 && q.End-q.Start == slice && done(q.Start/slice)
+	}
+	if !ok {
+		t.Errorf("the origin got %q, want the HEAD probe and the resume's check of slice 0 and one finished slice", got)
+	}
+}
+
 func peerFault(f fetchtest.PeerFault) fetchtest.PeerOption {
 	return fetchtest.WithPeerFault(func(*http.Request, int) fetchtest.PeerFault { return f })
 }
@@ -182,7 +203,7 @@ func TestCacheFillsAResume(t *testing.T) {
 	cancel()
 	srv.ResetLog()
 	res, _ := get(t, c, srv, &slget.Request{Path: path})
-	onlyTheProbe(t, srv)
+	probeAndResumeCheck(t, srv, mib, func(i int64) bool { return i > 0 }) // one of the finished prefix
 	if res.BySource[fetch.FromCache] == 0 || res.BySource[fetch.FromOrigin] == 0 || res.BySource[fetch.FromCache]+res.BySource[fetch.FromOrigin] != size {
 		t.Errorf("by source %v: want the resumed slices from the origin and the rest from the cache", res.BySource)
 	}
