@@ -143,10 +143,12 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 	// The origin's digest, kept from the first run: another one now is
 	// another file, whatever the ETag says; none now (a HEAD probe, a
 	// proxy that drops it) leaves the kept one to check the end.
+	sameDigest := false
 	if m.Digest != "" {
 		if d.digest != nil && d.digest.String() != m.Digest {
 			return changed("the server's digest of the file changed")
 		}
+		sameDigest = d.digest != nil
 		if d.digest == nil {
 			d.digest = keptDigest(m.Digest)
 		}
@@ -183,10 +185,13 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 	}
 	// The same validator is not the same bytes: a file replaced within a
 	// second or copied with its mtime keeps nginx's ETag (samecontent.go).
-	if why, err := d.contentDiffers(ctx, plan, j.Records()); err != nil {
-		return false, err
-	} else if why != "" {
-		return changed(why)
+	// The same digest from the server is: then no slice is compared.
+	if !sameDigest {
+		if why, err := d.contentDiffers(ctx, plan, j.Records()); err != nil {
+			return false, err
+		} else if why != "" {
+			return changed(why)
+		}
 	}
 	d.plan, d.done, d.action = plan, j.Done(), actResume
 	d.res.Resumed = doneBytes(plan, d.done)

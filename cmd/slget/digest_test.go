@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/resume"
+	"github.com/slget/slget/segment"
 )
 
 // verified is the "verified" field of the one --json record in out.
@@ -80,5 +82,30 @@ func TestOriginDigestAcrossAResume(t *testing.T) {
 	}
 	if fileSHA(t, filepath.Join(dir, "file.bin")) != srv.Content().SHA256() || verified(t, r.stdout) != "sha-256 (Repr-Digest)" {
 		t.Fatalf("not the new version, proven by its digest: %s", r.stdout)
+	}
+}
+
+// With the same digest from the server as the journal kept, the content is
+// pinned: a resume compares no finished slice with the origin's.
+func TestOriginDigestSparesTheResumeCheck(t *testing.T) {
+	const size, slice = 8 << 20, 256 << 10
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1<<20), fetchtest.WithReprDigest())
+	dir := t.TempDir()
+	args := []string{"-x", "4", "--slice", "256k", "-d", dir, srv.FileURL()}
+	interrupted(t, srv, 3<<20, args...)
+	path := filepath.Join(dir, "file.bin")
+	_, done, _, err := resume.Inspect(journalPath(path))
+	if err != nil || done.Count() < 2 {
+		t.Fatalf("journal after the interruption: %v, %d slices done", err, done.Count())
+	}
+	srv.ResetLog()
+	mustFetch(t, path, srv.Content().SHA256(), args...)
+	plan, _ := segment.NewPlan(size, slice)
+	for _, q := range srv.Requests()[1:] {
+		for i := plan.Index(q.Start); i >= 0 && i < plan.N() && plan.SliceRange(i).Start < q.End; i++ {
+			if done.Has(i) {
+				t.Errorf("request %d (%s) asks for slice %d, done and pinned by the digest", q.N, q.Range, i)
+			}
+		}
 	}
 }
