@@ -72,10 +72,13 @@ type Client struct {
 
 // shared is what a Client and its clones have in common.
 type shared struct {
-	mu        sync.Mutex
-	taken     map[string]bool // output paths of the downloads running now
-	totalOnce sync.Once
-	total     *rate.Limiter
+	mu    sync.Mutex
+	taken map[string]bool // output paths of the downloads running now
+	// saidNoXattr: a download already said that its file system keeps no
+	// extended attributes (complete.go).
+	saidNoXattr bool
+	totalOnce   sync.Once
+	total       *rate.Limiter
 }
 
 func (c *Client) shared() *shared {

@@ -135,7 +135,7 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 	if err := checkNameLength(cand); err != nil {
 		return nil, err
 	}
-	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(journalPathOf(cand)) {
+	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(journalPathOf(cand)) && !d.recordedComplete(cand) {
 		return existsError(cand), nil
 	}
 	l, err := lockPart(partPathOf(cand))

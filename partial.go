@@ -78,6 +78,18 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 			return strayPart(part, jpath, fi.Size(), d.probe.Validator.Size), nil
 		}
 	}
+	// A file this download finished before, by its record, of the
+	// version the server has now: complete, nothing to fetch (-c too).
+	if finalExists && !d.overwrite() && j == nil && d.recordedComplete(cand) {
+		same, err := d.sameStart(ctx, cand)
+		if err != nil {
+			return nil, err
+		}
+		if same {
+			d.action = actComplete
+			return nil, nil
+		}
+	}
 	if finalExists && d.req.Continue && d.ranged() {
 		taken, err := d.adopt(ctx, cand, false)
 		if err != nil || taken == nil || !d.overwrite() {

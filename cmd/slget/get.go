@@ -17,16 +17,18 @@ import (
 
 // result is the --json object for one download.
 type result struct {
-	URL       string           `json:"url"`
-	FinalURL  string           `json:"final_url,omitempty"`
-	Path      string           `json:"path,omitempty"`
-	Size      int64            `json:"size"`
-	SHA256    string           `json:"sha256,omitempty"`
-	Verified  string           `json:"verified,omitempty"` // the digest that proved the file: "sha-256 (Repr-Digest)"
-	Seconds   float64          `json:"seconds"`
-	BySource  map[string]int64 `json:"bytes_by_source"`
-	Validator *validatorJSON   `json:"validator,omitempty"`
-	Resumed   int64            `json:"resumed_bytes,omitempty"`
+	URL      string `json:"url"`
+	FinalURL string `json:"final_url,omitempty"`
+	Path     string `json:"path,omitempty"`
+	Size     int64  `json:"size"`
+	SHA256   string `json:"sha256,omitempty"`
+	Verified string `json:"verified,omitempty"` // the digest that proved the file: "sha-256 (Repr-Digest)"
+	// AlreadyComplete: the file was found complete (a rerun), nothing fetched.
+	AlreadyComplete bool             `json:"already_complete,omitempty"`
+	Seconds         float64          `json:"seconds"`
+	BySource        map[string]int64 `json:"bytes_by_source"`
+	Validator       *validatorJSON   `json:"validator,omitempty"`
+	Resumed         int64            `json:"resumed_bytes,omitempty"`
 	// Transferred is the bytes that came in this run.
 	Transferred int64  `json:"transferred_bytes"`
 	ExitCode    int    `json:"exit_code"`
@@ -99,7 +101,7 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 	if err != nil && !strings.Contains(err.Error(), r.URL) && (r.Path == "" || !strings.Contains(err.Error(), r.Path+" ")) {
 		err = fmt.Errorf("%s: %w", r.URL, err) // say which download
 	}
-	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256, Verified: r.Verified,
+	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256, Verified: r.Verified, AlreadyComplete: r.AlreadyComplete,
 		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
 	if r.FinalURL != "" {
 		res.Validator = validatorOut(r.Validator)

@@ -196,6 +196,9 @@ func (c *console) printResults(urls []string, res []result) {
 			stat, what = "INPR", r.URL
 		case r.ExitCode != 0:
 			stat, what = "ERR", firstLine(r.Error)
+		case r.AlreadyComplete:
+			what += " (already complete)"
+			ok++
 		default:
 			ok++
 		}
