@@ -77,6 +77,7 @@ type shared struct {
 	// saidNoXattr: a download already said that its file system keeps no
 	// extended attributes (complete.go).
 	saidNoXattr bool
+	dirs        dirSyncs // fsyncs of the folders renames go to, shared
 	totalOnce   sync.Once
 	total       *rate.Limiter
 }

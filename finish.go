@@ -38,7 +38,7 @@ func (d *download) finish() error {
 	if err := osfile.Datasync(d.lock.f); err != nil {
 		return fileErr("io", part, err)
 	}
-	if err := d.lock.finish(d.path, d.overwrite()); err != nil {
+	if err := d.lock.finish(d.path, d.overwrite(), d.c.shared().dirs.sync); err != nil {
 		var taken *ExistsError
 		if !errors.As(err, &taken) || !d.req.AutoRename || d.overwrite() {
 			return err
@@ -79,7 +79,7 @@ func (d *download) finishBeside(taken *ExistsError) error {
 		if !d.c.reserve(cand) {
 			continue
 		}
-		err := d.lock.finish(cand, false)
+		err := d.lock.finish(cand, false, d.c.shared().dirs.sync)
 		var again *ExistsError
 		if errors.As(err, &again) {
 			d.c.unreserve(cand)

@@ -155,7 +155,7 @@ func (l *partLock) replace(from string) error {
 // finish renames the locked file to final: only while the lock's path
 // still names the file this process holds, never over an existing final
 // name unless overwrite, and durably (the directory is synced after).
-func (l *partLock) finish(final string, overwrite bool) error {
+func (l *partLock) finish(final string, overwrite bool, syncDir func(string)) error {
 	if !l.holds() {
 		return fileErr("io", l.path, fmt.Errorf("it was replaced by another program during the download, so it is not renamed to %s", final))
 	}
@@ -171,6 +171,6 @@ func (l *partLock) finish(final string, overwrite bool) error {
 	if err != nil {
 		return fileErr("create", final, err)
 	}
-	osfile.SyncDir(filepath.Dir(final))
+	syncDir(filepath.Dir(final))
 	return nil
 }

@@ -255,7 +255,8 @@ func (d *Downloader) Done() *segment.Set { return d.sched.Done() }
 // first, if not nil, is the probe's body for slice 0 (exactly its bytes);
 // Run closes it, and it is under the same stall and speed rules as any
 // other body. Slices that were written are committed to the journal before
-// Run returns, on success and on failure alike.
+// Run returns, on success and on failure alike. Without a Journal, Run
+// never syncs the File: the caller syncs it once, before using it.
 func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	stop := make(chan struct{})
 	var commitWG sync.WaitGroup
@@ -295,11 +296,8 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	if err == nil && !d.sched.Finished() {
 		err = errors.New("download ended with slices missing") // a bug if ever seen
 	}
-	if err == nil && d.cfg.Journal == nil {
-		if serr := d.out.Sync(); serr != nil {
-			err = &LocalError{Op: "sync", Err: serr}
-		}
-	}
+	// Without a journal nothing is recorded, so nothing waits for a sync
+	// here: the caller syncs the file once, before it renames it.
 	if err != nil && ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -20,7 +20,7 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // claim already made whose response body is firstBody.
 func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, firstBody Body) error {
 	cs := &d.conns[w]
-	buf := make([]byte, d.cfg.BufferSize)
+	var buf []byte // made at the first claim: a worker that never gets one (a small file) costs nothing
 	retry := -1 // the slice that failed last, to be retried alone
 	for {
 		if err := ctx.Err(); err != nil {
@@ -66,6 +66,9 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 				t.Stop()
 				return ctx.Err()
 			}
+		}
+		if buf == nil {
+			buf = make([]byte, d.cfg.BufferSize)
 		}
 		at, err := d.fetchClaim(ctx, cs, claim, body, buf)
 		d.sched.Release(claim)
