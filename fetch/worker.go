@@ -21,7 +21,7 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, firstBody Body) error {
 	cs := &d.conns[w]
 	var buf []byte // made at the first claim: a worker that never gets one (a small file) costs nothing
-	retry := -1 // the slice that failed last, to be retried alone
+	retry := -1    // the slice that failed last, to be retried alone
 	for {
 		if err := ctx.Err(); err != nil {
 			if firstBody.ReadCloser != nil {
