@@ -17,6 +17,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/pause"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -78,7 +79,7 @@ func (d *download) remoteChecksum(ctx context.Context, plan segment.Plan, i int)
 		if ctx.Err() != nil || !fetch.Retryable(err) || try >= tries {
 			return 0, err
 		}
-		if err := sleepCtx(ctx, d.c.Retry.Delay(try, err)); err != nil {
+		if err := pause.Sleep(ctx, d.c.Retry.Delay(try, err)); err != nil {
 			return 0, err
 		}
 	}

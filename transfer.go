@@ -11,6 +11,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/pause"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -128,7 +129,7 @@ func (d *download) startedWhole(n *atomic.Int64) {
 // body the probe's. An answer with ranges now, or of another version, is a
 // confirmed change: the bytes so far cannot be continued.
 func (d *download) askWholeAgain(ctx context.Context, try int, failed error) error {
-	if err := sleepCtx(ctx, d.c.Retry.Delay(try, failed)); err != nil {
+	if err := pause.Sleep(ctx, d.c.Retry.Delay(try, failed)); err != nil {
 		return err
 	}
 	p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, nil)
@@ -211,16 +212,4 @@ func provenanceOf(s resume.Source) fetch.Provenance {
 		return fetch.FromPeer
 	}
 	return fetch.FromOrigin
-}
-
-// sleepCtx waits for d, or until ctx ends (and returns its error then).
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

@@ -2,10 +2,12 @@
 
 package fetch
 
+import "github.com/slget/slget/internal/pause"
+
 var (
 	ProxyEnvFrom = proxyEnvFrom
 	NoProxyMatch = noProxyMatch
-	Sleep        = sleep
+	Sleep        = pause.Sleep
 )
 
 const MaxPeerRun = maxPeerRun

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"sync/atomic"
 	"time"
+
+	"github.com/slget/slget/internal/pause"
 )
 
 // A caching proxy that fetches the whole file from its start before it
@@ -116,5 +118,5 @@ func (d *Downloader) again(ctx context.Context, at int, err error) error {
 		d.cfg.Logf("slice %d: %v; asking again in %s (the download moves, so this is not counted as a failed try)",
 			at, err, wait.Round(time.Millisecond))
 	}
-	return sleep(ctx, wait)
+	return pause.Sleep(ctx, wait)
 }

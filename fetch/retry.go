@@ -10,6 +10,8 @@ import (
 	"math/rand/v2"
 	"syscall"
 	"time"
+
+	"github.com/slget/slget/internal/pause"
 )
 
 // RetryPolicy says how often a failing request is tried and how long to
@@ -92,20 +94,8 @@ func (p RetryPolicy) Do(ctx context.Context, fn func() error, onRetry func(try i
 		if onRetry != nil {
 			onRetry(try, err, wait)
 		}
-		if err := sleep(ctx, wait); err != nil {
+		if err := pause.Sleep(ctx, wait); err != nil {
 			return err
 		}
-	}
-}
-
-// sleep waits for d or until ctx ends, and returns ctx's error then.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
 	}
 }

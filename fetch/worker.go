@@ -11,6 +11,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/slget/slget/internal/pause"
 	"github.com/slget/slget/segment"
 )
 
@@ -120,7 +121,7 @@ func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
 	case d.cfg.Logf != nil:
 		d.cfg.Logf("%v", RetryInfo{Slice: at, Err: err, Try: n + 1, MaxTries: d.cfg.Retry.MaxTries, Wait: wait})
 	}
-	return sleep(ctx, wait)
+	return pause.Sleep(ctx, wait)
 }
 
 // fetchClaim fetches claim's run (body, if it has a ReadCloser, is its
