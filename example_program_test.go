@@ -87,7 +87,14 @@ func Example_program() {
 	var he *slget.HTTPError
 	fmt.Println("404:", errors.As(err, &he) && he.Status == 404, "retryable:", slget.Retryable(err))
 
-	_, err = c.Do(context.Background(), &slget.Request{URL: srv.FileURL(), Path: filepath.Join(dir, "file0.bin")})
+	// The same download again finds file0.bin complete (res.AlreadyComplete,
+	// where the file system keeps extended attributes; elsewhere it saves
+	// file0.1.bin); another file to its name meets the file that is there.
+	_, err = c.Do(context.Background(), &slget.Request{URL: srv.FileURL(), Path: filepath.Join(dir, "file0.bin"), AutoRename: true})
+	fmt.Println("again:", err == nil)
+	other, _ := fetchtest.Start(fetchtest.WithSize(1<<20), fetchtest.WithSeed(7))
+	defer other.Close()
+	_, err = c.Do(context.Background(), &slget.Request{URL: other.FileURL(), Path: filepath.Join(dir, "file0.bin")})
 	var ee *slget.ExistsError
 	fmt.Println("exists:", errors.As(err, &ee), "remedies:", slget.Remedies(err))
 
@@ -107,6 +114,7 @@ func Example_program() {
 	// file1 interrupted: true remedies: [run the same download again to resume it]
 	// file1 resumed: true right bytes: true
 	// 404: true retryable: false
+	// again: true
 	// exists: true remedies: [allow overwriting to replace it allow renaming to save beside it]
 	// checksum: true
 	// changed: true
