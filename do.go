@@ -49,8 +49,9 @@ type download struct {
 	newer   bool     // IfNewer found the remote file newer: it replaces the local one
 	share   *sharing // the local cache and peers; nil without them
 	// headless: a HEAD probe was not enough; probe with a GET from now on.
-	headless bool
-	evMu     sync.Mutex // held while Request.Events runs
+	headless  bool
+	evMu      sync.Mutex    // held while Request.Events runs
+	probeTook time.Duration // how long the probe's answer took: some round trips
 	// discarded: Restart removed a damaged journal of this download, so
 	// the partial file beside it is slget's to empty.
 	discarded bool
@@ -192,7 +193,9 @@ func (d *download) doProbe(ctx context.Context) error {
 		if d.req.IfNewer {
 			_, since = d.localFile()
 		}
+		start := time.Now()
 		p, err = d.probeOnce(ctx, since)
+		d.probeTook = time.Since(start)
 		if errors.Is(err, syscall.ECONNREFUSED) {
 			if refused++; refused >= 2 {
 				return fetch.Final(fmt.Errorf("%w; is the server up, and the port in the URL right?", err))
