@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/pem"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -174,7 +175,8 @@ func TestInputFileMany(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("# a comment\n\n")
 	for i := 0; i < 5; i++ {
-		b.WriteString(srv.FileURL() + "\n")
+		// Five URLs of one name (the same URL twice is downloaded once).
+		fmt.Fprintf(&b, "%s?n=%d\n", srv.FileURL(), i)
 	}
 	os.WriteFile(list, []byte(b.String()), 0o644)
 	out := filepath.Join(dir, "out")

@@ -71,7 +71,7 @@ func entriesOf(c *cli.Context, con *console, stdin io.Reader) (entries []inputEn
 	}
 	name := c.String("input-file")
 	if name == "" {
-		return entries, nil, nil
+		return dedupe(entries, name, con), nil, nil
 	}
 	in, err := readInputFile(name, stdin)
 	if err != nil {
@@ -97,7 +97,36 @@ func entriesOf(c *cli.Context, con *console, stdin io.Reader) (entries []inputEn
 	default:
 		return nil, nil, withCode(exitBadOption, fmt.Errorf("-i %s: no URLs in it", name))
 	}
-	return append(entries, in.entries...), refused, nil
+	return dedupe(append(entries, in.entries...), name, con), refused, nil
+}
+
+// dedupe drops the entries that repeat an earlier one's URL, out= and dir=
+// (the same file of the same URL), saying so: aria2c downloads such a
+// repeat once, and a second copy as NAME.1.ext is never what a list meant.
+// Entries that differ in out= or dir= are two files and both stay.
+func dedupe(entries []inputEntry, input string, con *console) []inputEntry {
+	type key struct{ url, out, dir string }
+	seen := make(map[key]inputEntry, len(entries))
+	kept := entries[:0:0]
+	for _, e := range entries {
+		k := key{e.url(), e.opts.out, e.opts.dir}
+		if first, dup := seen[k]; dup {
+			where := "given twice"
+			if e.line > 0 {
+				where = fmt.Sprintf("in -i %s line %d", input, e.line)
+			}
+			if first.line > 0 {
+				where += fmt.Sprintf(", the same download as line %d", first.line)
+			} else {
+				where += ", the same download as on the command line"
+			}
+			con.warnf("%s: %s: downloaded once", slget.Redact(e.url()), where)
+			continue
+		}
+		seen[k] = e
+		kept = append(kept, e)
+	}
+	return kept
 }
 
 // nearCommand names the command that word, which is no URL, is a typo of,
