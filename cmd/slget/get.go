@@ -31,6 +31,20 @@ type result struct {
 	Transferred int64  `json:"transferred_bytes"`
 	ExitCode    int    `json:"exit_code"`
 	Error       string `json:"error,omitempty"`
+	// A --dry-run's record says what would happen, and has no Path: nothing
+	// was saved.
+	DryRun bool        `json:"dry_run,omitempty"`
+	Would  *dryRunJSON `json:"would,omitempty"`
+}
+
+// dryRunJSON is what a download would do, for --dry-run --json.
+type dryRunJSON struct {
+	SaveAs string `json:"save_as"`
+	// Plan is "new", "resume", "complete", or why SaveAs was chosen over
+	// the name first tried.
+	Plan        string `json:"plan"`
+	Ranged      bool   `json:"ranged"` // parallel and resumable
+	Connections int    `json:"connections"`
 }
 
 type validatorJSON struct {
@@ -113,7 +127,15 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		return res, err
 	}
 	if a.cfg.dryRun {
-		a.printDryRun(r)
+		conns := a.cfg.connections
+		if !r.Ranged {
+			conns = 1
+		}
+		res.DryRun, res.Path = true, ""
+		res.Would = &dryRunJSON{SaveAs: r.Path, Plan: r.Plan, Ranged: r.Ranged, Connections: conns}
+		if !a.cfg.jsonOut { // --json: the object alone, one per URL
+			a.printDryRun(r)
+		}
 		return res, nil
 	}
 	if a.con.mode != progressJSON && !a.cfg.jsonOut {
