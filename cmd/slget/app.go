@@ -54,6 +54,7 @@ type config struct {
 	trusted        bool // --location-trusted
 	maxRedirect    int
 	streamWindow   int64 // -o -: bytes of the file held in memory
+	window         int64 // --stream-window, for -o naming a device or a FIFO
 }
 
 // app is one invocation of slget.
@@ -196,6 +197,12 @@ func readConfig(c *cli.Context) (config, error) {
 	}
 	if cfg.streamWindow, err = streamWindow(c, cfg); err != nil {
 		return bad(err)
+	}
+	cfg.window, _ = slget.ParseSize(c.String("stream-window")) // checked by streamWindow
+	if cfg.out != "" && cfg.out != "-" && streamPath(joinOut(cfg.dir, cfg.out)) {
+		if err := checkStreamOut(cfg, cfg.window); err != nil {
+			return bad(err)
+		}
 	}
 	return cfg, nil
 }
