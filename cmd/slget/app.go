@@ -53,8 +53,10 @@ type config struct {
 	checkIntegrity bool // re-check finished slices before resuming
 	trusted        bool // --location-trusted
 	maxRedirect    int
-	streamWindow   int64 // -o -: bytes of the file held in memory
-	window         int64 // --stream-window, for -o naming a device or a FIFO
+	streamWindow   int64    // -o -: bytes of the file held in memory
+	window         int64    // --stream-window, for -o naming a device or a FIFO
+	requestExtras           // aria2's --referer, --load-cookies, proxy lists (aria2compat.go)
+	notes          []string // said once on stderr before the downloads: options accepted but not applied
 }
 
 // app is one invocation of slget.
@@ -172,6 +174,10 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.header, err = parseHeaders(c.StringSlice("header")); err != nil {
 		return bad(err)
 	}
+	if err := readAria2(c, &cfg); err != nil {
+		return bad(err)
+	}
+	cfg.notes = append(cfg.notes, ignoredNotes(c)...)
 	for _, d := range []struct {
 		name string
 		dst  *time.Duration
@@ -251,11 +257,27 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 	if maxRedirect == 0 {
 		maxRedirect = -1 // fetch: zero means its default, negative none
 	}
+	proxy, getenv := cfg.proxy, cfg.proxyEnv()
+	if getenv != nil {
+		// --no-proxy, --http-proxy or --https-proxy: the client reads every
+		// proxy, --all-proxy's too, from the environment they lay over
+		// the real one. Each given proxy is checked as --all-proxy is.
+		for _, p := range []string{cfg.proxy, cfg.httpProxy, cfg.httpsProxy} {
+			if p == "" {
+				continue
+			}
+			if _, err := slget.NewHTTPClient(slget.HTTPOptions{Proxy: p}); err != nil {
+				return nil, withCode(exitBadOption, err)
+			}
+		}
+		proxy = ""
+	}
 	hc, err := slget.NewHTTPClient(slget.HTTPOptions{
 		Connections:     cfg.connections,
 		ConnectTimeout:  cfg.connectTimeout,
 		Timeout:         cfg.timeout,
-		Proxy:           cfg.proxy,
+		Proxy:           proxy,
+		Getenv:          getenv,
 		Header:          cfg.header,
 		UserAgent:       cfg.userAgent,
 		TLSConfig:       cfg.tls,
@@ -278,8 +300,15 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		return err
 	}
 	defer con.closeLog()
-	if con.mode, err = progressModeOf(c.String("progress"), con.stderr); err != nil {
+	progress := c.String("progress")
+	if !c.IsSet("progress") && !c.Bool("show-console-readout") {
+		progress = "none" // aria2c's --show-console-readout=false
+	}
+	if con.mode, err = progressModeOf(progress, con.stderr); err != nil {
 		return err
+	}
+	for _, n := range cfg.notes {
+		con.warnf("%s", n)
 	}
 	if con.interval, err = parseSeconds("summary-interval", c.String("summary-interval")); err != nil {
 		return withCode(exitBadOption, err)

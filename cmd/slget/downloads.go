@@ -18,10 +18,14 @@ import (
 // getEntry downloads one entry: with an app configured by e.apply when the
 // entry has options of its own.
 func (a *app) getEntry(ctx context.Context, e inputEntry) (result, error) {
-	if len(e.opts.raw) == 0 {
+	cfg, err := a.cfg, error(nil)
+	if len(e.opts.raw) > 0 {
+		cfg, err = e.apply(a.cfg)
+	}
+	cfg, perURL := cfg.forURL(e.url()) // --referer=*, --load-cookies
+	if len(e.opts.raw) == 0 && !perURL {
 		return a.get(ctx, e.url())
 	}
-	cfg, err := e.apply(a.cfg)
 	var sub *app
 	if err == nil {
 		sub, err = a.withConfig(cfg)
@@ -45,6 +49,7 @@ func (a *app) withConfig(cfg config) (*app, error) {
 	c := a.client.Clone()
 	setClient(c, cfg)
 	if !reflect.DeepEqual(a.cfg.header, cfg.header) || a.cfg.userAgent != cfg.userAgent || a.cfg.proxy != cfg.proxy ||
+		a.cfg.httpProxy != cfg.httpProxy || a.cfg.httpsProxy != cfg.httpsProxy || a.cfg.noProxy != cfg.noProxy ||
 		a.cfg.timeout != cfg.timeout || a.cfg.connectTimeout != cfg.connectTimeout {
 		hc, err := newHTTP(cfg)
 		if err != nil {
