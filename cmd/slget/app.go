@@ -10,7 +10,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -65,6 +64,8 @@ type app struct {
 	stdin  io.Reader
 	client *slget.Client
 	cfg    config
+	// session is --save-session's; nil without it.
+	session *session
 }
 
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
@@ -328,6 +329,18 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if err != nil {
 		return err
 	}
+	interval, err := parseSeconds("save-session-interval", c.String("save-session-interval"))
+	if err != nil {
+		return withCode(exitBadOption, err)
+	}
+	if a.session, err = sessionOf(c.String("save-session"), interval, cfg, entries); err != nil {
+		return withCode(exitBadOption, err)
+	}
+	if a.session != nil && interval > 0 {
+		sctx, stop := context.WithCancel(ctx)
+		defer stop()
+		go a.session.every(sctx, interval, con)
+	}
 	if err := a.openShare(c); err != nil { // --cache, --peer (share.go)
 		return err
 	}
@@ -337,57 +350,4 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		return err
 	}
 	return refused
-}
-
-// getAll downloads the entries, cfg.jobs at a time. The exit code is that
-// of the last entry, in input order, that failed: the same on every run,
-// whichever download ends first.
-func (a *app) getAll(ctx context.Context, entries []inputEntry) error {
-	errs := make([]error, len(entries))
-	results := make([]result, len(entries))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, a.cfg.jobs)
-loop:
-	for i, e := range entries {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			for k := i; k < len(entries); k++ {
-				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", slget.Redact(entries[k].url())))
-			}
-			break loop
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			res, err := a.getEntry(ctx, e)
-			results[i] = res
-			if a.cfg.jsonOut {
-				a.con.jsonLine(res)
-			}
-			if err != nil && (len(entries) > 1 || a.cfg.jsonOut) {
-				a.con.errorf("%v", err)
-				err = withCode(exitCode(err), errReported)
-			}
-			errs[i] = err
-		}()
-	}
-	wg.Wait()
-	if len(entries) > 1 && !a.cfg.jsonOut && a.con.mode != progressJSON && !a.con.quiet {
-		urls := make([]string, len(entries))
-		for i := range results {
-			urls[i] = entries[i].url()
-			if results[i].URL == "" { // not started
-				results[i] = result{URL: slget.Redact(urls[i]), ExitCode: exitUnfinished}
-			}
-		}
-		a.con.printResults(urls, results)
-	}
-	for i := len(errs) - 1; i >= 0; i-- {
-		if errs[i] != nil {
-			return errs[i]
-		}
-	}
-	return nil
 }

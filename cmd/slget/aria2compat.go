@@ -33,6 +33,8 @@ func aria2Flags() []cli.Flag {
 		&cli.StringFlag{Name: "no-proxy", Category: catRequests, Usage: "reach the hosts, domains and networks of `LIST` (comma-separated, as no_proxy) without a proxy"},
 		&cli.StringFlag{Name: "load-cookies", Category: catRequests, Usage: "send the cookies of `FILE` (Netscape cookies.txt) that match each URL, to its host only (as --header Cookie)"},
 		&cli.BoolFlag{Name: "http-no-cache", Category: catRequests, Usage: "send Cache-Control: no-cache and Pragma: no-cache, as aria2c"},
+		&cli.StringFlag{Name: "save-session", Category: catResume, Usage: "write the downloads not finished (failed, interrupted, not started), with their options, to `FILE` in -i format at the end, so that slget -i FILE finishes the job"},
+		&cli.StringFlag{Name: "save-session-interval", Value: "0", Category: catResume, Usage: "with --save-session, also write it every `SECONDS` (0: only at the end)"},
 		&cli.BoolFlag{Name: "remove-control-file", Category: catResume, Usage: "aria2c's name for --restart: discard the journal and start over"},
 		&cli.BoolFlag{Name: "show-console-readout", Value: true, Category: catPrinting, Usage: "=false shows no progress (--progress=none), as aria2c"},
 	}

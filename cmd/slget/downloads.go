@@ -9,6 +9,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -146,4 +147,63 @@ func nearCommand(cmds []*cli.Command, word string) string {
 		}
 	}
 	return ""
+}
+
+// getAll downloads the entries, cfg.jobs at a time. The exit code is that
+// of the last entry, in input order, that failed: the same on every run,
+// whichever download ends first.
+func (a *app) getAll(ctx context.Context, entries []inputEntry) error {
+	errs := make([]error, len(entries))
+	results := make([]result, len(entries))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, a.cfg.jobs)
+loop:
+	for i, e := range entries {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			for k := i; k < len(entries); k++ {
+				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", slget.Redact(entries[k].url())))
+			}
+			break loop
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			res, err := a.getEntry(ctx, e)
+			a.session.set(i, err)
+			results[i] = res
+			if a.cfg.jsonOut {
+				a.con.jsonLine(res)
+			}
+			if err != nil && (len(entries) > 1 || a.cfg.jsonOut) {
+				a.con.errorf("%v", err)
+				err = withCode(exitCode(err), errReported)
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	if a.session != nil {
+		if err := a.session.write(); err != nil {
+			a.con.errorf("%v", err)
+		}
+	}
+	if len(entries) > 1 && !a.cfg.jsonOut && a.con.mode != progressJSON && !a.con.quiet {
+		urls := make([]string, len(entries))
+		for i := range results {
+			urls[i] = entries[i].url()
+			if results[i].URL == "" { // not started
+				results[i] = result{URL: slget.Redact(urls[i]), ExitCode: exitUnfinished}
+			}
+		}
+		a.con.printResults(urls, results)
+	}
+	for i := len(errs) - 1; i >= 0; i-- {
+		if errs[i] != nil {
+			return errs[i]
+		}
+	}
+	return nil
 }
