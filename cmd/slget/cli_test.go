@@ -335,7 +335,7 @@ func TestMaxDownloadLimitPerDownload(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(384<<10))
 	dir := t.TempDir()
 	start := time.Now()
-	r := runSlget(t, "-j", "3", "-x", "2", "--slice", "64k", "--max-download-limit", "256k", "-d", dir, srv.FileURL(), srv.FileURL(), srv.FileURL())
+	r := runSlget(t, "-j", "3", "-x", "2", "--slice", "64k", "--max-download-limit", "256k", "-d", dir, srv.FileURL()+"?n=1", srv.FileURL()+"?n=2", srv.FileURL()+"?n=3")
 	el := time.Since(start)
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
