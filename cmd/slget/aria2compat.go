@@ -89,7 +89,7 @@ func readAria2(c *cli.Context, cfg *config) error {
 		if err := checkText("--http-user", user+pass); err != nil {
 			return errors.New("--http-user and --http-passwd: no control characters")
 		}
-		cfg.header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(user+":"+pass)))
+		cfg.header.Set("Authorization", basicAuth(user, pass))
 	}
 	puser, ppass := c.String("all-proxy-user"), c.String("all-proxy-passwd")
 	var err error
@@ -123,6 +123,11 @@ func readAria2(c *cli.Context, cfg *config) error {
 		}
 	}
 	return nil
+}
+
+// basicAuth is the Authorization value of Basic authentication.
+func basicAuth(user, pass string) string {
+	return "Basic " + base64.StdEncoding.EncodeToString([]byte(user+":"+pass))
 }
 
 // withProxyUser puts user and pass into the proxy URL p (given as --flag):

@@ -130,3 +130,27 @@ func TestAria2ProxyOptions(t *testing.T) {
 		t.Error("--http-proxy: the proxy saw no request")
 	}
 }
+
+// referer=, http-user= and http-passwd= under a URL of an -i file apply to
+// that download only.
+func TestAria2RequestOptionsInInputFile(t *testing.T) {
+	a := fetchtest.NewServer(t, fetchtest.WithSize(64<<10), fetchtest.WithPath("/a.bin"))
+	b := fetchtest.NewServer(t, fetchtest.WithSize(64<<10), fetchtest.WithPath("/b.bin"))
+	dir := t.TempDir()
+	list := filepath.Join(dir, "list")
+	os.WriteFile(list, []byte(a.FileURL()+"\n  referer=*\n  http-user=u\n  http-passwd=p\n"+b.FileURL()+"\n"), 0o600)
+	r := mustFetch(t, filepath.Join(dir, "a.bin"), a.Content().SHA256(), "-d", dir, "-i", list)
+	if strings.Contains(r.stderr, "no slget counterpart") {
+		t.Errorf("warned: %q", r.stderr)
+	}
+	for _, req := range a.Requests() {
+		if req.Header.Get("Referer") != a.FileURL() || req.Header.Get("Authorization") != "Basic "+base64.StdEncoding.EncodeToString([]byte("u:p")) {
+			t.Fatalf("a: Referer %q, Authorization %q", req.Header.Get("Referer"), req.Header.Get("Authorization"))
+		}
+	}
+	for _, req := range b.Requests() {
+		if req.Header.Get("Referer") != "" || req.Header.Get("Authorization") != "" {
+			t.Fatalf("b got a's options: Referer %q, Authorization %q", req.Header.Get("Referer"), req.Header.Get("Authorization"))
+		}
+	}
+}
