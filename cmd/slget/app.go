@@ -10,7 +10,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -53,7 +52,10 @@ type config struct {
 	checkIntegrity bool // re-check finished slices before resuming
 	trusted        bool // --location-trusted
 	maxRedirect    int
-	streamWindow   int64 // -o -: bytes of the file held in memory
+	streamWindow   int64    // -o -: bytes of the file held in memory
+	window         int64    // --stream-window, for -o naming a device or a FIFO
+	requestExtras           // aria2's --referer, --load-cookies, proxy lists (aria2compat.go)
+	notes          []string // said once on stderr before the downloads: options accepted but not applied
 }
 
 // app is one invocation of slget.
@@ -62,6 +64,8 @@ type app struct {
 	stdin  io.Reader
 	client *slget.Client
 	cfg    config
+	// session is --save-session's; nil without it.
+	session *session
 }
 
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
@@ -171,6 +175,10 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.header, err = parseHeaders(c.StringSlice("header")); err != nil {
 		return bad(err)
 	}
+	if err := readAria2(c, &cfg); err != nil {
+		return bad(err)
+	}
+	cfg.notes = append(cfg.notes, ignoredNotes(c)...)
 	for _, d := range []struct {
 		name string
 		dst  *time.Duration
@@ -196,6 +204,12 @@ func readConfig(c *cli.Context) (config, error) {
 	}
 	if cfg.streamWindow, err = streamWindow(c, cfg); err != nil {
 		return bad(err)
+	}
+	cfg.window, _ = slget.ParseSize(c.String("stream-window")) // checked by streamWindow
+	if cfg.out != "" && cfg.out != "-" && streamPath(joinOut(cfg.dir, cfg.out)) {
+		if err := checkStreamOut(cfg, cfg.window); err != nil {
+			return bad(err)
+		}
 	}
 	return cfg, nil
 }
@@ -244,11 +258,27 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 	if maxRedirect == 0 {
 		maxRedirect = -1 // fetch: zero means its default, negative none
 	}
+	proxy, getenv := cfg.proxy, cfg.proxyEnv()
+	if getenv != nil {
+		// --no-proxy, --http-proxy or --https-proxy: the client reads every
+		// proxy, --all-proxy's too, from the environment they lay over
+		// the real one. Each given proxy is checked as --all-proxy is.
+		for _, p := range []string{cfg.proxy, cfg.httpProxy, cfg.httpsProxy} {
+			if p == "" {
+				continue
+			}
+			if _, err := slget.NewHTTPClient(slget.HTTPOptions{Proxy: p}); err != nil {
+				return nil, withCode(exitBadOption, err)
+			}
+		}
+		proxy = ""
+	}
 	hc, err := slget.NewHTTPClient(slget.HTTPOptions{
 		Connections:     cfg.connections,
 		ConnectTimeout:  cfg.connectTimeout,
 		Timeout:         cfg.timeout,
-		Proxy:           cfg.proxy,
+		Proxy:           proxy,
+		Getenv:          getenv,
 		Header:          cfg.header,
 		UserAgent:       cfg.userAgent,
 		TLSConfig:       cfg.tls,
@@ -271,8 +301,15 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		return err
 	}
 	defer con.closeLog()
-	if con.mode, err = progressModeOf(c.String("progress"), con.stderr); err != nil {
+	progress := c.String("progress")
+	if !c.IsSet("progress") && !c.Bool("show-console-readout") {
+		progress = "none" // aria2c's --show-console-readout=false
+	}
+	if con.mode, err = progressModeOf(progress, con.stderr); err != nil {
 		return err
+	}
+	for _, n := range cfg.notes {
+		con.warnf("%s", n)
 	}
 	if con.interval, err = parseSeconds("summary-interval", c.String("summary-interval")); err != nil {
 		return withCode(exitBadOption, err)
@@ -292,6 +329,18 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if err != nil {
 		return err
 	}
+	interval, err := parseSeconds("save-session-interval", c.String("save-session-interval"))
+	if err != nil {
+		return withCode(exitBadOption, err)
+	}
+	if a.session, err = sessionOf(c.String("save-session"), interval, cfg, entries); err != nil {
+		return withCode(exitBadOption, err)
+	}
+	if a.session != nil && interval > 0 {
+		sctx, stop := context.WithCancel(ctx)
+		defer stop()
+		go a.session.every(sctx, interval, con)
+	}
 	if err := a.openShare(c); err != nil { // --cache, --peer (share.go)
 		return err
 	}
@@ -301,57 +350,4 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		return err
 	}
 	return refused
-}
-
-// getAll downloads the entries, cfg.jobs at a time. The exit code is that
-// of the last entry, in input order, that failed: the same on every run,
-// whichever download ends first.
-func (a *app) getAll(ctx context.Context, entries []inputEntry) error {
-	errs := make([]error, len(entries))
-	results := make([]result, len(entries))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, a.cfg.jobs)
-loop:
-	for i, e := range entries {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			for k := i; k < len(entries); k++ {
-				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", slget.Redact(entries[k].url())))
-			}
-			break loop
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			res, err := a.getEntry(ctx, e)
-			results[i] = res
-			if a.cfg.jsonOut {
-				a.con.jsonLine(res)
-			}
-			if err != nil && (len(entries) > 1 || a.cfg.jsonOut) {
-				a.con.errorf("%v", err)
-				err = withCode(exitCode(err), errReported)
-			}
-			errs[i] = err
-		}()
-	}
-	wg.Wait()
-	if len(entries) > 1 && !a.cfg.jsonOut && a.con.mode != progressJSON && !a.con.quiet {
-		urls := make([]string, len(entries))
-		for i := range results {
-			urls[i] = entries[i].url()
-			if results[i].URL == "" { // not started
-				results[i] = result{URL: slget.Redact(urls[i]), ExitCode: exitUnfinished}
-			}
-		}
-		a.con.printResults(urls, results)
-	}
-	for i := len(errs) - 1; i >= 0; i-- {
-		if errs[i] != nil {
-			return errs[i]
-		}
-	}
-	return nil
 }

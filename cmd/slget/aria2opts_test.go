@@ -70,7 +70,7 @@ func TestMaxOverallDownloadLimit(t *testing.T) {
 	start := time.Now()
 	// Two files of 1 MiB at 1 MiB/s together: about 2 s, where one cap
 	// each would take 1 s.
-	r := runSlget(t, "--max-overall-download-limit", "1m", "-j", "2", "-d", dir, srv.FileURL(), srv.FileURL())
+	r := runSlget(t, "--max-overall-download-limit", "1m", "-j", "2", "-d", dir, srv.FileURL()+"?n=1", srv.FileURL()+"?n=2")
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
 	}

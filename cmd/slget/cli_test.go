@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/pem"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -174,7 +175,8 @@ func TestInputFileMany(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("# a comment\n\n")
 	for i := 0; i < 5; i++ {
-		b.WriteString(srv.FileURL() + "\n")
+		// Five URLs of one name (the same URL twice is downloaded once).
+		fmt.Fprintf(&b, "%s?n=%d\n", srv.FileURL(), i)
 	}
 	os.WriteFile(list, []byte(b.String()), 0o644)
 	out := filepath.Join(dir, "out")
@@ -333,7 +335,7 @@ func TestMaxDownloadLimitPerDownload(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(384<<10))
 	dir := t.TempDir()
 	start := time.Now()
-	r := runSlget(t, "-j", "3", "-x", "2", "--slice", "64k", "--max-download-limit", "256k", "-d", dir, srv.FileURL(), srv.FileURL(), srv.FileURL())
+	r := runSlget(t, "-j", "3", "-x", "2", "--slice", "64k", "--max-download-limit", "256k", "-d", dir, srv.FileURL()+"?n=1", srv.FileURL()+"?n=2", srv.FileURL()+"?n=3")
 	el := time.Since(start)
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
@@ -386,7 +388,8 @@ func TestFileErrorCodes(t *testing.T) {
 		says string
 	}{
 		{&slget.FileError{Op: "create", Path: "x.part", Err: syscall.EROFS}, exitFileCreate, "read-only"},
-		{&slget.FileError{Op: "open", Path: "x.part", Err: syscall.EACCES}, exitFileOpen, "permission"},
+		{&slget.FileError{Op: "open", Path: notDir, Err: syscall.EACCES}, exitFileOpen, "permission"},
+		{&slget.FileError{Op: "open", Path: filepath.Join(dir, "absent.part"), Err: syscall.EACCES}, exitFileCreate, "permission"},
 		{&slget.FileError{Op: "io", Path: "x.part", Err: syscall.EIO}, exitFileIO, "cannot write"},
 		{&slget.FileError{Op: "io", Path: "x.part", Err: syscall.ENOSPC}, exitDiskFull, "no space"},
 		{&fetch.LocalError{Op: "write", Err: syscall.EROFS}, exitFileIO, "read-only"},

@@ -9,6 +9,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -18,10 +19,14 @@ import (
 // getEntry downloads one entry: with an app configured by e.apply when the
 // entry has options of its own.
 func (a *app) getEntry(ctx context.Context, e inputEntry) (result, error) {
-	if len(e.opts.raw) == 0 {
+	cfg, err := a.cfg, error(nil)
+	if len(e.opts.raw) > 0 {
+		cfg, err = e.apply(a.cfg)
+	}
+	cfg, perURL := cfg.forURL(e.url()) // --referer=*, --load-cookies
+	if len(e.opts.raw) == 0 && !perURL {
 		return a.get(ctx, e.url())
 	}
-	cfg, err := e.apply(a.cfg)
 	var sub *app
 	if err == nil {
 		sub, err = a.withConfig(cfg)
@@ -45,6 +50,7 @@ func (a *app) withConfig(cfg config) (*app, error) {
 	c := a.client.Clone()
 	setClient(c, cfg)
 	if !reflect.DeepEqual(a.cfg.header, cfg.header) || a.cfg.userAgent != cfg.userAgent || a.cfg.proxy != cfg.proxy ||
+		a.cfg.httpProxy != cfg.httpProxy || a.cfg.httpsProxy != cfg.httpsProxy || a.cfg.noProxy != cfg.noProxy ||
 		a.cfg.timeout != cfg.timeout || a.cfg.connectTimeout != cfg.connectTimeout {
 		hc, err := newHTTP(cfg)
 		if err != nil {
@@ -71,7 +77,7 @@ func entriesOf(c *cli.Context, con *console, stdin io.Reader) (entries []inputEn
 	}
 	name := c.String("input-file")
 	if name == "" {
-		return entries, nil, nil
+		return dedupe(entries, name, con), nil, nil
 	}
 	in, err := readInputFile(name, stdin)
 	if err != nil {
@@ -97,7 +103,36 @@ func entriesOf(c *cli.Context, con *console, stdin io.Reader) (entries []inputEn
 	default:
 		return nil, nil, withCode(exitBadOption, fmt.Errorf("-i %s: no URLs in it", name))
 	}
-	return append(entries, in.entries...), refused, nil
+	return dedupe(append(entries, in.entries...), name, con), refused, nil
+}
+
+// dedupe drops the entries that repeat an earlier one's URL, out= and dir=
+// (the same file of the same URL), saying so: aria2c downloads such a
+// repeat once, and a second copy as NAME.1.ext is never what a list meant.
+// Entries that differ in out= or dir= are two files and both stay.
+func dedupe(entries []inputEntry, input string, con *console) []inputEntry {
+	type key struct{ url, out, dir string }
+	seen := make(map[key]inputEntry, len(entries))
+	kept := entries[:0:0]
+	for _, e := range entries {
+		k := key{e.url(), e.opts.out, e.opts.dir}
+		if first, dup := seen[k]; dup {
+			where := "given twice"
+			if e.line > 0 {
+				where = fmt.Sprintf("in -i %s line %d", input, e.line)
+			}
+			if first.line > 0 {
+				where += fmt.Sprintf(", the same download as line %d", first.line)
+			} else {
+				where += ", the same download as on the command line"
+			}
+			con.warnf("%s: %s: downloaded once", slget.Redact(e.url()), where)
+			continue
+		}
+		seen[k] = e
+		kept = append(kept, e)
+	}
+	return kept
 }
 
 // nearCommand names the command that word, which is no URL, is a typo of,
@@ -112,4 +147,63 @@ func nearCommand(cmds []*cli.Command, word string) string {
 		}
 	}
 	return ""
+}
+
+// getAll downloads the entries, cfg.jobs at a time. The exit code is that
+// of the last entry, in input order, that failed: the same on every run,
+// whichever download ends first.
+func (a *app) getAll(ctx context.Context, entries []inputEntry) error {
+	errs := make([]error, len(entries))
+	results := make([]result, len(entries))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, a.cfg.jobs)
+loop:
+	for i, e := range entries {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			for k := i; k < len(entries); k++ {
+				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", slget.Redact(entries[k].url())))
+			}
+			break loop
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			res, err := a.getEntry(ctx, e)
+			a.session.set(i, err)
+			results[i] = res
+			if a.cfg.jsonOut {
+				a.con.jsonLine(res)
+			}
+			if err != nil && (len(entries) > 1 || a.cfg.jsonOut) {
+				a.con.errorf("%v", err)
+				err = withCode(exitCode(err), errReported)
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	if a.session != nil {
+		if err := a.session.write(); err != nil {
+			a.con.errorf("%v", err)
+		}
+	}
+	if len(entries) > 1 && !a.cfg.jsonOut && a.con.mode != progressJSON && !a.con.quiet {
+		urls := make([]string, len(entries))
+		for i := range results {
+			urls[i] = entries[i].url()
+			if results[i].URL == "" { // not started
+				results[i] = result{URL: slget.Redact(urls[i]), ExitCode: exitUnfinished}
+			}
+		}
+		a.con.printResults(urls, results)
+	}
+	for i := len(errs) - 1; i >= 0; i-- {
+		if errs[i] != nil {
+			return errs[i]
+		}
+	}
+	return nil
 }

@@ -20,7 +20,7 @@ import (
 // applies to an entry; aria2InputOptions has the ones it ignores.
 const entryOptionNames = "out dir checksum header user-agent all-proxy split max-connection-per-server " +
 	"min-split-size max-tries retry-wait timeout connect-timeout lowest-speed-limit max-download-limit " +
-	"allow-overwrite auto-file-renaming continue file-allocation"
+	"allow-overwrite auto-file-renaming continue file-allocation referer http-user http-passwd"
 
 // entryOptions are the options of one entry. The zero value changes
 // nothing; every field says what its zero leaves to the command line.
@@ -35,6 +35,9 @@ type entryOptions struct {
 	slice          int64           // 0: --slice (min-split-size=)
 	maxTries       int             // 0: --max-tries
 	fileAllocation string          // "": --file-allocation
+	referer        string          // "": --referer; "*": the entry's URL
+	httpUser       *string         // nil: --http-user (with http-passwd=, Basic authentication)
+	httpPasswd     *string         // nil: --http-passwd
 
 	retryWait, timeout, connectTimeout *time.Duration // nil: the option's
 	lowestSpeed, maxDownload           *int64         // nil: the option's
@@ -137,6 +140,17 @@ func (o *entryOptions) set(name, value string) (known bool, err error) {
 		err = boolean(&o.cont)
 	case "file-allocation":
 		o.fileAllocation, err = parseFileAllocation(value)
+	case "referer":
+		err = checkText("referer", value)
+		o.referer = value
+	case "http-user":
+		if err = checkText("http-user", value); err == nil && strings.Contains(value, ":") {
+			err = errors.New("a user name of Basic authentication has no ':' in it")
+		}
+		o.httpUser = &value
+	case "http-passwd":
+		err = checkText("http-passwd", value)
+		o.httpPasswd = &value
 	}
 	if err != nil {
 		return true, reason(err)
@@ -250,6 +264,31 @@ func (e inputEntry) apply(cfg config) (config, error) {
 	}
 	if o.cont != nil {
 		cfg.cont = *o.cont
+	}
+	if o.referer != "" || o.httpUser != nil || o.httpPasswd != nil {
+		h := cfg.header.Clone()
+		if h == nil {
+			h = http.Header{}
+		}
+		switch o.referer {
+		case "":
+		case "*":
+			cfg.referer = "*"
+			h.Del("Referer")
+		default:
+			h.Set("Referer", o.referer)
+		}
+		if o.httpUser != nil || o.httpPasswd != nil {
+			user, pass := "", ""
+			if o.httpUser != nil {
+				user = *o.httpUser
+			}
+			if o.httpPasswd != nil {
+				pass = *o.httpPasswd
+			}
+			h.Set("Authorization", basicAuth(user, pass))
+		}
+		cfg.header = h
 	}
 	if cfg.cont && cfg.restart {
 		return cfg, fmt.Errorf("line %d: continue=true contradicts --restart (the first resumes a partial download, the second discards it)", e.line)

@@ -5,8 +5,10 @@ package main
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"net/http"
 	"net/textproto"
+	"os"
 	"syscall"
 
 	"github.com/slget/slget"
@@ -30,6 +32,7 @@ const (
 	exitBadResponse = 22
 	exitAuth        = 24
 	exitBadOption   = 28
+	exitOverloaded  = 29 // the server answered 503 (or 429) to every try
 	exitChecksum    = 32
 	exitChanged     = 33 // the remote file changed during the download
 	exitJournal     = 34 // the journal is damaged, from a newer slget, or locked
@@ -106,6 +109,9 @@ func exitCode(err error) int {
 	case errors.As(err, &fe):
 		switch fe.Op {
 		case "open":
+			if createFailed(fe) {
+				return exitFileCreate
+			}
 			return exitFileOpen
 		case "create":
 			return exitFileCreate
@@ -121,6 +127,11 @@ func exitCode(err error) int {
 			return exitNotFound
 		case http.StatusUnauthorized, http.StatusForbidden, http.StatusProxyAuthRequired:
 			return exitAuth
+		case http.StatusServiceUnavailable, http.StatusTooManyRequests:
+			// Retryable: an HTTPError with them is what remained after
+			// every try. aria2c says 29 for 503; 429 is the same advice
+			// to a script (come back later).
+			return exitOverloaded
 		}
 		return exitBadResponse
 	case errors.As(err, &re):
@@ -137,4 +148,17 @@ func exitCode(err error) int {
 		return exitNetwork
 	}
 	return exitUnknown
+}
+
+// createFailed reports whether an "open" FileError is the failure to create
+// a file that was not there: the library opens NAME.part with O_CREATE, and
+// a folder without write permission refuses that with EACCES, which it
+// reports as an open. A file that is there now and could not be opened
+// stays an open error (15); one that is not there could not be created (16).
+func createFailed(fe *slget.FileError) bool {
+	if fe.Path == "" || !errors.Is(fe.Err, fs.ErrPermission) {
+		return false
+	}
+	_, err := os.Lstat(fe.Path)
+	return errors.Is(err, fs.ErrNotExist)
 }

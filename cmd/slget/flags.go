@@ -84,7 +84,8 @@ func downloadFlags() []cli.Flag {
 // VersionFlag are package variables that every App.Run writes to, so two
 // runs at once in one process raced on them.
 func appFlags() []cli.Flag {
-	return append(append(downloadFlags(), shareFlags()...),
+	flags := append(append(downloadFlags(), aria2Flags()...), ignoredFlags()...)
+	return append(append(flags, shareFlags()...),
 		&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show help"},
 		&cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version",
 			Action: func(c *cli.Context, _ bool) error {

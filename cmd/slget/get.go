@@ -33,6 +33,20 @@ type result struct {
 	Transferred int64  `json:"transferred_bytes"`
 	ExitCode    int    `json:"exit_code"`
 	Error       string `json:"error,omitempty"`
+	// A --dry-run's record says what would happen, and has no Path: nothing
+	// was saved.
+	DryRun bool        `json:"dry_run,omitempty"`
+	Would  *dryRunJSON `json:"would,omitempty"`
+}
+
+// dryRunJSON is what a download would do, for --dry-run --json.
+type dryRunJSON struct {
+	SaveAs string `json:"save_as"`
+	// Plan is "new", "resume", "complete", or why SaveAs was chosen over
+	// the name first tried.
+	Plan        string `json:"plan"`
+	Ranged      bool   `json:"ranged"` // parallel and resumable
+	Connections int    `json:"connections"`
 }
 
 type validatorJSON struct {
@@ -78,6 +92,18 @@ func (a *app) request(rawURL string) *slget.Request {
 // code.
 func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 	req := a.request(rawURL)
+	streamTo := "stdout"
+	if req.Path != "" && streamPath(req.Path) && !a.cfg.dryRun {
+		// -o /dev/null, -o a-fifo: a stream, as -o - (curl's habit).
+		f, err := openStreamOut(ctx, req.Path)
+		if err != nil {
+			err = fmt.Errorf("%s: %w", slget.Redact(rawURL), err)
+			return result{URL: slget.Redact(rawURL), BySource: map[string]int64{}, ExitCode: exitCode(err), Error: err.Error()}, err
+		}
+		defer f.Close()
+		streamTo = req.Path
+		req.Writer, req.StreamWindow, req.Path = f, max(a.cfg.window, a.cfg.slice), ""
+	}
 	var stop func(ok bool)
 	req.Events = func(e slget.Event) {
 		switch e := e.(type) {
@@ -88,7 +114,7 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 			a.con.warnf("%s: slice %d: %s; try %d of %d in %s", e.URL, e.Slice, why, e.Try, e.MaxTries, e.Wait.Round(time.Millisecond))
 		case *slget.Started:
 			if req.Writer != nil {
-				e.Path = "stdout"
+				e.Path = streamTo
 			}
 			stop = a.con.track(e)
 		}
@@ -115,13 +141,21 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		return res, err
 	}
 	if a.cfg.dryRun {
-		a.printDryRun(r)
+		conns := a.cfg.connections
+		if !r.Ranged {
+			conns = 1
+		}
+		res.DryRun, res.Path = true, ""
+		res.Would = &dryRunJSON{SaveAs: r.Path, Plan: r.Plan, Ranged: r.Ranged, Connections: conns}
+		if !a.cfg.jsonOut { // --json: the object alone, one per URL
+			a.printDryRun(r)
+		}
 		return res, nil
 	}
 	if a.con.mode != progressJSON && !a.cfg.jsonOut {
 		switch {
 		case req.Writer != nil:
-			a.con.printf("%s: streamed %s to stdout in %.1fs\n", r.URL, units.Bytes(r.Size), r.Duration.Seconds())
+			a.con.printf("%s: streamed %s to %s in %.1fs\n", r.URL, units.Bytes(r.Size), streamTo, r.Duration.Seconds())
 		case r.NotModified:
 			a.con.printf("%s: %s is up to date (the remote file is not newer)\n", r.URL, r.Path)
 		case r.AlreadyComplete:

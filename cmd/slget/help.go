@@ -49,9 +49,15 @@ func helpCommand() *cli.Command {
 		Usage:     "show the help of slget or of one command",
 		ArgsUsage: "[COMMAND]",
 		HideHelp:  true,
+		// Its own -h/--help, as every command's: "slget help --help" is
+		// the help of help, not an unknown option.
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show this help"}},
 		Action: func(c *cli.Context) error {
 			parent := c.Lineage()[1]
 			name := c.Args().First()
+			if c.Bool("help") && name == "" {
+				return cli.ShowCommandHelp(parent, "help")
+			}
 			if name == "" {
 				return cli.ShowAppHelp(parent)
 			}

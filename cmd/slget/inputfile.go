@@ -53,7 +53,9 @@ type inputFile struct {
 //	  checksum=sha-256=0123…
 //	  header=Authorization: Bearer xyz
 //
-// A line starting with blank space is an option of the URI line above it;
+// A line starting with blank space is an option of the URI line above it
+// (blank lines between them too, as in aria2); one that is not NAME=VALUE
+// is ignored with a warning, as aria2 ignores it;
 // tab-separated URIs on one line are mirrors of one file (the first is
 // used); blank lines and # comments are skipped; a UTF-8 byte-order mark
 // at the start is skipped. A bad line (not a URL, an option before any
@@ -131,7 +133,14 @@ func parseInputFile(r io.Reader) (inputFile, error) {
 			name, value, ok := strings.Cut(t, "=")
 			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 			if !ok || name == "" {
-				drop(n, "%q: want an indented NAME=VALUE line (out=NAME, dir=DIR, checksum=sha-256=HEX, header=NAME: VALUE)", t)
+				// aria2 reads such a line as an unknown option and ignores
+				// it: the URL above it still downloads. A URL indented by
+				// mistake (after a blank line, say) is not downloaded.
+				if _, err := slget.ParseURL(t); err == nil {
+					in.warnings = append(in.warnings, lineNote{n, fmt.Sprintf("%q is indented, so it is read as an option of the URL of line %d, and it is no NAME=VALUE option: ignored, as aria2 does (remove the indentation to download it)", t, cur.line)})
+				} else {
+					in.warnings = append(in.warnings, lineNote{n, fmt.Sprintf("%q: not an indented NAME=VALUE option (out=NAME, dir=DIR, checksum=sha-256=HEX, header=NAME: VALUE); ignored, as aria2 does", t)})
+				}
 				continue
 			}
 			known, err := cur.opts.set(name, value)

@@ -243,8 +243,14 @@ func TestTerminalManyDownloads(t *testing.T) {
 	list := filepath.Join(dir, "urls.txt")
 	// 23 files and 2 that are missing, among them: each failure is told
 	// as it happens, above the live lines, not wiped by their redraw.
-	urls := strings.Repeat(srv.FileURL()+"\n", 10) + srv.URL + "/missing-a\n" +
-		strings.Repeat(srv.FileURL()+"\n", 10) + srv.URL + "/missing-b\n" + strings.Repeat(srv.FileURL()+"\n", 3)
+	// Each its own URL (the same URL twice is downloaded once).
+	files := func(from, n int) (s string) {
+		for i := from; i < from+n; i++ {
+			s += fmt.Sprintf("%s?n=%d\n", srv.FileURL(), i)
+		}
+		return s
+	}
+	urls := files(0, 10) + srv.URL + "/missing-a\n" + files(10, 10) + srv.URL + "/missing-b\n" + files(20, 3)
 	os.WriteFile(list, []byte(urls), 0o644)
 	screen, _ := tmux(t, 100, 15, fmt.Sprintf("%s -x 2 -j 5 -d %s -i %s", binary(t), filepath.Join(dir, "out"), list))
 	deadline := time.Now().Add(90 * time.Second)
