@@ -1,6 +1,8 @@
 // -o naming a device or a FIFO: written as a stream, as -o -, never
 // NAME.1 beside it.
 
+//go:build unix
+
 package main
 
 import (
