@@ -1,6 +1,8 @@
 // Exit codes that scripts written for aria2c test for: 16 for a folder that
 // refuses a new file, 29 for a server that stays overloaded.
 
+//go:build unix
+
 package main
 
 import (
