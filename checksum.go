@@ -99,6 +99,18 @@ func (d *download) digestToKeep() string {
 	return d.digest.String()
 }
 
+// compareKept compares a digest kept from an earlier run (a journal's, or
+// a finished file's record: "sha-256=HEX") with the server's now. pinned:
+// both are there and equal, so the content is the same and no bytes need
+// comparing; changed: both are there and differ, so it is another file.
+func (d *download) compareKept(kept string) (pinned, changed bool) {
+	if kept == "" || d.digest == nil {
+		return false, false
+	}
+	same := d.digest.String() == kept
+	return same, !same
+}
+
 // keptDigest is a digest a journal kept ("sha-256=HEX"), nil when it does
 // not parse.
 func keptDigest(s string) *Checksum {

@@ -65,47 +65,44 @@ func (d *download) markComplete(f *os.File) {
 	}
 }
 
-// recordedComplete reports whether the file at path says it is a complete
-// download of this URL (scheme, host and path) in the version the probe
-// found. It reads only the attributes; sameStart checks bytes.
-func (d *download) recordedComplete(path string) bool {
+// recordedComplete reads the record of the file at path and reports
+// whether it says the file is a complete download of this URL (scheme,
+// host and path) in the version the probe found. It reads only the
+// attributes; sameStart checks bytes.
+func (d *download) recordedComplete(path string) (versionRecord, bool) {
 	origin, err := osfile.GetXattr(path, xattrOrigin)
 	if err != nil || identity(string(origin)) != identity(d.req.URL) {
-		return false
+		return versionRecord{}, false
 	}
 	raw, err := osfile.GetXattr(path, xattrVersion)
 	if err != nil {
-		return false
+		return versionRecord{}, false
 	}
 	rec, ok := parseVersionRecord(raw)
 	if !ok {
-		return false
+		return versionRecord{}, false
 	}
 	p := d.probe.Validator
 	if p.Strength() == fetch.SizeOnly {
-		return false
+		return versionRecord{}, false
 	}
 	if (fetch.Validator{Size: rec.Size, ETag: rec.ETag, LastModified: rec.LastModified}).Differs(p) != "" {
-		return false
+		return versionRecord{}, false
 	}
-	if rec.Digest != "" && d.digest != nil && d.digest.String() != rec.Digest {
-		return false
+	if _, changed := d.compareKept(rec.Digest); changed {
+		return versionRecord{}, false
 	}
 	fi, err := os.Lstat(path)
-	return err == nil && fi.Mode().IsRegular() && fi.Size() == rec.Size
+	return rec, err == nil && fi.Mode().IsRegular() && fi.Size() == rec.Size
 }
 
-// sameStart compares the first slice of the file at path with the
-// server's (the probe's body when it brought it): a file replaced under
-// the same ETag is not taken as complete. A digest kept and sent again
-// the same needs no comparison (recordedComplete checked it).
-func (d *download) sameStart(ctx context.Context, path string) (bool, error) {
-	if d.digest != nil {
-		if raw, err := osfile.GetXattr(path, xattrVersion); err == nil {
-			if rec, ok := parseVersionRecord(raw); ok && rec.Digest == d.digest.String() {
-				return true, nil
-			}
-		}
+// sameStart compares the first slice of the file at path, whose record is
+// rec, with the server's (the probe's body when it brought it): a file
+// replaced under the same ETag is not taken as complete. A digest kept
+// and sent again the same needs no comparison.
+func (d *download) sameStart(ctx context.Context, path string, rec versionRecord) (bool, error) {
+	if pinned, _ := d.compareKept(rec.Digest); pinned {
+		return true, nil
 	}
 	size := d.probe.Validator.Size
 	if size == 0 {

@@ -11,7 +11,6 @@ import (
 	"hash"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
@@ -89,7 +88,7 @@ func (d *download) finishBeside(taken *ExistsError) error {
 			d.c.unreserve(cand)
 			return err
 		}
-		d.warn("%s %s; saved as %s", taken.Path, strings.TrimSuffix(taken.Why, "; the complete file stays in "+d.lock.path), cand)
+		d.warn("%s appeared during the download; saved as %s", taken.Path, cand)
 		d.c.unreserve(d.path)
 		d.path, d.res.Path = cand, cand
 		return nil

@@ -135,8 +135,10 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 	if err := checkNameLength(cand); err != nil {
 		return nil, err
 	}
-	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(journalPathOf(cand)) && !d.recordedComplete(cand) {
-		return existsError(cand), nil
+	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(journalPathOf(cand)) {
+		if _, complete := d.recordedComplete(cand); !complete {
+			return existsError(cand), nil
+		}
 	}
 	l, err := lockPart(partPathOf(cand))
 	var ee *ExistsError

@@ -80,14 +80,16 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 	}
 	// A file this download finished before, by its record, of the
 	// version the server has now: complete, nothing to fetch (-c too).
-	if finalExists && !d.overwrite() && j == nil && d.recordedComplete(cand) {
-		same, err := d.sameStart(ctx, cand)
-		if err != nil {
-			return nil, err
-		}
-		if same {
-			d.action = actComplete
-			return nil, nil
+	if finalExists && !d.overwrite() && j == nil {
+		if rec, ok := d.recordedComplete(cand); ok {
+			same, err := d.sameStart(ctx, cand, rec)
+			if err != nil {
+				return nil, err
+			}
+			if same {
+				d.action = actComplete
+				return nil, nil
+			}
 		}
 	}
 	if finalExists && d.req.Continue && d.ranged() {
@@ -155,15 +157,12 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 	// The origin's digest, kept from the first run: another one now is
 	// another file, whatever the ETag says; none now (a HEAD probe, a
 	// proxy that drops it) leaves the kept one to check the end.
-	sameDigest := false
-	if m.Digest != "" {
-		if d.digest != nil && d.digest.String() != m.Digest {
-			return changed("the server's digest of the file changed")
-		}
-		sameDigest = d.digest != nil
-		if d.digest == nil {
-			d.digest = keptDigest(m.Digest)
-		}
+	sameDigest, otherDigest := d.compareKept(m.Digest)
+	if otherDigest {
+		return changed("the server's digest of the file changed")
+	}
+	if d.digest == nil && m.Digest != "" {
+		d.digest = keptDigest(m.Digest)
 	}
 	plan, err := segment.NewPlan(m.Size, m.SliceSize)
 	if err != nil {
