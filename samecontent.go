@@ -17,7 +17,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/slget/slget/fetch"
-	"github.com/slget/slget/internal/pause"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -65,24 +64,17 @@ func (d *download) remoteChecksum(ctx context.Context, plan segment.Plan, i int)
 		return readChecksum(body, r.Len())
 	}
 	origin := fetch.NewOrigin(d.c.http(), d.probe)
-	tries := d.c.Retry.Tries()
-	for try := 1; ; try++ {
+	var sum uint32
+	err := d.c.Retry.Do(ctx, func() error {
 		body, err := origin.Open(ctx, r)
-		if err == nil {
-			var sum uint32
-			sum, err = readChecksum(body, r.Len())
-			body.Close()
-			if err == nil {
-				return sum, nil
-			}
+		if err != nil {
+			return err
 		}
-		if ctx.Err() != nil || !fetch.Retryable(err) || try >= tries {
-			return 0, err
-		}
-		if err := pause.Sleep(ctx, d.c.Retry.Delay(try, err)); err != nil {
-			return 0, err
-		}
-	}
+		defer body.Close()
+		sum, err = readChecksum(body, r.Len())
+		return err
+	}, nil)
+	return sum, err
 }
 
 // readChecksum reads n bytes of body and returns their CRC-32C.
