@@ -1,0 +1,29 @@
+// Package fleet is what the hosts of a LAN that all run `slget serve` agree
+// on without talking: who owns each run of slices, and which of them are
+// alive.
+//
+// Ownership is rendezvous (highest random weight) hashing: every member
+// scores every run key, and the run's owner is the live member with the
+// highest score; the next ones are its successors. Every host that sees
+// the same live members names the same owner, a member that joins takes
+// only the runs it now scores highest on, and one that leaves hands only
+// its own runs to their successors. A run is RunSlices slices, so that a
+// client's ranges stay several slices long and one origin request of a
+// fill covers a run.
+//
+// Members is the list of peers a client or a serve knows (given, or found
+// by discovery) with their health: each is asked GET /healthz, dropped
+// while it does not answer in time, and taken back when it answers again.
+// A serve says who it is in its /healthz answer (HeaderID), so that a serve
+// finds itself in a list that names it by any of its addresses.
+//
+// The package knows nothing of caches or downloads: it is pure values plus
+// the health checks, so that a program that downloads links it cheaply.
+//
+// # Caveats
+//
+// Two hosts with different views of the live members may name different
+// owners for a while (a peer just lost, a health check not yet run): the
+// cost is a slice fetched twice from the origin, never a wrong byte, for
+// every answer is checked as the origin's are.
+package fleet

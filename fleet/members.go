@@ -1,0 +1,275 @@
+// Members: the peers a client or a serve knows, given or discovered, and
+// their health by GET /healthz.
+
+package fleet
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// HeaderID is the header of a serve's /healthz answer that names it: a
+// token chosen when its cache was made, the same through restarts. Owners
+// are ranked by it, so hosts that reach one serve by different addresses
+// still agree on what it owns.
+const HeaderID = "X-Slget-Id"
+
+// Member is one live peer.
+type Member struct {
+	Addr string // http://HOST:PORT, as given or found; "" for the serve itself when it is not listed
+	ID   string // its HeaderID, or its address when it sends none
+}
+
+// Health is what the health checks know of one peer.
+type Health struct {
+	Addr     string    `json:"addr"`
+	ID       string    `json:"id,omitempty"`
+	Healthy  bool      `json:"healthy"`
+	Self     bool      `json:"self,omitempty"`
+	LastSeen time.Time `json:"last_seen,omitzero"`
+	Err      string    `json:"error,omitempty"`
+}
+
+// Options configure NewMembers. The zero value is usable.
+type Options struct {
+	// Timeout bounds one health check; zero means 1s. A peer on the LAN
+	// that takes longer is as good as stopped.
+	Timeout time.Duration
+	// Interval is how often Run checks every peer; zero means 2s.
+	Interval time.Duration
+	// SelfID is a serve's own HeaderID: the member that answers with it
+	// is this serve, always live, and a serve not in the list is added
+	// as a live member with no address. Empty for a client.
+	SelfID string
+	// Client makes the checks; nil means a client of its own that uses no
+	// proxy.
+	Client *http.Client
+}
+
+// Members is a set of peers and their health, safe for concurrent use.
+// Peers come from the list given to NewMembers and from discovery
+// (SetFound); a peer is live once a check of its /healthz answered 200,
+// and is no longer while checks fail.
+type Members struct {
+	o  Options
+	hc *http.Client
+
+	mu    sync.Mutex
+	given []string
+	found map[string][]string // discovered, by source
+	state map[string]*health  // by address
+}
+
+type health struct {
+	id       string
+	healthy  bool
+	lastSeen time.Time
+	err      string
+}
+
+// NewMembers returns the Members of the peers given (http://HOST:PORT
+// each; duplicates are one peer).
+func NewMembers(given []string, o Options) *Members {
+	if o.Timeout <= 0 {
+		o.Timeout = time.Second
+	}
+	if o.Interval <= 0 {
+		o.Interval = 2 * time.Second
+	}
+	hc := o.Client
+	if hc == nil {
+		hc = &http.Client{Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 1, IdleConnTimeout: time.Minute}}
+	}
+	m := &Members{o: o, hc: hc, found: map[string][]string{}, state: map[string]*health{}}
+	m.given = dedup(given)
+	return m
+}
+
+// SetFound replaces the peers that one discovery source (say "mdns")
+// found.
+func (m *Members) SetFound(source string, addrs []string) {
+	m.mu.Lock()
+	m.found[source] = dedup(addrs)
+	m.mu.Unlock()
+}
+
+// Addrs lists every peer known, live or not, in order.
+func (m *Members) Addrs() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.addrsLocked()
+}
+
+func (m *Members) addrsLocked() []string {
+	all := slices.Clone(m.given)
+	for _, l := range m.found {
+		all = append(all, l...)
+	}
+	return dedup(all)
+}
+
+// Live lists the live members, one per ID, in the order of their
+// addresses; a serve's own entry is always there.
+func (m *Members) Live() []Member {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []Member
+	seen := map[string]bool{}
+	self := false
+	for _, a := range m.addrsLocked() {
+		h := m.state[a]
+		if h == nil {
+			continue
+		}
+		isSelf := m.o.SelfID != "" && h.id == m.o.SelfID
+		if (!h.healthy && !isSelf) || seen[h.id] {
+			continue
+		}
+		seen[h.id] = true
+		self = self || isSelf
+		out = append(out, Member{Addr: a, ID: h.id})
+	}
+	if m.o.SelfID != "" && !self {
+		out = append(out, Member{ID: m.o.SelfID})
+	}
+	return out
+}
+
+// Status lists what the checks know of every peer known.
+func (m *Members) Status() []Health {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []Health
+	for _, a := range m.addrsLocked() {
+		h := Health{Addr: a, Err: "not checked yet"}
+		if s := m.state[a]; s != nil {
+			h = Health{Addr: a, ID: s.id, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err}
+			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// Down marks a peer not live until its next check answers: a user of the
+// peer saw it fail (it stalled, or could not be reached).
+func (m *Members) Down(addr, why string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if h := m.state[addr]; h != nil && h.id != m.o.SelfID {
+		h.healthy, h.err = false, why
+	}
+}
+
+// Check asks every known peer's /healthz once, at the same time, and
+// returns when all have answered or timed out (or ctx is done).
+func (m *Members) Check(ctx context.Context) {
+	addrs := m.Addrs()
+	var wg sync.WaitGroup
+	for _, a := range addrs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id, err := m.check(ctx, a)
+			m.mu.Lock()
+			defer m.mu.Unlock()
+			h := m.state[a]
+			if h == nil {
+				h = &health{}
+				m.state[a] = h
+			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return // not the peer's fault
+				}
+				h.healthy, h.err = false, err.Error()
+				return
+			}
+			h.id, h.healthy, h.err, h.lastSeen = id, true, "", time.Now()
+		}()
+	}
+	wg.Wait()
+	m.mu.Lock()
+	for a := range m.state { // forget peers no longer known
+		if !slices.Contains(addrs, a) {
+			delete(m.state, a)
+		}
+	}
+	m.mu.Unlock()
+}
+
+// check asks one peer's /healthz and returns its ID.
+func (m *Members) check(ctx context.Context, addr string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, m.o.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(addr, "/")+"/healthz", nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := m.hc.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
+	if resp.StatusCode != http.StatusOK {
+		return "", &statusError{resp.StatusCode}
+	}
+	id := strings.TrimSpace(resp.Header.Get(HeaderID))
+	if id == "" || len(id) > 128 {
+		id = addr
+	}
+	return id, nil
+}
+
+type statusError struct{ code int }
+
+func (e *statusError) Error() string {
+	return "/healthz answered " + http.StatusText(e.code)
+}
+
+// Run checks every peer every Interval until ctx is done.
+func (m *Members) Run(ctx context.Context) {
+	t := time.NewTicker(m.o.Interval)
+	defer t.Stop()
+	for {
+		m.Check(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// dedup returns l in its order without repeats or empty entries, each as
+// Addr gives it.
+func dedup(l []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range l {
+		s = Addr(s)
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Addr is a peer's address as Members keep it: http://HOST:PORT without a
+// token (a token in an address is for proxy requests, and never shown).
+func Addr(s string) string {
+	s = strings.TrimSpace(s)
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" {
+		return strings.TrimSuffix(s, "/")
+	}
+	return u.Scheme + "://" + u.Host
+}

@@ -1,0 +1,131 @@
+// Tests of Members: health by /healthz, a peer dropped and taken back,
+// a serve finding itself, tokens never kept.
+
+package fleet
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func healthz(id string, up *atomic.Bool) *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/healthz" || (up != nil && !up.Load()) {
+			http.Error(w, "down", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set(HeaderID, id)
+		w.Write([]byte("ok\n"))
+	}))
+}
+
+func ids(l []Member) string {
+	var s []string
+	for _, m := range l {
+		s = append(s, m.ID)
+	}
+	return strings.Join(s, ",")
+}
+
+func TestMembersHealth(t *testing.T) {
+	var up atomic.Bool
+	up.Store(true)
+	a, b := healthz("A", nil), healthz("B", &up)
+	defer a.Close()
+	defer b.Close()
+	dead := httptest.NewServer(http.NotFoundHandler())
+	dead.Close() // refuses connections now
+	m := NewMembers([]string{a.URL, b.URL, dead.URL, a.URL + "/"}, Options{Timeout: 2 * time.Second})
+	ctx := context.Background()
+	if got := ids(m.Live()); got != "" {
+		t.Fatalf("live before any check: %s", got)
+	}
+	m.Check(ctx)
+	if got := ids(m.Live()); got != "A,B" {
+		t.Fatalf("live: %s, want A,B", got)
+	}
+	up.Store(false)
+	m.Check(ctx)
+	if got := ids(m.Live()); got != "A" {
+		t.Fatalf("live after B went down: %s, want A", got)
+	}
+	up.Store(true)
+	m.Check(ctx)
+	if got := ids(m.Live()); got != "A,B" {
+		t.Fatalf("live after B came back: %s, want A,B", got)
+	}
+	m.Down(a.URL, "stalled")
+	if got := ids(m.Live()); got != "B" {
+		t.Fatalf("live after A was marked down: %s", got)
+	}
+	st := m.Status()
+	if len(st) != 3 || st[2].Healthy || st[2].Err == "" {
+		t.Fatalf("status: %+v", st)
+	}
+}
+
+func TestMembersStoppedPeerTimesOut(t *testing.T) {
+	release := make(chan struct{})
+	stuck := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select { // as a SIGSTOPped serve: the connection is taken, nothing answers
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	defer stuck.Close()
+	defer close(release)
+	m := NewMembers([]string{stuck.URL}, Options{Timeout: 200 * time.Millisecond})
+	done := make(chan struct{})
+	go func() { m.Check(context.Background()); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a check of a peer that never answers did not end")
+	}
+	if len(m.Live()) != 0 {
+		t.Fatal("a peer that never answered is live")
+	}
+}
+
+func TestMembersSelf(t *testing.T) {
+	me, other := healthz("ME", nil), healthz("OTHER", nil)
+	defer me.Close()
+	defer other.Close()
+	m := NewMembers([]string{other.URL}, Options{SelfID: "ME"})
+	m.Check(context.Background())
+	if got := ids(m.Live()); got != "OTHER,ME" {
+		t.Fatalf("a serve not in its list: live %s", got)
+	}
+	m = NewMembers([]string{me.URL, other.URL}, Options{SelfID: "ME"})
+	m.Check(context.Background())
+	l := m.Live()
+	if ids(l) != "ME,OTHER" || l[0].Addr != me.URL {
+		t.Fatalf("a serve in its list: %+v", l)
+	}
+	m.Down(me.URL, "x")
+	if ids(m.Live()) != "ME,OTHER" {
+		t.Fatal("a serve marked itself down")
+	}
+}
+
+func TestMembersKeepNoToken(t *testing.T) {
+	a := healthz("A", nil)
+	defer a.Close()
+	withTok := strings.Replace(a.URL, "http://", "http://slget:s3cret@", 1)
+	m := NewMembers([]string{withTok}, Options{})
+	m.Check(context.Background())
+	for _, h := range m.Status() {
+		if strings.Contains(h.Addr, "s3cret") || !h.Healthy {
+			t.Fatalf("status %+v", h)
+		}
+	}
+	m.SetFound("mdns", []string{a.URL, "http://10.0.0.9:7878"})
+	if n := len(m.Addrs()); n != 2 {
+		t.Fatalf("addrs %v", m.Addrs())
+	}
+}
