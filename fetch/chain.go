@@ -49,6 +49,7 @@ type Chain struct {
 	peers  []*chainPeer
 	plan   segment.Plan
 	warn   func(string)
+	owners Owners // nil: round robin
 
 	mu      sync.Mutex
 	next    int          // the peer to ask first next time: round robin
@@ -62,6 +63,7 @@ type chainPeer struct {
 	dropped bool         // no longer asked in this download
 	fails   int          // failures in a row
 	failed  map[int]bool // slices it failed on: not asked for them again
+	bytes   int64        // bytes it sent, whole slices or not
 }
 
 // NewChain returns a Source that asks peers, in the slices of plan, before
@@ -77,6 +79,9 @@ func NewChain(origin Source, peers []*PeerSource, plan segment.Plan, warn func(s
 
 // Open implements Source.
 func (c *Chain) Open(ctx context.Context, r segment.Range) (Body, error) {
+	if c.owners != nil {
+		return c.openOwned(ctx, r)
+	}
 	k := c.plan.Index(r.Start)
 	c.mu.Lock()
 	first := c.next
@@ -230,6 +235,9 @@ func (b *chainBody) Read(p []byte) (int, error) {
 	defer b.mu.Unlock()
 	if n > 0 {
 		b.c.touch(b.pos, b.pos+int64(n))
+		b.c.mu.Lock()
+		b.p.bytes += int64(n)
+		b.c.mu.Unlock()
 		b.pos += int64(n)
 		if (err == nil || err == io.EOF) && b.pos == b.c.plan.SliceRange(b.c.plan.Index(b.pos-1)).End {
 			b.c.delivered(b.p)
@@ -282,7 +290,9 @@ func (b *chainBody) stop(readErr error, n int) {
 	switch {
 	case b.ctx.Err() != nil:
 		if errors.Is(context.Cause(b.ctx), ErrStalled) {
-			blame = &PeerError{Peer: peer, Reason: "stalled", Err: ErrStalled}
+			// In a fleet a peer says it is working (102s) while it waits
+			// for a fill: one that stalls is stopped, or lost.
+			blame = &PeerError{Peer: peer, Reason: "stalled", Err: ErrStalled, Drop: b.c.owners != nil}
 		}
 	case readErr != nil:
 		blame = readErr

@@ -22,8 +22,9 @@ type PeerOptions struct {
 	// A peer is on the LAN: one that does not answer should cost little
 	// before the origin is asked instead.
 	ConnectTimeout time.Duration
-	// Timeout bounds the wait for response headers; zero means 60s. (A
-	// download's stall timeout bounds it too.)
+	// Timeout bounds the wait for response headers, counted again from
+	// each "102 Processing" the peer sends while a fill keeps it busy;
+	// zero means 60s. (A download's stall timeout bounds it too.)
 	Timeout time.Duration
 	// Connections is how many idle connections are kept to the peer; zero
 	// means 4.
@@ -44,6 +45,9 @@ type Peer struct {
 	auth string // Proxy-Authorization value, "" without a token
 	ua   string
 	hc   *http.Client
+	// headerTimeout bounds the wait for headers between two signs of
+	// life (openPiece's timer: the transport's own would not count a 102).
+	headerTimeout time.Duration
 }
 
 // ParsePeer checks a peer address, http://HOST:PORT or
@@ -91,7 +95,7 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	if conns <= 0 {
 		conns = 4
 	}
-	p := &Peer{addr: "http://" + u.Host, host: u.Host, ua: o.UserAgent}
+	p := &Peer{addr: "http://" + u.Host, host: u.Host, ua: o.UserAgent, headerTimeout: rt}
 	if p.ua == "" {
 		p.ua = "slget/" + version.Version
 	}
@@ -102,7 +106,6 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	tr := &http.Transport{
 		Proxy:                  nil, // the peer is the proxy
 		DialContext:            (&net.Dialer{Timeout: ct, KeepAlive: 30 * time.Second}).DialContext,
-		ResponseHeaderTimeout:  rt,
 		MaxIdleConns:           2 * conns,
 		MaxIdleConnsPerHost:    2 * conns,
 		IdleConnTimeout:        90 * time.Second,

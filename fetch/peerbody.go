@@ -11,9 +11,12 @@ import (
 	"hash/crc32"
 	"io"
 	"net/http"
+	"net/http/httptrace"
+	"net/textproto"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -58,16 +61,17 @@ type peerBody struct {
 	want   segment.Range
 	pos    int64 // offset of the next byte to read
 
-	readMu   sync.Mutex // held by Read, and by Close after it cancelled
-	resp     *http.Response
-	dec      *zstd.Decoder // nil for identity
-	cur      io.Reader     // the piece's plain bytes
-	pieceEnd int64         // where the piece's vouched slices end
-	cut      bool          // the answer goes on past pieceEnd, unvouched
-	sums     sliceSums
-	crc      uint32 // of the current slice so far
-	err      error  // sticky
-	closed   bool
+	readMu      sync.Mutex // held by Read, and by Close after it cancelled
+	resp        *http.Response
+	pieceCancel context.CancelCauseFunc // ends the piece's request
+	dec         *zstd.Decoder           // nil for identity
+	cur         io.Reader               // the piece's plain bytes
+	pieceEnd    int64                   // where the piece's vouched slices end
+	cut         bool                    // the answer goes on past pieceEnd, unvouched
+	sums        sliceSums
+	crc         uint32 // of the current slice so far
+	err         error  // sticky
+	closed      bool
 }
 
 // openPiece asks for the next piece, from pos, and checks the answer's
@@ -76,17 +80,44 @@ func (b *peerBody) openPiece() error {
 	s := b.s
 	end := min(b.want.End, b.pos+maxPeerRun*s.Plan.Slice)
 	piece := segment.Range{Start: b.pos, End: end}
-	req, err := s.request(b.ctx, piece)
+	// The wait for headers is bounded between signs of life: a 102 the
+	// peer sends while its fill is queued counts as one, for this body's
+	// header timer and for the caller (OnWait, and the stall watch of a
+	// download's connection).
+	rctx, rcancel := context.WithCancelCause(b.ctx)
+	timeout := s.Peer.headerTimeout
+	timer := time.AfterFunc(timeout, func() { rcancel(errPeerHeaderTimeout) })
+	alive := keepAliveOf(b.ctx)
+	trace := &httptrace.ClientTrace{Got1xxResponse: func(code int, _ textproto.MIMEHeader) error {
+		if code == http.StatusProcessing {
+			timer.Reset(timeout)
+			if s.OnWait != nil {
+				s.OnWait()
+			}
+			alive()
+		}
+		return nil
+	}}
+	req, err := s.request(httptrace.WithClientTrace(rctx, trace), piece)
 	if err != nil {
+		timer.Stop()
+		rcancel(nil)
 		return err
 	}
 	resp, err := s.Peer.hc.Do(req)
+	timer.Stop()
 	if err != nil {
+		cause := context.Cause(rctx)
+		rcancel(nil)
 		if b.ctx.Err() != nil {
 			return b.ctx.Err()
 		}
+		if errors.Is(cause, errPeerHeaderTimeout) {
+			err = cause
+		}
 		return s.Peer.connError(err)
 	}
+	b.pieceCancel = rcancel
 	if err := s.check(resp, piece); err != nil {
 		if err.Status != 0 {
 			io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
@@ -210,6 +241,10 @@ func (b *peerBody) closePiece() {
 	if b.resp != nil {
 		b.resp.Body.Close()
 		b.resp = nil
+	}
+	if b.pieceCancel != nil {
+		b.pieceCancel(nil)
+		b.pieceCancel = nil
 	}
 	b.cur = nil
 }

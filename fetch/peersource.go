@@ -25,6 +25,15 @@ const maxPeerRun = 64
 const (
 	headerSliceSums = "X-Slget-Crc32c"
 	headerSlice     = "X-Slget-Slice"
+	// HeaderRelay marks a request that a serve sends to the owner of the
+	// slices on behalf of its own client: the owner fills them from the
+	// origin itself and never passes the request on, so that two serves
+	// whose views of the fleet differ cannot send a request round.
+	HeaderRelay = "X-Slget-Relay"
+	// HeaderWait asks a peer to send "102 Processing" while the slices
+	// wait for a fill (queued behind others, or coming from a slow
+	// origin): a peer that says it is working is not a stalled one.
+	HeaderWait = "X-Slget-Wait"
 )
 
 // PeerSource is a Source that asks one Peer for the ranges of one version
@@ -50,6 +59,16 @@ type PeerSource struct {
 	// Zstd asks the peer to send slices it holds compressed as they are
 	// (Accept-Encoding: zstd); they are decoded here.
 	Zstd bool
+	// Relay marks the requests as a serve's on behalf of its client
+	// (HeaderRelay).
+	Relay bool
+	// OnlyIfCached asks for slices the peer holds, with Cache-Control:
+	// only-if-cached: a peer that would have to fill them answers 504.
+	OnlyIfCached bool
+	// OnWait, if set, is called whenever the peer says it is still
+	// working on an answer (a 102): the caller's stall watch may take it
+	// as progress.
+	OnWait func()
 }
 
 // NewPeerSource returns a PeerSource for the resource o downloads, in the
@@ -110,6 +129,13 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (*http.Re
 	}
 	if s.Peer.auth != "" {
 		h.Set("Proxy-Authorization", s.Peer.auth)
+	}
+	h.Set(HeaderWait, "102")
+	if s.Relay {
+		h.Set(HeaderRelay, "1")
+	}
+	if s.OnlyIfCached {
+		h.Set("Cache-Control", "only-if-cached")
 	}
 	return req, nil
 }

@@ -39,3 +39,11 @@ type Body struct {
 	io.ReadCloser
 	From Provenance
 }
+
+// mixedBody is a body whose slices come from more than one place (a
+// fleet's owners, and the origin for the runs no owner could give): it
+// says where each of its slices came from, once the slice is read, and
+// From is only where the first came from.
+type mixedBody interface {
+	SliceFrom(slice int) Provenance
+}

@@ -182,7 +182,11 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	if body.ReadCloser == nil {
 		cs.waiting.Store(true)
 		var err error
-		body, err = d.src.Open(cctx, rng)
+		// A source that hears the server is working on the answer (a
+		// peer's 102 while its fill is queued) re-arms the stall timer:
+		// a wait behind a slow origin is not a stalled connection.
+		octx := withKeepAlive(cctx, func() { stall.Reset(d.cfg.StallTimeout) })
+		body, err = d.src.Open(octx, rng)
 		if err != nil {
 			return at, causeOf(cctx, err)
 		}
@@ -287,8 +291,12 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 		}
 		if out.First {
 			d.done.Add(sr.Len())
-			d.bySource[body.From%numProvenances].Add(sr.Len())
-			if err := d.finished(SliceDone{Index: i, CRC32C: crc, From: body.From}); err != nil {
+			from := body.From
+			if m, ok := body.ReadCloser.(mixedBody); ok {
+				from = m.SliceFrom(i)
+			}
+			d.bySource[from%numProvenances].Add(sr.Len())
+			if err := d.finished(SliceDone{Index: i, CRC32C: crc, From: from}); err != nil {
 				return at, err
 			}
 		}
