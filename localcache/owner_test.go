@@ -115,3 +115,24 @@ func TestOwner(t *testing.T) {
 		t.Errorf("Owner with a stale file: %v", err)
 	}
 }
+
+func TestFleetIDIsKept(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := s.FleetID()
+	if err != nil || !validFleetID(id) {
+		t.Fatalf("FleetID %q, %v", id, err)
+	}
+	s.Close()
+	s, err = Open(dir, nil) // the cache with its ID is still a cache
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if again, err := s.FleetID(); err != nil || again != id {
+		t.Fatalf("after a restart the ID is %q (%v), was %q", again, err, id)
+	}
+}

@@ -32,6 +32,7 @@ import (
 const (
 	lockName      = "lock"
 	ownerName     = "owner"
+	fleetIDName   = "fleet.id"
 	indexName     = "index.db"
 	slicesDir     = "slices"
 	quarantineDir = "quarantine"
@@ -51,7 +52,7 @@ func (s *Store) checkDir() error {
 	if err != nil {
 		return err
 	}
-	ours := map[string]bool{lockName: true, ownerName: true, indexName: true, slicesDir: true, quarantineDir: true}
+	ours := map[string]bool{lockName: true, ownerName: true, fleetIDName: true, indexName: true, slicesDir: true, quarantineDir: true}
 	cache := false
 	for _, n := range names {
 		cache = cache || n == indexName || n == slicesDir

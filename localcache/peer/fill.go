@@ -45,6 +45,7 @@ const (
 	fromCache source = iota
 	fromOrigin
 	fromPass // passed through uncached
+	fromPeer // filled from the fleet member that owns it
 )
 
 func (s source) String() string {
@@ -53,6 +54,8 @@ func (s source) String() string {
 		return "cache"
 	case fromOrigin:
 		return "origin"
+	case fromPeer:
+		return "peer"
 	}
 	return "passthrough"
 }
@@ -96,6 +99,8 @@ type fills struct {
 type run struct {
 	v          *version
 	first, end int64
+	relayed    bool  // started for a request another member relayed: from the origin
+	next       int64 // the first slice not completed yet; runFill's alone
 	slots      []runSlot
 	ctx        context.Context
 	cancel     context.CancelCauseFunc
@@ -123,9 +128,10 @@ func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, e
 	key := flightKey(v, i)
 	for try := 1; ; try++ {
 		led := false
+		relayed := isRelayed(ctx)
 		ch := s.fills.group.DoChan(key, func() (any, error) {
 			led = true
-			return s.fillSlice(v, i, last)
+			return s.fillSlice(v, i, last, relayed)
 		})
 		var res singleflight.Result
 		select {
@@ -159,8 +165,8 @@ func retryable(err error) bool {
 
 // fillSlice leads the flight of slice i: it waits for the run that claims
 // it, or finds it cached after all, or starts a run.
-func (s *Server) fillSlice(v *version, i, last int64) (piece, error) {
-	r, joined, cached, err := s.claimRun(v, i, last)
+func (s *Server) fillSlice(v *version, i, last int64, relayed bool) (piece, error) {
+	r, joined, cached, err := s.claimRun(v, i, last, relayed)
 	switch {
 	case err != nil:
 		return piece{}, err
@@ -174,15 +180,16 @@ func (s *Server) fillSlice(v *version, i, last int64) (piece, error) {
 
 // prefetch starts the run of slices from i unless slice i is cached or
 // claimed, and returns at once.
-func (s *Server) prefetch(v *version, i, last int64) {
-	s.claimRun(v, i, last)
+func (s *Server) prefetch(v *version, i, last int64, relayed bool) {
+	s.claimRun(v, i, last, relayed)
 }
 
 // claimRun returns the run that fetches slice i: the one that claims it
 // already (joined), or a new one it starts for slices i up to last (at
-// most MaxRun, stopping before a slice cached or claimed). It returns no
-// run, but the piece, when slice i is cached.
-func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cached piece, err error) {
+// most MaxRun, never past the end of i's ownership run in a fleet,
+// stopping before a slice cached or claimed). It returns no run, but the
+// piece, when slice i is cached.
+func (s *Server) claimRun(v *version, i, last int64, relayed bool) (r *run, joined bool, cached piece, err error) {
 	f := &s.fills
 	key := flightKey(v, i)
 	f.mu.Lock()
@@ -196,7 +203,7 @@ func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cache
 		return nil, false, pieceOf(i, infos[0]), nil
 	}
 	nslices := (v.size + s.sliceSize - 1) / s.sliceSize
-	end := min(last+1, i+int64(s.cfg.MaxRun), nslices)
+	end := min(last+1, s.runEnd(i), nslices)
 	for j := i + 1; j < end; j++ {
 		if len(s.store.StatRun(v.vk, j, j+1)) == 1 {
 			end = j
@@ -218,6 +225,7 @@ func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cache
 		return nil, false, piece{}, errClosing
 	}
 	r = s.newRun(v, i, end)
+	r.relayed = relayed
 	for j := i; j < end; j++ {
 		f.claims[flightKey(v, j)] = r
 	}
@@ -227,7 +235,7 @@ func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cache
 
 func (s *Server) newRun(v *version, first, end int64) *run {
 	ctx, cancel := context.WithCancelCause(s.base)
-	r := &run{v: v, first: first, end: end, ctx: ctx, cancel: cancel, slots: make([]runSlot, end-first)}
+	r := &run{v: v, first: first, end: end, next: first, ctx: ctx, cancel: cancel, slots: make([]runSlot, end-first)}
 	for k := range r.slots {
 		r.slots[k].done = make(chan struct{})
 	}
@@ -309,16 +317,36 @@ func (s *Server) runFill(r *run) {
 	s.log.Info("filled", attrs...)
 }
 
-// fetchRun reads rng from the origin slice by slice, storing each and
-// completing its slot; progress is called whenever bytes arrive.
+// fetchRun reads rng from the fleet member that owns it, or from the
+// origin when this server is to fill it or the owner fails, slice by
+// slice, storing each and completing its slot; progress is called
+// whenever bytes arrive (and when the owner says it is working).
 func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progress func()) error {
-	body, err := r.v.origin.Open(ctx, rng)
+	if addr := s.owner(r.v, r.first, r.relayed); addr != "" {
+		src, err := s.ownerSource(r.v, addr, progress)
+		if err == nil {
+			err = s.readRun(ctx, r, src, rng, progress, fromPeer)
+		}
+		if err == nil || r.ctx.Err() != nil {
+			return err // a stuck or cancelled run is the caller's to tell
+		}
+		s.log.Warn("the owner of the slices failed; filling them from the origin", "owner", addr,
+			"url", fetch.Redact(r.v.url), "range", rng.Header(), "err", err)
+		s.metrics.ownerFailures.Inc()
+		rng.Start = r.next * s.sliceSize
+	}
+	return s.readRun(ctx, r, r.v.origin, rng, progress, fromOrigin)
+}
+
+// readRun reads rng (whole slices, from r.next to the end of r) from src.
+func (s *Server) readRun(ctx context.Context, r *run, src fetch.Source, rng segment.Range, progress func(), from source) error {
+	body, err := src.Open(ctx, rng)
 	if err != nil {
 		return err
 	}
 	defer body.Close()
 	in := &progressReader{r: body, progress: progress}
-	for i := r.first; i < r.end; i++ {
+	for i := r.next; i < r.end; i++ {
 		n := min(s.sliceSize, r.v.size-i*s.sliceSize)
 		buf := make([]byte, n)
 		if _, err := io.ReadFull(in, buf); err != nil {
@@ -327,11 +355,16 @@ func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progre
 			}
 			return fmt.Errorf("slice %d: %w", i, err)
 		}
-		s.metrics.originBytes.Add(float64(n))
-		p := piece{index: i, size: n, crc: crc32c(buf), data: buf, from: fromOrigin, stored: n}
+		if from == fromOrigin {
+			s.metrics.originBytes.Add(float64(n))
+		} else {
+			s.metrics.fleetBytes.Add(float64(n))
+		}
+		p := piece{index: i, size: n, crc: crc32c(buf), data: buf, from: from, stored: n}
 		s.put(r.v, i, buf)
 		s.hot.add(flightKey(r.v, i), buf, p.crc)
 		s.complete(r, i, p, nil)
+		r.next = i + 1
 	}
 	return nil
 }

@@ -24,6 +24,8 @@ type metrics struct {
 	coalesced     prometheus.Counter     // waits for a fill another request started
 	sent          *prometheus.CounterVec // body bytes sent, by codec and source
 	originBytes   prometheus.Counter     // bytes read from origins
+	fleetBytes    prometheus.Counter     // bytes filled from the fleet members that own them
+	ownerFailures prometheus.Counter     // fills an owner failed, filled from the origin instead
 	putFailures   *prometheus.CounterVec // slices left uncached, by reason
 	revalidations *prometheus.CounterVec // probes of origins, by result
 	fillsInFlight prometheus.Gauge
@@ -48,6 +50,8 @@ func newMetrics(s *Server) *metrics {
 	m.coalesced = prometheus.NewCounter(prometheus.CounterOpts(f("coalesced_waiters_total", "Times a request waited for a fill that another request had started instead of asking the origin.")))
 	m.sent = prometheus.NewCounterVec(prometheus.CounterOpts(f("sent_bytes_total", "Body bytes sent to clients, by codec (identity, zstd) and source (cache, origin, passthrough).")), []string{"codec", "source"})
 	m.originBytes = prometheus.NewCounter(prometheus.CounterOpts(f("origin_bytes_total", "Body bytes read from origins by fills and passed-through requests.")))
+	m.fleetBytes = prometheus.NewCounter(prometheus.CounterOpts(f("fleet_bytes_total", "Body bytes filled from the fleet members that own them.")))
+	m.ownerFailures = prometheus.NewCounter(prometheus.CounterOpts(f("owner_failures_total", "Fills that the owning fleet member failed, filled from the origin instead.")))
 	m.putFailures = prometheus.NewCounterVec(prometheus.CounterOpts(f("uncached_slices_total", "Filled slices that could not be stored and were passed through, by reason (full, error).")), []string{"reason"})
 	m.revalidations = prometheus.NewCounterVec(prometheus.CounterOpts(f("revalidations_total", "Probes of an origin for the version of a resource, by result.")), []string{"result"})
 	m.fillsInFlight = prometheus.NewGauge(prometheus.GaugeOpts(f("fills_in_flight", "Fills talking to an origin now.")))
@@ -58,7 +62,7 @@ func newMetrics(s *Server) *metrics {
 		return prometheus.GaugeOpts{Namespace: "slget", Subsystem: "cache", Name: name, Help: help}
 	}
 	m.reg.MustRegister(
-		m.requests, m.hits, m.misses, m.fills, m.stored, m.coalesced, m.sent, m.originBytes,
+		m.requests, m.hits, m.misses, m.fills, m.stored, m.coalesced, m.sent, m.originBytes, m.fleetBytes, m.ownerFailures,
 		m.putFailures, m.revalidations, m.fillsInFlight, m.conns,
 		prometheus.NewGaugeFunc(cacheOpts("stored_bytes", "Stored bytes of the slices in the cache (what --max-size bounds)."),
 			func() float64 { return float64(s.store.Stats().StoredBytes) }),

@@ -63,6 +63,9 @@ func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusBadRequest, err.Error()+": "+strconv.Quote(truncate(r.Header.Get("Range"), 64)))
 		return
 	}
+	r = r.WithContext(markRelayed(r))
+	w, endBeats := s.heartbeat(w, r)
+	defer endBeats()
 	var pins []string
 	if l, ok := parseETags(r.Header.Values("If-Match")); ok {
 		pins = l.pins()
@@ -118,12 +121,17 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 		}
 	}
 	head := r.Method == http.MethodHead
+	if onlyIfCached(r) && !s.cachedWhole(v, start, end) {
+		s.fail(w, http.StatusGatewayTimeout, "not all of "+fmt.Sprintf("bytes %d-%d", start, end-1)+" is cached here, and the request asked for cached bytes only (only-if-cached)")
+		return nil
+	}
 	var pieces []piece
 	if end > start {
+		relayed := isRelayed(r.Context())
 		if !head {
 			// The headers wait for the first run (its checksums go in
 			// them): have the next ones on their way meanwhile.
-			s.prefetchAhead(v, start/s.sliceSize, (end-1)/s.sliceSize)
+			s.prefetchAhead(v, start/s.sliceSize, (end-1)/s.sliceSize, relayed)
 		}
 		var err error
 		if pieces, err = s.gather(r.Context(), v, start, end, head); err != nil {
@@ -185,8 +193,8 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 				return nil
 			}
 		}
-		if p.from == fromOrigin {
-			s.prefetchAhead(v, i, i1)
+		if p.from == fromOrigin || p.from == fromPeer {
+			s.prefetchAhead(v, i, i1, isRelayed(r.Context()))
 		}
 		lo := max(start, i*S) - i*S
 		hi := min(end, i*S+S) - i*S
@@ -202,9 +210,13 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 // slice last of an answer, claimed (Config.MaxFills bounds them all), so
 // that one long answer from a cold cache is filled over several origin
 // connections, not one run after the other.
-func (s *Server) prefetchAhead(v *version, i, last int64) {
-	for k := int64(1); k <= prefetchRuns && i+k*int64(s.cfg.MaxRun) <= last; k++ {
-		s.prefetch(v, i+k*int64(s.cfg.MaxRun), last)
+func (s *Server) prefetchAhead(v *version, i, last int64, relayed bool) {
+	j := i
+	for k := 1; k <= prefetchRuns; k++ {
+		if j = s.runEnd(j); j > last {
+			return
+		}
+		s.prefetch(v, j, last, relayed)
 	}
 }
 
@@ -231,9 +243,9 @@ func (s *Server) gather(ctx context.Context, v *version, start, end int64, head 
 	for k, info := range infos {
 		pieces = append(pieces, pieceOf(i0+int64(k), info))
 	}
-	filled := 0
+	filled, most := int64(0), s.runEnd(i0)-i0 // one fill's slices
 	for i := i0 + int64(len(infos)); i < i0+n && !head; i++ {
-		if filled >= s.cfg.MaxRun {
+		if filled >= most {
 			if more := s.store.StatRun(v.vk, i, i+1); len(more) == 1 {
 				pieces = append(pieces, pieceOf(i, more[0]))
 				continue

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fleet"
 )
 
 // ServeHTTP answers one request: a proxy GET or HEAD of an origin URL, GET
@@ -53,8 +54,16 @@ func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.URL.Path {
 	case "/healthz":
+		w.Header().Set(fleet.HeaderID, s.cfg.ID)
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "ok\n")
+	case "/fleet":
+		if s.cfg.Token != "" && !tokenOK(r.Header.Get("Authorization"), s.cfg.Token) {
+			w.Header().Set("WWW-Authenticate", `Basic realm="slget"`)
+			s.fail(w, http.StatusUnauthorized, "the fleet's state needs the token (Authorization: Bearer TOKEN)")
+			return
+		}
+		s.serveFleet(w)
 	case "/metrics":
 		if s.cfg.Token != "" && !tokenOK(r.Header.Get("Authorization"), s.cfg.Token) {
 			w.Header().Set("WWW-Authenticate", `Basic realm="slget"`)
@@ -88,7 +97,7 @@ type recorder struct {
 }
 
 func (r *recorder) WriteHeader(code int) {
-	if r.status == 0 {
+	if r.status == 0 && code >= 200 { // a 102 is not the answer
 		r.status = code
 	}
 	r.ResponseWriter.WriteHeader(code)

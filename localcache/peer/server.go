@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/localcache"
 )
 
@@ -100,6 +101,28 @@ type Config struct {
 
 	// Logger receives structured logs; nil means none.
 	Logger *slog.Logger
+
+	// ID names this server to its fleet (fleet.HeaderID in /healthz); it
+	// should stay the same through restarts, so that the server keeps
+	// owning the runs it has cached. Empty means a random one.
+	ID string
+
+	// Fleet, if set, is the fleet this server is a member of: a run of
+	// slices that another live member owns is filled from that owner,
+	// not from the origin (unless the owner fails), so that a fleet asks
+	// the origin for each slice once. Its Options.SelfID must be ID. The
+	// server does not run its health checks. Nil means no fleet: every
+	// miss is filled from the origin.
+	Fleet *fleet.Members
+
+	// FleetToken is the token the server gives the other members of the
+	// fleet when it asks them; empty means Token.
+	FleetToken string
+
+	// Heartbeat is how often a requester that asks for it (a slget peer
+	// client) is sent "102 Processing" while its answer waits for fills;
+	// zero means 1s.
+	Heartbeat time.Duration
 }
 
 func (c Config) withDefaults() Config {
@@ -113,6 +136,7 @@ func (c Config) withDefaults() Config {
 	def(&c.FillTimeout, 10*time.Minute)
 	def(&c.WriteStall, 60*time.Second)
 	def(&c.ShutdownGrace, 10*time.Second)
+	def(&c.Heartbeat, time.Second)
 	defInt := func(d *int, v int) {
 		if *d <= 0 {
 			*d = v
@@ -133,6 +157,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.FleetToken == "" {
+		c.FleetToken = c.Token
 	}
 	return c
 }
@@ -188,6 +215,7 @@ type Server struct {
 	metricsH  http.Handler
 	hot       *hotSet
 	checked   *localcache.CheckedFiles
+	owners    ownerPeers // the fleet's members this server fills from
 
 	// storePut is the store's Put; the tests of a full disk replace it,
 	// for the store's own file creation is out of their reach.
@@ -211,15 +239,19 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	var id [6]byte
-	rand.Read(id[:])
+	if cfg.ID == "" {
+		cfg.ID = NewID()
+	}
+	if cfg.Fleet != nil && len(cfg.ID) > 64 {
+		return nil, errors.New("peer: the fleet ID is longer than 64 bytes")
+	}
 	s := &Server{
 		cfg:       cfg,
 		store:     cfg.Store,
 		sliceSize: cfg.Store.SliceSize(),
 		allow:     allow,
 		log:       cfg.Logger,
-		viaToken:  "slget-" + hex.EncodeToString(id[:]),
+		viaToken:  "slget-" + cfg.ID,
 		now:       time.Now,
 		warnFull:  everyWhile{gap: time.Minute},
 		storePut:  cfg.Store.Put,
@@ -255,6 +287,16 @@ func NewServer(cfg Config) (*Server, error) {
 	s.metricsH = promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 	return s, nil
 }
+
+// NewID returns a new random server ID.
+func NewID() string {
+	var id [6]byte
+	rand.Read(id[:])
+	return hex.EncodeToString(id[:])
+}
+
+// ID is the server's name in its fleet.
+func (s *Server) ID() string { return s.cfg.ID }
 
 // notAllowedError is an origin outside --allow.
 type notAllowedError struct {
@@ -293,6 +335,7 @@ func (s *Server) Close() error {
 	s.stop()
 	s.active.Wait()
 	s.client.CloseIdle()
+	s.owners.closeIdle()
 	s.checked.Close()
 	return nil
 }

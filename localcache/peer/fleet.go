@@ -1,0 +1,243 @@
+// The server as a member of a fleet: the runs it owns are filled from the
+// origin, the others from their owner (the origin only when the owner
+// fails); a relayed request is never passed on; only-if-cached; and the
+// 102s that tell a waiting requester the fill is under way.
+
+package peer
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fleet"
+	"github.com/slget/slget/segment"
+)
+
+// ownerPeers keeps one fetch.Peer (its connections) per fleet member.
+type ownerPeers struct {
+	mu    sync.Mutex
+	peers map[string]*fetch.Peer
+}
+
+func (o *ownerPeers) get(addr, token string) (*fetch.Peer, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if p := o.peers[addr]; p != nil {
+		return p, nil
+	}
+	a := addr
+	if token != "" {
+		a = strings.Replace(addr, "http://", "http://slget:"+token+"@", 1)
+	}
+	p, err := fetch.NewPeer(a, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 10 * time.Second})
+	if err != nil {
+		return nil, err
+	}
+	if o.peers == nil {
+		o.peers = map[string]*fetch.Peer{}
+	}
+	o.peers[addr] = p
+	return p, nil
+}
+
+func (o *ownerPeers) closeIdle() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, p := range o.peers {
+		p.CloseIdle()
+	}
+}
+
+// relayKey marks the context of a request relayed by another member: its
+// fills go to the origin.
+type relayKey struct{}
+
+func isRelayed(ctx context.Context) bool { return ctx.Value(relayKey{}) != nil }
+
+// markRelayed returns r's context marked when r is a relay from another
+// member of the fleet.
+func markRelayed(r *http.Request) context.Context {
+	if r.Header.Get(fetch.HeaderRelay) != "" {
+		return context.WithValue(r.Context(), relayKey{}, true)
+	}
+	return r.Context()
+}
+
+// runEnd is where a fill that starts at slice i must stop at the latest:
+// the end of i's ownership run in a fleet, so that one owner fills it.
+func (s *Server) runEnd(i int64) int64 {
+	if s.cfg.Fleet == nil {
+		return i + int64(s.cfg.MaxRun)
+	}
+	return min(fleet.RunEnd(i), i+int64(s.cfg.MaxRun))
+}
+
+// owner returns the address of the live member that owns slice i of v,
+// or "" when this server is to fill it from the origin: it owns it, there
+// is no fleet, or the request was relayed to it.
+func (s *Server) owner(v *version, i int64, relayed bool) string {
+	if s.cfg.Fleet == nil || relayed {
+		return ""
+	}
+	live := s.cfg.Fleet.Live()
+	ids := make([]string, len(live))
+	for k, m := range live {
+		ids[k] = m.ID
+	}
+	o := fleet.Owner(fleet.Key(v.url, v.etag, v.size, s.sliceSize, fleet.Run(i)), ids)
+	for _, m := range live {
+		if m.ID == o && o != s.cfg.ID {
+			return m.Addr
+		}
+	}
+	return ""
+}
+
+// ownerSource is the Source of a run filled from its owner at addr.
+func (s *Server) ownerSource(v *version, addr string, progress func()) (*fetch.PeerSource, error) {
+	p, err := s.owners.get(addr, s.cfg.FleetToken)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := segment.NewPlan(v.size, s.sliceSize)
+	if err != nil {
+		return nil, err
+	}
+	return &fetch.PeerSource{
+		Peer: p, Target: v.url, Plan: plan, Relay: true, OnWait: progress,
+		Validator: fetch.Validator{Size: v.size, ETag: v.etag, LastModified: v.lastMod},
+	}, nil
+}
+
+// onlyIfCached reports whether a request asks for cached bytes alone
+// (RFC 9111, 5.2.1.7): a miss is then answered 504, and nothing filled.
+func onlyIfCached(r *http.Request) bool {
+	for _, v := range r.Header.Values("Cache-Control") {
+		for _, d := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(d), "only-if-cached") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cachedWhole reports whether every slice of [start, end) of v is in the
+// store.
+func (s *Server) cachedWhole(v *version, start, end int64) bool {
+	if end <= start {
+		return true
+	}
+	i0, i1 := start/s.sliceSize, (end-1)/s.sliceSize
+	for i := i0; i <= i1; i += maxCRCSlices {
+		n := min(i1+1, i+maxCRCSlices)
+		if int64(len(s.store.StatRun(v.vk, i, n))) != n-i {
+			return false
+		}
+	}
+	return true
+}
+
+// heartbeat returns w, or, when the requester asked for it
+// (fetch.HeaderWait), a writer that sends "102 Processing" every
+// Config.Heartbeat until the answer begins: the answer may wait for a
+// probe of the origin and for fills queued behind others, and the
+// requester is to know that this peer is working, not stalled. The
+// handler's headers are kept apart until then (a 102 is written with the
+// header map, which the handler fills meanwhile). end stops the 102s; it
+// is safe to call more than once.
+func (s *Server) heartbeat(w http.ResponseWriter, r *http.Request) (_ http.ResponseWriter, end func()) {
+	if r.Header.Get(fetch.HeaderWait) == "" || r.ProtoMajor != 1 || r.ProtoMinor < 1 {
+		return w, func() {}
+	}
+	done := make(chan struct{})
+	exited := make(chan struct{})
+	go func() {
+		defer close(exited)
+		t := time.NewTicker(s.cfg.Heartbeat)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-r.Context().Done():
+				return
+			case <-t.C:
+				w.WriteHeader(http.StatusProcessing)
+			}
+		}
+	}()
+	b := &beatWriter{ResponseWriter: w, h: make(http.Header)}
+	b.stop = func() {
+		close(done)
+		<-exited
+	}
+	return b, b.begin
+}
+
+// beatWriter is the ResponseWriter of an answer that sends 102s until it
+// begins.
+type beatWriter struct {
+	http.ResponseWriter
+	h     http.Header // the handler's, copied out when the answer begins
+	stop  func()
+	begun sync.Once
+}
+
+func (b *beatWriter) Header() http.Header { return b.h }
+
+// begin stops the 102s and hands the handler's headers on.
+func (b *beatWriter) begin() {
+	b.begun.Do(func() {
+		b.stop()
+		dst := b.ResponseWriter.Header()
+		for k, v := range b.h {
+			dst[k] = v
+		}
+	})
+}
+
+func (b *beatWriter) WriteHeader(code int) {
+	b.begin()
+	b.ResponseWriter.WriteHeader(code)
+}
+
+func (b *beatWriter) Write(p []byte) (int, error) {
+	b.begin()
+	return b.ResponseWriter.Write(p)
+}
+
+// ReadFrom keeps sendfile: net/http's ReadFrom, through the recorder.
+func (b *beatWriter) ReadFrom(src io.Reader) (int64, error) {
+	b.begin()
+	if rf, ok := b.ResponseWriter.(io.ReaderFrom); ok {
+		return rf.ReadFrom(src)
+	}
+	return io.Copy(struct{ io.Writer }{b.ResponseWriter}, src)
+}
+
+// Unwrap lets http.ResponseController reach the connection's deadlines.
+func (b *beatWriter) Unwrap() http.ResponseWriter { return b.ResponseWriter }
+
+// fleetState is the JSON of GET /fleet: this server's ID and what its
+// health checks know of each member.
+type fleetState struct {
+	ID      string         `json:"id"`
+	Members []fleet.Health `json:"members"`
+}
+
+// serveFleet answers GET /fleet.
+func (s *Server) serveFleet(w http.ResponseWriter) {
+	st := fleetState{ID: s.cfg.ID, Members: []fleet.Health{}}
+	if s.cfg.Fleet != nil {
+		st.Members = s.cfg.Fleet.Status()
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(st)
+}
