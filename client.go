@@ -11,6 +11,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/segment"
 )
 
@@ -67,6 +68,7 @@ type Client struct {
 	sh         *shared
 	peersOnce  sync.Once
 	peers      []*fetch.Peer // Peers, parsed
+	members    *fleet.Members
 	peersErr   error
 }
 

@@ -1,11 +1,21 @@
-// Peers of a Client: the addresses parsed once, their connections, and the
-// Chain of peers and origin that one download reads from.
+// Peers of a Client: the addresses parsed once, their connections and
+// health, and the Chain of peers and origin that one download reads from,
+// each run of slices asked first of the peer that owns it.
 
 package slget
 
 import (
+	"context"
+	"time"
+
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fleet"
 )
+
+// peerCheckAge is how old the health of the peers may be when a download
+// starts: older, and every peer's /healthz is asked again (at once, for
+// about a second at most).
+const peerCheckAge = 2 * time.Second
 
 // peerList returns the Client's Peers, parsed once.
 func (c *Client) peerList() ([]*fetch.Peer, error) {
@@ -22,6 +32,11 @@ func (c *Client) peerList() ([]*fetch.Peer, error) {
 				c.peers = append(c.peers, p)
 			}
 		}
+		addrs := make([]string, len(c.peers))
+		for i, p := range c.peers {
+			addrs[i] = p.String()
+		}
+		c.members = fleet.NewMembers(addrs, fleet.Options{})
 	})
 	return c.peers, c.peersErr
 }
@@ -36,9 +51,12 @@ func (c *Client) CloseIdle() {
 	}
 }
 
-// chain returns the Source of a download from the Client's peers before
-// origin, or nil when it has none or cannot use them.
-func (d *download) chain(origin *fetch.Origin) (*fetch.Chain, error) {
+// chain returns the Source of a download from the Client's live peers
+// before origin, or nil when it has none or cannot use them. Each run of
+// slices (fleet.RunSlices) is asked first of the live peer that owns it by
+// rendezvous hashing of the peers' fleet IDs, as every serve of the fleet
+// ranks them, then of the others in that order, then of the origin.
+func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chain, error) {
 	peers, err := d.c.peerList()
 	if err != nil {
 		return nil, &RequestError{Err: err}
@@ -46,14 +64,49 @@ func (d *download) chain(origin *fetch.Origin) (*fetch.Chain, error) {
 	if len(peers) == 0 {
 		return nil, nil
 	}
-	var srcs []*fetch.PeerSource
+	d.c.members.Refresh(ctx, peerCheckAge)
+	idOf := map[string]string{}
+	for _, m := range d.c.members.Live() {
+		idOf[m.Addr] = m.ID
+	}
+	for _, h := range d.c.members.Status() {
+		if _, live := idOf[h.Addr]; !live && !h.Healthy {
+			d.warn("peer %s: is not reachable (%s); not asking it for this file", h.Addr, h.Err)
+		}
+	}
+	var (
+		srcs []*fetch.PeerSource
+		ids  []string
+	)
 	for _, p := range peers {
+		id, live := idOf[p.String()]
+		if !live {
+			continue
+		}
 		s, err := fetch.NewPeerSource(p, origin, d.plan)
 		if err != nil {
 			d.warn("%v; downloading from the origin only", err)
 			return nil, nil
 		}
-		srcs = append(srcs, s)
+		srcs, ids = append(srcs, s), append(ids, id)
 	}
-	return fetch.NewChain(origin, srcs, d.plan, func(s string) { d.warn("%s", s) }), nil
+	if len(srcs) == 0 {
+		return nil, nil // each said why above
+	}
+	ch := fetch.NewChain(origin, srcs, d.plan, func(s string) { d.warn("%s", s) })
+	v, plan, url := origin.Validator, d.plan, origin.URL
+	index := map[string]int{}
+	for j, id := range ids {
+		index[id] = j
+	}
+	ch.SetOwners(func(start int64) ([]int, int64) {
+		i := int64(plan.Index(start))
+		ranked := fleet.Rank(fleet.Key(url, v.ETag, v.Size, plan.Slice, fleet.Run(i)), ids)
+		order := make([]int, len(ranked))
+		for k, id := range ranked {
+			order[k] = index[id]
+		}
+		return order, min(fleet.RunEnd(i)*plan.Slice, plan.Size)
+	})
+	return ch, nil
 }

@@ -102,7 +102,11 @@ type Result struct {
 	// BySource is the bytes of the file by where they came from, resumed
 	// ones included.
 	BySource map[Source]int64
-	SHA256   string // hex, when Request.SHA256 or a SHA-256 Checksum asked for it
+	// ByPeer is the bytes each peer sent in this run, by its address
+	// (http://HOST:PORT): end-game duplicates and bytes of a slice that
+	// failed its check included.
+	ByPeer map[string]int64
+	SHA256 string // hex, when Request.SHA256 or a SHA-256 Checksum asked for it
 	// Verified names the digest that proved the whole file: its algorithm,
 	// and for the origin's own, the header it came in ("sha-256
 	// (Repr-Digest)"); "" when none was checked.

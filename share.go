@@ -55,7 +55,7 @@ func (d *download) startSharing(ctx context.Context, origin *fetch.Origin, cfg *
 		d.warn("the server sends no strong ETag, so nothing pins the version a cache or peer would give: downloading from the origin only")
 		return nil, nil
 	}
-	chain, err := d.chain(origin)
+	chain, err := d.chain(ctx, origin)
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +139,7 @@ func (s *sharing) afterTransfer() error {
 		return nil
 	}
 	d := s.d
+	d.res.ByPeer = s.chain.ByPeer()
 	check := s.chain.Suspects()
 	for _, i := range s.chain.PeerSlices() {
 		if _, from, ok := s.record(i); ok && from != fetch.FromPeer {

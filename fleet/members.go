@@ -60,6 +60,9 @@ type Members struct {
 	o  Options
 	hc *http.Client
 
+	refresh sync.Mutex // held by Refresh
+	checked time.Time  // when Refresh's last Check ended
+
 	mu    sync.Mutex
 	given []string
 	found map[string][]string // discovered, by source
@@ -219,7 +222,9 @@ func (m *Members) check(ctx context.Context, addr string) (string, error) {
 	defer resp.Body.Close()
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
 	if resp.StatusCode != http.StatusOK {
-		return "", &statusError{resp.StatusCode}
+		// It answers HTTP, so it is up; but it is no serve of a fleet
+		// (or one of another kind): it is known by its address.
+		return addr, nil
 	}
 	id := strings.TrimSpace(resp.Header.Get(HeaderID))
 	if id == "" || len(id) > 128 {
@@ -228,10 +233,18 @@ func (m *Members) check(ctx context.Context, addr string) (string, error) {
 	return id, nil
 }
 
-type statusError struct{ code int }
-
-func (e *statusError) Error() string {
-	return "/healthz answered " + http.StatusText(e.code)
+// Refresh runs Check unless one ended within maxAge; callers at the same
+// time share one Check.
+func (m *Members) Refresh(ctx context.Context, maxAge time.Duration) {
+	m.refresh.Lock()
+	defer m.refresh.Unlock()
+	if !m.checked.IsZero() && time.Since(m.checked) < maxAge {
+		return
+	}
+	m.Check(ctx)
+	if ctx.Err() == nil {
+		m.checked = time.Now()
+	}
 }
 
 // Run checks every peer every Interval until ctx is done.

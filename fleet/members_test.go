@@ -15,8 +15,13 @@ import (
 
 func healthz(id string, up *atomic.Bool) *httptest.Server {
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/healthz" || (up != nil && !up.Load()) {
-			http.Error(w, "down", http.StatusServiceUnavailable)
+		if up != nil && !up.Load() {
+			c, _, _ := w.(http.Hijacker).Hijack() // as a serve gone: the connection drops
+			c.Close()
+			return
+		}
+		if r.URL.Path != "/healthz" {
+			http.NotFound(w, r)
 			return
 		}
 		w.Header().Set(HeaderID, id)
@@ -127,5 +132,15 @@ func TestMembersKeepNoToken(t *testing.T) {
 	m.SetFound("mdns", []string{a.URL, "http://10.0.0.9:7878"})
 	if n := len(m.Addrs()); n != 2 {
 		t.Fatalf("addrs %v", m.Addrs())
+	}
+}
+
+func TestMembersPeerWithoutHealthzIsLive(t *testing.T) {
+	other := httptest.NewServer(http.NotFoundHandler()) // answers HTTP, no /healthz
+	defer other.Close()
+	m := NewMembers([]string{other.URL}, Options{})
+	m.Refresh(context.Background(), time.Minute)
+	if l := m.Live(); len(l) != 1 || l[0].ID != other.URL {
+		t.Fatalf("live %+v", l)
 	}
 }

@@ -35,6 +35,7 @@ func TestCommandImportsTheLibraryOnly(t *testing.T) {
 		"github.com/slget/slget/localcache":      true,
 		"github.com/slget/slget/localcache/peer": true,
 		"github.com/slget/slget/fetch/fetchtest": true,
+		"github.com/slget/slget/fleet":           true, // serve's members and their health
 	}
 	for _, p := range strings.Fields(string(out)) {
 		if strings.HasPrefix(p, "github.com/slget/slget") && !allowed[p] && !strings.HasPrefix(p, "github.com/slget/slget/internal/") {

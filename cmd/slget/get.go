@@ -27,8 +27,10 @@ type result struct {
 	AlreadyComplete bool             `json:"already_complete,omitempty"`
 	Seconds         float64          `json:"seconds"`
 	BySource        map[string]int64 `json:"bytes_by_source"`
-	Validator       *validatorJSON   `json:"validator,omitempty"`
-	Resumed         int64            `json:"resumed_bytes,omitempty"`
+	// ByPeer is the bytes each peer sent, as "peer:HOST:PORT".
+	ByPeer    map[string]int64 `json:"bytes_by_peer,omitempty"`
+	Validator *validatorJSON   `json:"validator,omitempty"`
+	Resumed   int64            `json:"resumed_bytes,omitempty"`
 	// Transferred is the bytes that came in this run.
 	Transferred int64  `json:"transferred_bytes"`
 	ExitCode    int    `json:"exit_code"`
@@ -128,7 +130,7 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		err = fmt.Errorf("%s: %w", r.URL, err) // say which download
 	}
 	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256, Verified: r.Verified, AlreadyComplete: r.AlreadyComplete,
-		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
+		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), ByPeer: peersOut(r.ByPeer), Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
 	if r.FinalURL != "" {
 		res.Validator = validatorOut(r.Validator)
 	}
@@ -219,4 +221,16 @@ func (a *app) printDryRun(r *slget.Result) {
 	defer a.con.mu.Unlock()
 	fmt.Fprintf(a.con.stdout, "%s\n  final URL: %s\n  size:      %s\n  ranges:    %s\n  version:   %s\n  save as:   %s (%s)\n",
 		r.URL, r.FinalURL, size, ranges, version, r.Path, r.Plan)
+}
+
+// peersOut names each peer's bytes "peer:HOST:PORT"; nil for none.
+func peersOut(m map[string]int64) map[string]int64 {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]int64, len(m))
+	for addr, n := range m {
+		out["peer:"+strings.TrimPrefix(addr, "http://")] = n
+	}
+	return out
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/internal/version"
 	"github.com/slget/slget/localcache"
 	"github.com/slget/slget/localcache/peer"
@@ -35,6 +36,7 @@ func serveCommand(con *console) *cli.Command {
 			&cli.StringFlag{Name: "cache", Usage: "the cache `DIR` (created if missing; one slget owns it at a time)", Required: true},
 			&cli.StringFlag{Name: "listen", Value: "127.0.0.1:7878", Usage: "listen on `ADDR` (loopback by default: give a LAN address, with --token, to share)"},
 			&cli.StringSliceFlag{Name: "allow", Usage: "fill only from `HOST` (ports 80 and 443) or HOST:PORT; repeatable; anything else is refused with 403"},
+			&cli.StringSliceFlag{Name: "peer", Usage: "a member of this serve's fleet, http://`HOST:PORT` (repeatable; this serve's own address may be in the list): each slice has one owner among the live members, a miss of a slice another member owns is filled from it, not from the origin"},
 			&cli.StringFlag{Name: "token", EnvVars: []string{"SLGET_SERVE_TOKEN"}, Usage: "require `TOKEN` from clients: Proxy-Authorization Basic (any user, the token as password) or Bearer"},
 			&cli.StringFlag{Name: "max-size", Value: "10g", Usage: "keep the cache under `SIZE` (least recently used slices go first); 0 for no bound"},
 			&cli.StringFlag{Name: "inactive", Value: "60m", Usage: "remove slices unread for `DURATION` (as nginx's inactive=); 0 to keep them"},
@@ -56,11 +58,23 @@ type serveOptions struct {
 	dir, listen string
 	store       localcache.Options
 	cfg         peer.Config
+	peers       []string // the fleet's members, as given
 }
 
 func readServeOptions(c *cli.Context) (serveOptions, error) {
 	bad := func(err error) (serveOptions, error) { return serveOptions{}, withCode(exitBadOption, err) }
 	o := serveOptions{dir: c.String("cache"), listen: c.String("listen")}
+	for _, p := range c.StringSlice("peer") {
+		for _, a := range strings.Split(p, ",") {
+			if a = strings.TrimSpace(a); a == "" {
+				continue
+			}
+			if _, err := slget.ParsePeer(a); err != nil {
+				return bad(fmt.Errorf("--peer: %v", err))
+			}
+			o.peers = append(o.peers, a)
+		}
+	}
 	if o.dir == "" {
 		return bad(errors.New("serve: --cache DIR is required"))
 	}
@@ -158,6 +172,13 @@ func runServe(c *cli.Context, con *console) error {
 	}
 	defer st.Close()
 	o.cfg.Store = st
+	if len(o.peers) > 0 {
+		if o.cfg.ID, err = st.FleetID(); err != nil {
+			return withCode(exitFileOpen, err)
+		}
+		o.cfg.Fleet = fleet.NewMembers(o.peers, fleet.Options{SelfID: o.cfg.ID})
+		go o.cfg.Fleet.Run(c.Context) // ends with the context, as Serve does
+	}
 	srv, err := peer.NewServer(o.cfg)
 	if err != nil {
 		return withCode(exitBadOption, err)
@@ -177,7 +198,7 @@ func runServe(c *cli.Context, con *console) error {
 	stats := st.Stats()
 	log.Info("serving", "listen", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
-		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "version", version.Version)
+		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "fleet", len(o.peers), "id", srv.ID(), "version", version.Version)
 	if err := srv.Serve(c.Context, ln); err != nil {
 		return withCode(exitNetwork, fmt.Errorf("serve: %v", err))
 	}

@@ -71,7 +71,13 @@ func noProxyEnv() []string {
 // (failing the test unless it exits 0).
 func startServe(t testing.TB, dir string, args ...string) *servedPeer {
 	t.Helper()
-	port := freePort(t)
+	return startServeAt(t, freePort(t), dir, args...)
+}
+
+// startServeAt is startServe on a port chosen beforehand (a fleet's
+// members name each other).
+func startServeAt(t testing.TB, port int, dir string, args ...string) *servedPeer {
+	t.Helper()
 	p := &servedPeer{url: fmt.Sprintf("http://127.0.0.1:%d", port), dir: dir, stderr: &lockedBuffer{}, done: make(chan error, 1)}
 	all := append([]string{"serve", "--cache", dir, "--listen", fmt.Sprintf("127.0.0.1:%d", port)}, args...)
 	p.cmd = exec.Command(binary(t), all...)
