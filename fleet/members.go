@@ -87,7 +87,9 @@ func NewMembers(given []string, o Options) *Members {
 	}
 	hc := o.Client
 	if hc == nil {
-		hc = &http.Client{Transport: &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 1, IdleConnTimeout: time.Minute}}
+		// A new connection per check: one kept open could hide a peer that
+		// accepts no more, and would outlive its user.
+		hc = &http.Client{Transport: &http.Transport{Proxy: nil, DisableKeepAlives: true}}
 	}
 	m := &Members{o: o, hc: hc, found: map[string][]string{}, state: map[string]*health{}}
 	m.given = dedup(given)

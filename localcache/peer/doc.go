@@ -5,7 +5,11 @@
 //
 // It speaks forward-proxy GET ("GET http://origin/file" with a Range), so
 // that `curl -x`, `aria2c --all-proxy` and `slget --peer` all use it, plus
-// its own pages GET /metrics (Prometheus' text format) and GET /healthz.
+// its own pages GET /metrics (Prometheus' text format), GET /healthz and
+// GET /fleet. With Config.Fleet it is one member of a fleet of serves:
+// each run of slices has one owner among the live members (package fleet),
+// and a miss of a run another member owns is filled from that owner, so
+// that the fleet asks the origin for each slice once.
 // NewServer takes a Config whose Store is the open cache (the server never
 // closes it); the Server is an http.Handler, and Serve runs it on a
 // listener with the limits of the Config until its context is done.
@@ -33,7 +37,9 @@
 // route.go (routing and refusals), proxy.go (request parsing), respond.go
 // (answers), version.go (versions and probes), fill.go (fills), send.go
 // (sending, sendfile, the stall writer), hot.go (slices kept in memory),
-// zstdraw.go (raw zstd frames), passthrough.go, limit.go and metrics.go.
+// zstdraw.go (raw zstd frames), fleet.go (the server as a member of a
+// fleet: fills from a run's owner, relays, only-if-cached, 102s, /fleet),
+// passthrough.go, limit.go and metrics.go.
 // The store's side (keys, files, the index, eviction, ownership of the
 // directory) is package localcache, which knows nothing of HTTP serving;
 // this package is apart so that a program that only downloads links no
@@ -50,7 +56,7 @@
 //
 // X-Slget-Crc32c lists only the slices made ready before the headers go
 // out: a long answer from a cold cache lists only its first slices.
-// A requester's Cache-Control is not obeyed. Several ranges in one
+// A requester's Cache-Control is not obeyed but for only-if-cached. Several ranges in one
 // request are refused (400), and so is CONNECT (405): a tunnel cannot be
 // cached. HTTP/1.1 only.
 //

@@ -186,7 +186,7 @@ func (c Config) withDefaults() Config {
 // those of the first fill (Config.MaxRun) when some are not; a long answer
 // from a cold cache lists only its first slices.
 //
-// A requester's Cache-Control is not obeyed: the peer asks the origin again
+// A requester's Cache-Control is not obeyed, but for only-if-cached (504 on a miss): the peer asks the origin again
 // once per Revalidate, whatever the requester says. Requests that carry
 // credentials (Authorization, Cookie, a password in the URL) are refused
 // (403), not passed on: a shared cache must not hold one user's private
