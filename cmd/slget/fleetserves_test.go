@@ -150,6 +150,39 @@ func originFills(origin *fetchtest.Server, slice int64) (fills map[int64]int, cl
 	return fills, clientGETs
 }
 
+// onceEach fails t unless the fleet asked the origin for every slice of
+// the file once, and no client asked it for any.
+func onceEach(t *testing.T, origin *fetchtest.Server, size, slice int64) {
+	t.Helper()
+	fills, clientGETs := originFills(origin, slice)
+	if len(clientGETs) > 0 {
+		t.Errorf("clients asked the origin for %q themselves, not the fleet", clientGETs)
+	}
+	for k, c := range fills {
+		if c != 1 {
+			t.Errorf("the fleet asked the origin for slice %d %d times, want once", k, c)
+		}
+	}
+	if n := (size + slice - 1) / slice; int64(len(fills)) != n {
+		t.Errorf("the fleet filled %d slices of %d", len(fills), n)
+	}
+}
+
+// whenServed runs f once the origin has served n bytes (or after a
+// minute), in the background; the channel closes after f.
+func whenServed(origin *fetchtest.Server, n int64, f func()) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		deadline := time.Now().Add(time.Minute)
+		for origin.BytesServed() < n && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		f()
+	}()
+	return done
+}
+
 // TestFleetOfServes: three serves, each a member of one fleet, and three
 // clients at once that list the serves in rotated orders. The origin gets
 // each slice once in all (a fleet of serves that each filled on its own
@@ -167,18 +200,7 @@ func TestFleetOfServes(t *testing.T) {
 
 	runs := runFleetClients(t, serves, dir, origin.FileURL())
 	checkFleetFiles(t, "first wave", runs, dir, want)
-	fills, clientGETs := originFills(origin, slice)
-	if len(clientGETs) > 0 {
-		t.Errorf("clients asked the origin for %q themselves, not the fleet", clientGETs)
-	}
-	for k, c := range fills {
-		if c != 1 {
-			t.Errorf("the fleet asked the origin for slice %d %d times, want once", k, c)
-		}
-	}
-	if len(fills) != size/slice+1 {
-		t.Errorf("the fleet filled %d slices of %d", len(fills), size/slice+1)
-	}
+	onceEach(t, origin, size, slice)
 	served := origin.BytesServed()
 	t.Logf("first wave: origin served %.2f MiB for a %.2f MiB file to 3 clients", float64(served)/(1<<20), float64(size)/(1<<20))
 	if served > size+3 { // and each serve's one-byte version probe
@@ -209,15 +231,7 @@ func TestFleetServeKilled(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(8<<20))
 	serves := fleetOf(t, 3, origin)
 	dir := t.TempDir()
-	killed := make(chan struct{})
-	go func() {
-		defer close(killed)
-		deadline := time.Now().Add(60 * time.Second)
-		for origin.BytesServed() < size/3 && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		serves[1].cmd.Process.Kill()
-	}()
+	killed := whenServed(origin, size/3, func() { serves[1].cmd.Process.Kill() })
 	runs := runFleetClients(t, serves, dir, origin.FileURL(), "--stall-timeout", "5")
 	<-killed
 	checkFleetFiles(t, "with a serve killed", runs, dir, origin.Content().SHA256())
@@ -236,15 +250,7 @@ func TestFleetServeStopped(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(8<<20))
 	serves := fleetOf(t, 3, origin)
 	dir := t.TempDir()
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		deadline := time.Now().Add(60 * time.Second)
-		for origin.BytesServed() < size/4 && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		serves[2].cmd.Process.Signal(syscall.SIGSTOP)
-	}()
+	stopped := whenServed(origin, size/4, func() { serves[2].cmd.Process.Signal(syscall.SIGSTOP) })
 	t.Cleanup(func() { serves[2].cmd.Process.Signal(syscall.SIGCONT) })
 	start := time.Now()
 	runs := runFleetClients(t, serves, dir, origin.FileURL(), "--stall-timeout", "3")
@@ -276,15 +282,7 @@ func TestFleetClientsAskTheirOwnServe(t *testing.T) {
 			"--peer", strings.Replace(serves[i].url, "http://", "http://slget:"+fleetToken+"@", 1), origin.FileURL())
 	})
 	checkFleetFiles(t, "own serve", runs, dir, origin.Content().SHA256())
-	fills, clientGETs := originFills(origin, slice)
-	if len(clientGETs) > 0 {
-		t.Errorf("clients asked the origin for %q themselves", clientGETs)
-	}
-	for k, c := range fills {
-		if c != 1 {
-			t.Errorf("the fleet asked the origin for slice %d %d times, want once", k, c)
-		}
-	}
+	onceEach(t, origin, size, slice)
 	if served := origin.BytesServed(); served > size+3 {
 		t.Errorf("the origin served %.2fx the file to a fleet whose clients each ask their own serve", float64(served)/size)
 	}
