@@ -28,6 +28,13 @@ type chainResult struct {
 // of wrong bytes.
 func chainDownload(t *testing.T, srv *fetchtest.Server, slice int64, cfg fetch.Config, addrs ...string) (*chainResult, error) {
 	t.Helper()
+	return chainDownloadWith(t, srv, slice, cfg, nil, addrs...)
+}
+
+// chainDownloadWith is chainDownload with setup, if not nil, called on the
+// Chain before the download.
+func chainDownloadWith(t *testing.T, srv *fetchtest.Server, slice int64, cfg fetch.Config, setup func(*fetch.Chain), addrs ...string) (*chainResult, error) {
+	t.Helper()
 	ctx := t.Context()
 	res := &chainResult{result: &result{want: srv.Content()}}
 	client := newClient(t, max(cfg.Connections, 4))
@@ -52,6 +59,9 @@ func chainDownload(t *testing.T, srv *fetchtest.Server, slice int64, cfg fetch.C
 		peers = append(peers, ps)
 	}
 	res.chain = fetch.NewChain(origin, peers, res.plan, res.drops.add)
+	if setup != nil {
+		setup(res.chain)
+	}
 	cfg.Logf = res.log.logf
 	res.out = newMemFile(p.Validator.Size, &res.want)
 	res.d = fetch.NewDownloader(cfg, res.plan, nil, res.chain, res.out)
