@@ -118,6 +118,19 @@ net() {
 	fi
 }
 
+# multicast: a datagram to a group from h1 must reach h2, h3 and h4 across the bridge (mDNS needs it).
+multicast() {
+	local n pids=() bad=0
+	for n in h2 h3 h4; do
+		ip netns exec "$P-$n" "$MCAST" -listen -wait 5s >"$W/mcast-$n" 2>&1 &
+		pids+=($!)
+	done
+	ip netns exec "$P-h1" "$MCAST" -send -wait 2s
+	for n in 0 1 2; do wait "${pids[$n]}" || bad=1; done
+	[ $bad = 0 ] || { cat "$W"/mcast-h* >&2; die "multicast from h1 did not reach every host"; }
+	say "multicast from h1 reached h2 h3 h4"
+}
+
 # originSent is what the origin's shaped link has sent, in bytes, as htb counts it.
 originSent() { tc -n "$P-origin" -s class show dev eth0 classid 1:10 | awk '/Sent/ { print $2; exit }'; }
 
@@ -355,8 +368,11 @@ if [ -z "${SLGET:-}" ]; then
 	SLGET=$W/slget
 fi
 [ -x "$SLGET" ] || die "SLGET=$SLGET is not an executable"
+MCAST=$W/mcastcheck
+(cd "$ROOT" && nice go build -o "$MCAST" ./bench/fleet/mcastcheck) || die "cannot build bench/fleet/mcastcheck (needs Go)"
 mkdir -p "$(dirname "$OUT")"
 net
+multicast
 origin
 say "namespaces $P-*, origin at ${ADDR[origin]} shaped to $RATE, file $(mib "$FILE_BYTES") MiB, -x $CONNS, load $(cut -d' ' -f1-3 /proc/loadavg)"
 {
