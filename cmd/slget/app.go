@@ -100,7 +100,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Action: func(c *cli.Context) error {
 			return downloadAction(c.Context, c, con, stdin)
 		},
-		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con), serveCommand(con), cacheCommand(con), helpCommand()},
+		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con), serveCommand(con), peersCommand(con), cacheCommand(con), helpCommand()},
 	}
 	capp.CustomAppHelpTemplate = appHelpTemplate(capp)
 	args, err := normalizeArgs(capp, args)

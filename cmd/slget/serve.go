@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -22,20 +23,29 @@ func serveCommand(con *console) *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "share a slice cache with a fleet: a forward proxy that fetches each slice from the origin once",
-		UsageText: "slget serve --cache DIR --allow HOST [--allow HOST...] [--listen 127.0.0.1:7878] [--token T]\n" +
-			"   curl -x http://PEER http://HOST/file    aria2c --all-proxy=http://PEER URL    slget --peer http://PEER URL",
+		UsageText: "slget serve --cache DIR --allow HOST [--allow HOST...] [--listen 127.0.0.1:7878] [--token-file FILE]\n" +
+			"   curl -x http://PEER http://HOST/file    aria2c --all-proxy=http://PEER URL    slget --peer http://PEER URL    slget --peer auto URL",
 		Description: "Answers forward-proxy GETs (GET http://origin/path, and GET https://origin/path from\n" +
 			"slget --peer) from the slice cache in DIR, filling a miss from the origin once however\n" +
 			"many clients wait for it. Any range is served from whole cached slices, exactly as asked.\n" +
 			"Every slice is kept under the origin's strong ETag: two versions sit side by side and a\n" +
 			"client that pins one (If-Match) never gets bytes of the other. CONNECT is refused: a\n" +
 			"tunnel cannot be cached, so https:// origins go through the peer only as GET https://.\n" +
-			"GET /metrics (Prometheus) and GET /healthz are the peer's own pages.",
+			"GET /metrics (Prometheus) and GET /healthz are the peer's own pages.\n\n" +
+			"Listening beyond loopback, it announces itself on the LAN by mDNS (_slget._tcp) with\n" +
+			"the host's real addresses (never 0.0.0.0), so that slget --peer auto and slget peers\n" +
+			"find it; --no-announce turns that off, --announce-addr chooses the address.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cache", Usage: "the cache `DIR` (created if missing; one slget owns it at a time)", Required: true},
 			&cli.StringFlag{Name: "listen", Value: "127.0.0.1:7878", Usage: "listen on `ADDR` (loopback by default: give a LAN address, with --token, to share)"},
 			&cli.StringSliceFlag{Name: "allow", Usage: "fill only from `HOST` (ports 80 and 443) or HOST:PORT; repeatable; anything else is refused with 403"},
-			&cli.StringFlag{Name: "token", EnvVars: []string{"SLGET_SERVE_TOKEN"}, Usage: "require `TOKEN` from clients: Proxy-Authorization Basic (any user, the token as password) or Bearer"},
+			&cli.StringFlag{Name: "token", Usage: "require `TOKEN` from clients: Proxy-Authorization Basic (any user, the token as password) or Bearer; also " + envServeToken + ", which keeps it out of ps"},
+			&cli.StringFlag{Name: "token-file", Usage: "read the token from the first line of `FILE` (--token wins over it, and it over " + envServeToken + ")"},
+			&cli.BoolFlag{Name: "no-announce", Usage: "do not announce this peer by mDNS (it does only when it listens beyond loopback)"},
+			&cli.StringSliceFlag{Name: "announce-addr", Usage: "announce `IP` rather than every address of the host's interfaces (repeatable)"},
+			&cli.StringSliceFlag{Name: "peer", Usage: "the other serves of the fleet: `URL` (http://HOST:PORT), or auto for those mDNS finds (repeatable)"},
+			&cli.StringFlag{Name: "peer-token", Usage: "the `TOKEN` to give other serves (default: this one's own); also " + envPeerToken},
+			&cli.StringFlag{Name: "peer-token-file", Usage: "read the token for other serves from the first line of `FILE`"},
 			&cli.StringFlag{Name: "max-size", Value: "10g", Usage: "keep the cache under `SIZE` (least recently used slices go first); 0 for no bound"},
 			&cli.StringFlag{Name: "inactive", Value: "60m", Usage: "remove slices unread for `DURATION` (as nginx's inactive=); 0 to keep them"},
 			&cli.StringFlag{Name: "revalidate", Value: "60s", Usage: "ask the origin for the current version at most every `DURATION`, for clients that pin none"},
@@ -56,6 +66,19 @@ type serveOptions struct {
 	dir, listen string
 	store       localcache.Options
 	cfg         peer.Config
+	// announce is true unless --no-announce; announceIPs are those of
+	// --announce-addr (none: the listener's, or every usable address of
+	// the host for a wildcard listener). instance is the name announced,
+	// set when the announcement is made.
+	announce    bool
+	announceIPs []net.IP
+	instance    string
+	// peers are the other serves of --peer, "auto" kept as given (see
+	// browsePeers); peerToken is the token to give them: --peer-token,
+	// --peer-token-file, SLGET_PEER_TOKEN, else the serve's own token.
+	// The fleet's member list takes both.
+	peers     []string
+	peerToken string
 }
 
 func readServeOptions(c *cli.Context) (serveOptions, error) {
@@ -80,9 +103,13 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 			return bad(fmt.Errorf("--slice: %v", err))
 		}
 	}
+	token, err := readToken(c, tokenSource{"token", "token-file", envServeToken})
+	if err != nil {
+		return serveOptions{}, err
+	}
 	o.cfg = peer.Config{
 		Allow:      allow,
-		Token:      c.String("token"),
+		Token:      token,
 		MaxFills:   c.Int("max-fills"),
 		MaxConns:   c.Int("max-connections"),
 		ClientRate: c.Float64("rate"),
@@ -107,6 +134,9 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 	}
 	if _, _, err := net.SplitHostPort(o.listen); err != nil {
 		return bad(fmt.Errorf("--listen %q: want HOST:PORT, such as 127.0.0.1:7878 or 0.0.0.0:7878", o.listen))
+	}
+	if err := readFleetOptions(c, &o); err != nil {
+		return serveOptions{}, err
 	}
 	return o, nil
 }
@@ -178,7 +208,12 @@ func runServe(c *cli.Context, con *console) error {
 	log.Info("serving", "listen", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
 		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "version", version.Version)
-	if err := srv.Serve(c.Context, ln); err != nil {
+	actx, stopAnnounce := context.WithCancel(c.Context)
+	announced := announceServe(actx, &o, ln.Addr().(*net.TCPAddr), log)
+	err = srv.Serve(c.Context, ln)
+	stopAnnounce()
+	announced()
+	if err != nil {
 		return withCode(exitNetwork, fmt.Errorf("serve: %v", err))
 	}
 	log.Info("stopped")

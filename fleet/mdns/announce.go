@@ -109,7 +109,7 @@ func prepareRecords(a Announcement) (*hmdns.MDNSService, []net.IP, error) {
 	if inst == "" {
 		inst = fmt.Sprintf("%s-%d", host, a.Port)
 	}
-	svc, err := hmdns.NewMDNSService(label(inst), Service, Domain, host+"."+Domain, a.Port, keep, a.Text)
+	svc, err := hmdns.NewMDNSService(Label(inst), Service, Domain, host+"."+Domain, a.Port, keep, a.Text)
 	if err != nil {
 		return nil, nil, fmt.Errorf("mdns: %w", err)
 	}
@@ -123,11 +123,13 @@ func hostLabel() string {
 		return "slget"
 	}
 	h, _, _ = strings.Cut(h, ".")
-	return label(h)
+	return Label(h)
 }
 
-// label makes s one DNS label of letters, digits and '-', at most 63 long.
-func label(s string) string {
+// Label makes s one DNS label of letters, digits and '-', at most 63
+// long, as Announce makes an Announcement's Instance (and as BrowseOptions'
+// Exclude is compared).
+func Label(s string) string {
 	b := []byte(s)
 	for i, c := range b {
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {

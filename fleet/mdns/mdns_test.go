@@ -152,8 +152,8 @@ func TestExpire(t *testing.T) {
 
 func TestLabel(t *testing.T) {
 	for in, want := range map[string]string{"box.lan-7878": "box-lan-7878", "": "slget", "a b\\c": "a-b-c"} {
-		if got := label(in); got != want {
-			t.Errorf("label(%q) = %q, want %q", in, got, want)
+		if got := Label(in); got != want {
+			t.Errorf("Label(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
