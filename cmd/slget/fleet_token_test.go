@@ -17,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/localcache"
 )
 
 // bySourcePeer downloads the origin's file with args and returns how many
@@ -146,5 +147,28 @@ func TestResolvePeersAuto(t *testing.T) {
 	got = resolvePeers(t.Context(), []string{"auto"}, failing, warnf)
 	if len(got) != 0 || len(warned) != 1 || !strings.Contains(warned[0], "cannot ask the LAN") {
 		t.Errorf("auto, lookup failed: %q, %q", got, warned)
+	}
+}
+
+// --cache DIR owned by a serve that wants a token: the fleet token goes to
+// it, though the address it publishes has none.
+func TestCacheOwnedByAServerWithAToken(t *testing.T) {
+	const size = 4 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	peer := fetchtest.NewPeer(t, srv, fetchtest.WithPeerToken("owner-token"))
+	defer noLeaks(t)()
+	cache := filepath.Join(t.TempDir(), "cache")
+	owner, err := localcache.Open(cache, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer owner.Close()
+	if err := localcache.WriteOwner(cache, peer.URL); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(envPeerToken, "owner-token")
+	got, r := bySourcePeer(t, srv, "--cache", cache)
+	if got != size || strings.Contains(r.stdout+r.stderr, "owner-token") {
+		t.Errorf("bytes from the cache's owner %d, want %d, with the token never shown", got, size)
 	}
 }
