@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/urfave/cli/v2"
 
@@ -53,8 +54,8 @@ type tokenSource struct{ flag, file, env string }
 // message carries the token.
 func readToken(c *cli.Context, ts tokenSource) (string, error) {
 	if tok := c.String(ts.flag); c.IsSet(ts.flag) {
-		if tok = strings.TrimSpace(tok); tok == "" {
-			return "", withCode(exitBadOption, fmt.Errorf("--%s: an empty token", ts.flag))
+		if tok = strings.TrimSpace(tok); tok == "" || strings.ContainsFunc(tok, unicode.IsControl) {
+			return "", withCode(exitBadOption, fmt.Errorf("--%s: an empty token, or one with a control character", ts.flag))
 		}
 		return tok, nil
 	}
@@ -65,7 +66,11 @@ func readToken(c *cli.Context, ts tokenSource) (string, error) {
 		}
 		return tok, nil
 	}
-	return strings.TrimSpace(os.Getenv(ts.env)), nil
+	tok := strings.TrimSpace(os.Getenv(ts.env))
+	if strings.ContainsFunc(tok, unicode.IsControl) {
+		return "", withCode(exitBadOption, fmt.Errorf("%s: a token with a control character", ts.env))
+	}
+	return tok, nil
 }
 
 // tokenFile reads the token on the first line of the file name.
@@ -90,6 +95,9 @@ func tokenFile(name string) (string, error) {
 	}
 	if line == "" {
 		return "", fmt.Errorf("the token file %s is empty: put the token on its first line", name)
+	}
+	if strings.ContainsFunc(line, unicode.IsControl) {
+		return "", fmt.Errorf("the token file %s has a control character on its first line", name)
 	}
 	return line, nil
 }

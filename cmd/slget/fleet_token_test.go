@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/urfave/cli/v2"
 
@@ -171,4 +172,43 @@ func TestCacheOwnedByAServerWithAToken(t *testing.T) {
 	if got != size || strings.Contains(r.stdout+r.stderr, "owner-token") {
 		t.Errorf("bytes from the cache's owner %d, want %d, with the token never shown", got, size)
 	}
+}
+
+// A token file's first line, trimmed, is the token; never a newline, never
+// an empty token.
+func FuzzTokenFile(f *testing.F) {
+	f.Add([]byte("tok\n"))
+	f.Add([]byte("  tok  \r\nsecond\n"))
+	f.Add([]byte("\n"))
+	f.Add([]byte{0xff, 0xfe, '\n'})
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p := filepath.Join(dir, "token")
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		tok, err := tokenFile(p)
+		if err != nil {
+			if !strings.Contains(err.Error(), p) {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		if tok == "" || strings.ContainsAny(tok, "\r\n") || tok != strings.TrimSpace(tok) {
+			t.Fatalf("token %q from %q", tok, b)
+		}
+	})
+}
+
+// A /healthz body names a version or none; the version is one word.
+func FuzzHealthVersion(f *testing.F) {
+	f.Add("ok\n")
+	f.Add("ok version=1.2.3\n")
+	f.Add("ok slget/0.1.0")
+	f.Fuzz(func(t *testing.T, body string) {
+		v := healthVersion(body)
+		if strings.ContainsFunc(v, unicode.IsSpace) || v != "" && !strings.Contains(body, v) {
+			t.Fatalf("version %q from %q", v, body)
+		}
+	})
 }
