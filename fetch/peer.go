@@ -31,6 +31,10 @@ type PeerOptions struct {
 	Connections int
 	// UserAgent replaces the default "slget/VERSION".
 	UserAgent string
+	// Token is the fleet's token (a serve's --token), sent in
+	// Proxy-Authorization to a peer whose address has no token of its
+	// own (http://slget:TOKEN@HOST:PORT wins); "" means none.
+	Token string
 }
 
 // Peer is one slget peer: an HTTP/1.1 forward proxy that caches whole
@@ -99,9 +103,12 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	if p.ua == "" {
 		p.ua = "slget/" + version.Version
 	}
-	if u.User != nil {
+	switch {
+	case u.User != nil:
 		tok, _ := u.User.Password()
 		p.auth = "Basic " + base64.StdEncoding.EncodeToString([]byte(u.User.Username()+":"+tok))
+	case o.Token != "":
+		p.auth = "Basic " + base64.StdEncoding.EncodeToString([]byte("slget:"+o.Token))
 	}
 	tr := &http.Transport{
 		Proxy:                  nil, // the peer is the proxy
@@ -170,7 +177,7 @@ func (p *Peer) statusError(resp *http.Response) *PeerError {
 		e.Reason = "has another version of the file (" + code + ")"
 	case c == http.StatusProxyAuthRequired || c == http.StatusUnauthorized:
 		if p.auth == "" {
-			e.Reason = "wants a token (" + code + "); give it as http://slget:TOKEN@HOST:PORT"
+			e.Reason = "wants a token (" + code + "); give the fleet's token, or the peer as http://slget:TOKEN@HOST:PORT"
 		} else {
 			e.Reason = "refused the token (" + code + ")"
 		}

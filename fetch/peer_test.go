@@ -6,12 +6,14 @@ package fetch_test
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -168,6 +170,49 @@ func TestPeerToken(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "wrong") || strings.Contains(src.Peer.String(), "s3cret") {
 		t.Error("the token shows in a message")
+	}
+}
+
+// PeerOptions.Token is the fleet's token: sent to a peer whose address
+// has none, never in place of one the address gives, never in a message.
+func TestPeerOptionsToken(t *testing.T) {
+	s := newPeerSetup(t, 256<<10, 64<<10)
+	peer := fetchtest.NewPeer(t, s.srv, fetchtest.WithPeerToken("fl33t"))
+	r := s.plan.SliceRange(1)
+	source := func(addr, token string) *fetch.PeerSource {
+		p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 5 * time.Second, Token: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(p.CloseIdle)
+		ps, err := fetch.NewPeerSource(p, s.origin, s.plan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ps
+	}
+	if _, err := readRange(t, source(peer.URL, "fl33t"), r); err != nil {
+		t.Fatalf("with the fleet token: %v", err)
+	}
+	_, err := readRange(t, source(strings.Replace(peer.URL, "http://", "http://slget:wrong@", 1), "fl33t"), r)
+	var pe *fetch.PeerError
+	if !errors.As(err, &pe) || pe.Status != http.StatusProxyAuthRequired {
+		t.Fatalf("the address's own token: %v, want it sent (and refused) rather than the fleet's", err)
+	}
+	src := source(peer.URL, "nope")
+	_, err = readRange(t, src, r)
+	if !errors.As(err, &pe) || !strings.Contains(pe.Error(), "refused the token") {
+		t.Fatalf("a wrong fleet token: %v, want a refusal", err)
+	}
+	if strings.Contains(err.Error(), "nope") || strings.Contains(src.Peer.String(), "nope") {
+		t.Error("the token shows in a message")
+	}
+	var auths []string
+	for _, q := range peer.Requests() {
+		auths = append(auths, q.Header.Get("Proxy-Authorization"))
+	}
+	if want := "Basic " + base64.StdEncoding.EncodeToString([]byte("slget:fl33t")); !slices.Contains(auths, want) {
+		t.Errorf("the peer saw Proxy-Authorization %q, want %q among them", auths, want)
 	}
 }
 

@@ -78,7 +78,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	capp := &cli.App{
 		Name:      "slget",
 		Usage:     "download a file over many connections, slice-aligned, resumable, one version end to end",
-		UsageText: "slget [options] URL...\nslget [options] -i FILE\nslget demo [-x N]\nslget serve --cache DIR --allow HOST [--listen ADDR] [--token T]",
+		UsageText: "slget [options] URL...\nslget [options] -i FILE\nslget demo [-x N]\nslget serve --cache DIR --allow HOST [--listen ADDR] [--token-file FILE]\nslget peers [--json]",
 		Version:   version.Version,
 		Description: "slget fetches one HTTP(S) resource over several connections in ranges aligned to\n" +
 			"fixed slices (default 1m, like nginx's \"slice 1m\"), checks that every response is\n" +
@@ -100,7 +100,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Action: func(c *cli.Context) error {
 			return downloadAction(c.Context, c, con, stdin)
 		},
-		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con), serveCommand(con), cacheCommand(con), helpCommand()},
+		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con), serveCommand(con), peersCommand(con), cacheCommand(con), helpCommand()},
 	}
 	capp.CustomAppHelpTemplate = appHelpTemplate(capp)
 	args, err := normalizeArgs(capp, args)

@@ -22,7 +22,8 @@ func TestBinaryDoesNotLinkTesting(t *testing.T) {
 }
 
 // The command speaks to the library, not to its parts: of this module it
-// imports the root package, the cache's store and peer server, the demo's
+// imports the root package, the cache's store and peer server, the fleet's
+// discovery, the demo's
 // origin and internal helpers, and nothing else (the download flow's
 // decisions stay in the library).
 func TestCommandImportsTheLibraryOnly(t *testing.T) {
@@ -34,6 +35,7 @@ func TestCommandImportsTheLibraryOnly(t *testing.T) {
 		"github.com/slget/slget":                 true,
 		"github.com/slget/slget/localcache":      true,
 		"github.com/slget/slget/localcache/peer": true,
+		"github.com/slget/slget/fleet/mdns":      true,
 		"github.com/slget/slget/fetch/fetchtest": true,
 		"github.com/slget/slget/fleet":           true, // serve's members and their health
 	}

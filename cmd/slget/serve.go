@@ -3,11 +3,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -23,21 +26,29 @@ func serveCommand(con *console) *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "share a slice cache with a fleet: a forward proxy that fetches each slice from the origin once",
-		UsageText: "slget serve --cache DIR --allow HOST [--allow HOST...] [--listen 127.0.0.1:7878] [--token T]\n" +
-			"   curl -x http://PEER http://HOST/file    aria2c --all-proxy=http://PEER URL    slget --peer http://PEER URL",
+		UsageText: "slget serve --cache DIR --allow HOST [--allow HOST...] [--listen 127.0.0.1:7878] [--token-file FILE]\n" +
+			"   curl -x http://PEER http://HOST/file    aria2c --all-proxy=http://PEER URL    slget --peer http://PEER URL    slget --peer auto URL",
 		Description: "Answers forward-proxy GETs (GET http://origin/path, and GET https://origin/path from\n" +
 			"slget --peer) from the slice cache in DIR, filling a miss from the origin once however\n" +
 			"many clients wait for it. Any range is served from whole cached slices, exactly as asked.\n" +
 			"Every slice is kept under the origin's strong ETag: two versions sit side by side and a\n" +
 			"client that pins one (If-Match) never gets bytes of the other. CONNECT is refused: a\n" +
 			"tunnel cannot be cached, so https:// origins go through the peer only as GET https://.\n" +
-			"GET /metrics (Prometheus) and GET /healthz are the peer's own pages.",
+			"GET /metrics (Prometheus) and GET /healthz are the peer's own pages.\n\n" +
+			"Listening beyond loopback, it announces itself on the LAN by mDNS (_slget._tcp) with\n" +
+			"the host's real addresses (never 0.0.0.0), so that slget --peer auto and slget peers\n" +
+			"find it; --no-announce turns that off, --announce-addr chooses the address.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cache", Usage: "the cache `DIR` (created if missing; one slget owns it at a time)", Required: true},
 			&cli.StringFlag{Name: "listen", Value: "127.0.0.1:7878", Usage: "listen on `ADDR` (loopback by default: give a LAN address, with --token, to share)"},
 			&cli.StringSliceFlag{Name: "allow", Usage: "fill only from `HOST` (ports 80 and 443) or HOST:PORT; repeatable; anything else is refused with 403"},
-			&cli.StringSliceFlag{Name: "peer", Usage: "a member of this serve's fleet, http://`HOST:PORT` (repeatable; this serve's own address may be in the list): each slice has one owner among the live members, a miss of a slice another member owns is filled from it, not from the origin"},
-			&cli.StringFlag{Name: "token", EnvVars: []string{"SLGET_SERVE_TOKEN"}, Usage: "require `TOKEN` from clients: Proxy-Authorization Basic (any user, the token as password) or Bearer"},
+			&cli.StringFlag{Name: "token", Usage: "require `TOKEN` from clients: Proxy-Authorization Basic (any user, the token as password) or Bearer; also " + envServeToken + ", which keeps it out of ps"},
+			&cli.StringFlag{Name: "token-file", Usage: "read the token from the first line of `FILE` (--token wins over it, and it over " + envServeToken + ")"},
+			&cli.BoolFlag{Name: "no-announce", Usage: "do not announce this peer by mDNS (it does only when it listens beyond loopback)"},
+			&cli.StringSliceFlag{Name: "announce-addr", Usage: "announce `IP` rather than every address of the host's interfaces (repeatable)"},
+			&cli.StringSliceFlag{Name: "peer", Usage: "a member of this serve's fleet: `URL` (http://HOST:PORT; this serve's own address may be in the list), or auto for those mDNS finds (repeatable); each run of slices has one owner among the live members, and a miss of a run another member owns is filled from it, not from the origin"},
+			&cli.StringFlag{Name: "peer-token", Usage: "the `TOKEN` to give other serves (default: this one's own); also " + envPeerToken},
+			&cli.StringFlag{Name: "peer-token-file", Usage: "read the token for other serves from the first line of `FILE`"},
 			&cli.StringFlag{Name: "max-size", Value: "10g", Usage: "keep the cache under `SIZE` (least recently used slices go first); 0 for no bound"},
 			&cli.StringFlag{Name: "inactive", Value: "60m", Usage: "remove slices unread for `DURATION` (as nginx's inactive=); 0 to keep them"},
 			&cli.StringFlag{Name: "revalidate", Value: "60s", Usage: "ask the origin for the current version at most every `DURATION`, for clients that pin none"},
@@ -58,23 +69,24 @@ type serveOptions struct {
 	dir, listen string
 	store       localcache.Options
 	cfg         peer.Config
-	peers       []string // the fleet's members, as given
+	// announce is true unless --no-announce; announceIPs are those of
+	// --announce-addr (none: the listener's, or every usable address of
+	// the host for a wildcard listener). instance is the name announced,
+	// set when the announcement is made.
+	announce    bool
+	announceIPs []net.IP
+	instance    string
+	// peers are the other serves of --peer, "auto" kept as given (see
+	// browsePeers); peerToken is the token to give them: --peer-token,
+	// --peer-token-file, SLGET_PEER_TOKEN, else the serve's own token.
+	// The fleet's member list takes both.
+	peers     []string
+	peerToken string
 }
 
 func readServeOptions(c *cli.Context) (serveOptions, error) {
 	bad := func(err error) (serveOptions, error) { return serveOptions{}, withCode(exitBadOption, err) }
 	o := serveOptions{dir: c.String("cache"), listen: c.String("listen")}
-	for _, p := range c.StringSlice("peer") {
-		for _, a := range strings.Split(p, ",") {
-			if a = strings.TrimSpace(a); a == "" {
-				continue
-			}
-			if _, err := slget.ParsePeer(a); err != nil {
-				return bad(fmt.Errorf("--peer: %v", err))
-			}
-			o.peers = append(o.peers, a)
-		}
-	}
 	if o.dir == "" {
 		return bad(errors.New("serve: --cache DIR is required"))
 	}
@@ -94,9 +106,13 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 			return bad(fmt.Errorf("--slice: %v", err))
 		}
 	}
+	token, err := readToken(c, tokenSource{"token", "token-file", envServeToken})
+	if err != nil {
+		return serveOptions{}, err
+	}
 	o.cfg = peer.Config{
 		Allow:      allow,
-		Token:      c.String("token"),
+		Token:      token,
 		MaxFills:   c.Int("max-fills"),
 		MaxConns:   c.Int("max-connections"),
 		ClientRate: c.Float64("rate"),
@@ -121,6 +137,9 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 	}
 	if _, _, err := net.SplitHostPort(o.listen); err != nil {
 		return bad(fmt.Errorf("--listen %q: want HOST:PORT, such as 127.0.0.1:7878 or 0.0.0.0:7878", o.listen))
+	}
+	if err := readFleetOptions(c, &o); err != nil {
+		return serveOptions{}, err
 	}
 	return o, nil
 }
@@ -176,8 +195,9 @@ func runServe(c *cli.Context, con *console) error {
 		if o.cfg.ID, err = st.FleetID(); err != nil {
 			return withCode(exitFileOpen, err)
 		}
-		o.cfg.Fleet = fleet.NewMembers(o.peers, fleet.Options{SelfID: o.cfg.ID})
-		go o.cfg.Fleet.Run(c.Context) // ends with the context, as Serve does
+		static := slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
+		o.cfg.Fleet = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID})
+		o.cfg.FleetToken = o.peerToken
 	}
 	srv, err := peer.NewServer(o.cfg)
 	if err != nil {
@@ -199,7 +219,14 @@ func runServe(c *cli.Context, con *console) error {
 	log.Info("serving", "listen", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
 		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "fleet", len(o.peers), "id", srv.ID(), "version", version.Version)
-	if err := srv.Serve(c.Context, ln); err != nil {
+	actx, stopAnnounce := context.WithCancel(c.Context)
+	announced := announceServe(actx, &o, ln.Addr().(*net.TCPAddr), log)
+	fleetDone := keepFleet(actx, &o, log)
+	err = srv.Serve(c.Context, ln)
+	stopAnnounce()
+	announced()
+	fleetDone()
+	if err != nil {
 		return withCode(exitNetwork, fmt.Errorf("serve: %v", err))
 	}
 	log.Info("stopped")
@@ -225,4 +252,32 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// keepFleet keeps the serve's fleet up to date until ctx is done: the
+// members' health checks, and for --peer auto the members mDNS finds
+// (after announceServe, which names this serve, so that it leaves itself
+// out). It returns a function that waits for both to end.
+func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait func()) {
+	m := o.cfg.Fleet
+	if m == nil {
+		return func() {}
+	}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		m.Run(ctx)
+	}()
+	go func() {
+		defer wg.Done()
+		err := o.browsePeers(ctx, func(all []string) {
+			m.SetFound("mdns", all)
+			log.Info("fleet", "members", strings.Join(m.Addrs(), " "))
+		})
+		if err != nil && ctx.Err() == nil {
+			log.Warn("cannot look for the fleet by mDNS: give its members as --peer http://HOST:PORT", "err", err)
+		}
+	}()
+	return wg.Wait
 }

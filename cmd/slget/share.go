@@ -1,5 +1,5 @@
 // The local cache and peers of an invocation: --cache, --peer and
-// SLGET_PEERS.
+// SLGET_PEERS, and the fleet token (fleet.go).
 
 package main
 
@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/fleet/mdns"
 	"github.com/slget/slget/localcache"
 )
 
@@ -20,10 +21,10 @@ import (
 const envPeers = "SLGET_PEERS"
 
 func shareFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "cache", Usage: "read slices from the slice cache in `DIR` first, and store there what comes from the origin (a cache that slget serve owns is asked as a peer)"},
-		&cli.StringSliceFlag{Name: "peer", Usage: "ask the slget peer at `URL` (http://HOST:PORT, or http://slget:TOKEN@HOST:PORT) for slices before the origin (repeatable; also " + envPeers + ", separated by spaces or commas)"},
-	}
+		&cli.StringSliceFlag{Name: "peer", Usage: "ask the slget peer at `URL` (http://HOST:PORT, or http://slget:TOKEN@HOST:PORT) for slices before the origin; auto: the slget serves mDNS finds on the LAN (repeatable; also " + envPeers + ", separated by spaces or commas)"},
+	}, peerTokenFlags()...)
 }
 
 // splitPeers splits a list of peers separated by spaces or commas.
@@ -36,15 +37,14 @@ func splitPeers(s string) []string {
 // serves it, and otherwise left alone.
 func (a *app) openShare(c *cli.Context) error {
 	peers := append(c.StringSlice("peer"), splitPeers(os.Getenv(envPeers))...)
-	for i, p := range peers {
-		if _, err := slget.ParsePeer(p); err != nil {
-			from := "--peer"
-			if i >= len(c.StringSlice("peer")) {
-				from = envPeers
-			}
-			return withCode(exitBadOption, fmt.Errorf("%s: %v", from, err))
-		}
+	if err := checkPeers(peers, len(c.StringSlice("peer"))); err != nil {
+		return err
 	}
+	token, err := readToken(c, tokenSource{"peer-token", "peer-token-file", envPeerToken})
+	if err != nil {
+		return err
+	}
+	peers = resolvePeers(c.Context, peers, mdns.Lookup, a.con.warnf)
 	if dir := c.String("cache"); dir != "" {
 		var opts localcache.Options
 		if c.IsSet("slice") {
@@ -69,7 +69,9 @@ func (a *app) openShare(c *cli.Context) error {
 		}
 	}
 	a.client.Peers = peers
-	a.client.PeerOptions = slget.PeerOptions{Timeout: a.cfg.timeout, Connections: a.cfg.connections, UserAgent: a.cfg.userAgent}
+	// The fleet token goes to the serve that owns --cache too: its
+	// address carries none.
+	a.client.PeerOptions = slget.PeerOptions{Timeout: a.cfg.timeout, Connections: a.cfg.connections, UserAgent: a.cfg.userAgent, Token: token}
 	return nil
 }
 

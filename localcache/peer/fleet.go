@@ -31,11 +31,7 @@ func (o *ownerPeers) get(addr, token string) (*fetch.Peer, error) {
 	if p := o.peers[addr]; p != nil {
 		return p, nil
 	}
-	a := addr
-	if token != "" {
-		a = strings.Replace(addr, "http://", "http://slget:"+token+"@", 1)
-	}
-	p, err := fetch.NewPeer(a, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 10 * time.Second})
+	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 10 * time.Second, Token: token})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,197 @@
+// slget peers: the fleet as this host sees it, by mDNS and --peer, and
+// whether each peer answers.
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/slget/slget"
+	"github.com/slget/slget/fleet/mdns"
+)
+
+func peersCommand(con *console) *cli.Command {
+	return &cli.Command{
+		Name:      "peers",
+		Usage:     "list the slget serves of the fleet (found by mDNS, and --peer), and whether each answers",
+		UsageText: "slget peers [--json] [--peer URL...] [--no-mdns] [--timeout 1s]",
+		Description: "Asks the LAN by mDNS for _slget._tcp (the serves that listen beyond loopback\n" +
+			"announce themselves), adds the peers of --peer and " + envPeers + ", and asks each for\n" +
+			"GET /healthz. One line per peer: its address, healthy or what went wrong, and its\n" +
+			"version when it says it.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print a JSON array of {addr, instance, source, healthy, version, error}"},
+			&cli.StringSliceFlag{Name: "peer", Usage: "a peer to check besides those found: `URL` (http://HOST:PORT; repeatable)"},
+			&cli.BoolFlag{Name: "no-mdns", Usage: "do not ask the LAN; check the peers given only"},
+			&cli.StringFlag{Name: "timeout", Value: "1s", Usage: "wait `DURATION` for the LAN's answers, and as long for each /healthz"},
+		},
+		Action: func(c *cli.Context) error { return listPeers(c, con) },
+	}
+}
+
+// peerStatus is one line of slget peers.
+type peerStatus struct {
+	Addr     string `json:"addr"`
+	Instance string `json:"instance,omitempty"`
+	Source   string `json:"source"` // "mdns" or "static"
+	Healthy  bool   `json:"healthy"`
+	Version  string `json:"version,omitempty"`
+	Error    string `json:"error,omitempty"`
+	txtVer   string // the version the announcement carries
+}
+
+func listPeers(c *cli.Context, con *console) error {
+	wait, err := parseDuration("timeout", c.String("timeout"))
+	if err != nil || wait == 0 {
+		return withCode(exitBadOption, fmt.Errorf("--timeout %q: want a duration such as 1s or 500ms", c.String("timeout")))
+	}
+	static := append(c.StringSlice("peer"), splitPeers(os.Getenv(envPeers))...)
+	static = slices.DeleteFunc(static, func(p string) bool { return p == peerAuto })
+	var list []peerStatus
+	for _, p := range static {
+		u, err := slget.ParsePeer(p)
+		if err != nil {
+			return withCode(exitBadOption, fmt.Errorf("--peer: %v", err))
+		}
+		list = addPeer(list, peerStatus{Addr: "http://" + u.Host, Source: "static"})
+	}
+	if !c.Bool("no-mdns") {
+		es, err := mdns.LookupEntries(c.Context, wait)
+		if err != nil {
+			con.warnf("cannot ask the LAN for peers: %v", err)
+		}
+		for _, e := range es {
+			for _, a := range e.Addrs {
+				list = addPeer(list, peerStatus{Addr: a, Instance: e.Instance, Source: "mdns", txtVer: txtValue(e.Text, "version")})
+			}
+		}
+	}
+	slices.SortFunc(list, func(a, b peerStatus) int { return strings.Compare(a.Addr, b.Addr) })
+	checkHealth(c.Context, list, wait)
+	if c.Bool("json") {
+		b, _ := json.Marshal(list)
+		if list == nil {
+			b = []byte("[]")
+		}
+		fmt.Fprintf(con.stdout, "%s\n", b)
+		return nil
+	}
+	if len(list) == 0 {
+		con.warnf("no slget peer found: none answered on the LAN, and no --peer was given")
+		return nil
+	}
+	tw := tabwriter.NewWriter(con.stdout, 0, 8, 2, ' ', 0)
+	for _, p := range list {
+		state := "healthy"
+		if !p.Healthy {
+			state = "unhealthy: " + p.Error
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.Addr, state, p.Version, p.Source)
+	}
+	return tw.Flush()
+}
+
+// addPeer adds p to list unless its address is there: mDNS then fills in
+// the instance a static entry lacks.
+func addPeer(list []peerStatus, p peerStatus) []peerStatus {
+	i := slices.IndexFunc(list, func(q peerStatus) bool { return q.Addr == p.Addr })
+	if i < 0 {
+		return append(list, p)
+	}
+	if list[i].Instance == "" {
+		list[i].Instance, list[i].txtVer = p.Instance, p.txtVer
+	}
+	return list
+}
+
+// checkHealth asks every peer of list for GET /healthz at once, each
+// within timeout, and records what it answered.
+func checkHealth(ctx context.Context, list []peerStatus, timeout time.Duration) {
+	hc := &http.Client{
+		Transport:     &http.Transport{Proxy: nil, DisableKeepAlives: true},
+		Timeout:       timeout,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	defer hc.CloseIdleConnections()
+	var wg sync.WaitGroup
+	for i := range list {
+		wg.Go(func() {
+			p := &list[i]
+			p.Healthy, p.Version, p.Error = health(ctx, hc, p.Addr)
+			if p.Version == "" {
+				p.Version = p.txtVer
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// health asks the peer at addr for /healthz: healthy when it answers 200
+// with a body that starts with "ok", and the version the body names
+// ("version=X" or "slget/X"), if any.
+func health(ctx context.Context, hc *http.Client, addr string) (ok bool, ver, problem string) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr+"/healthz", nil)
+	if err != nil {
+		return false, "", err.Error()
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return false, "", "not reachable: " + unwrapped(err).Error()
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	if resp.StatusCode != http.StatusOK {
+		return false, "", resp.Status
+	}
+	body := string(b)
+	if !strings.HasPrefix(strings.TrimSpace(body), "ok") {
+		return false, "", "not a slget peer (/healthz did not say ok)"
+	}
+	return true, healthVersion(body), ""
+}
+
+// healthVersion finds a version in a /healthz body: a word version=X or
+// slget/X.
+func healthVersion(body string) string {
+	for _, w := range strings.Fields(body) {
+		for _, pre := range []string{"version=", "slget/"} {
+			if v, ok := strings.CutPrefix(w, pre); ok && v != "" {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// txtValue is the value of key=VALUE among TXT strings.
+func txtValue(txt []string, key string) string {
+	for _, t := range txt {
+		if v, ok := strings.CutPrefix(t, key+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// unwrapped is the cause of a *url.Error, which repeats the URL.
+func unwrapped(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
