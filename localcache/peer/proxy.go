@@ -67,13 +67,18 @@ func parseTarget(r *http.Request) (target, error) {
 	if host == "" {
 		return target{}, errBadURL
 	}
-	if port == "" {
-		port = "80"
-		if u.Scheme == "https" {
-			port = "443"
-		}
-	} else if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+	def := "80"
+	if u.Scheme == "https" {
+		def = "443"
+	}
+	switch n, err := strconv.Atoi(port); {
+	case port == "":
+		port = def
+	case err != nil || n < 1 || n > 65535:
 		return target{}, errBadURL
+	case port == def:
+		// http://h:80/x is http://h/x: one key, as cache purge finds it.
+		u.Host = strings.TrimSuffix(u.Host, ":"+port)
 	}
 	if u.Path == "" {
 		u.Path = "/"
