@@ -77,6 +77,7 @@ type Stats struct {
 	Slices      int64 // slices in the index
 	StoredBytes int64 // their stored sizes, what Options.MaxSize bounds
 	SliceSize   int64 // the cache's slice size
+	Damaged     int64 // slice files found damaged when read, quarantined and unindexed, since Open
 }
 
 // Store is an open cache directory. It is safe for concurrent use by many

@@ -100,6 +100,7 @@ type run struct {
 	ctx        context.Context
 	cancel     context.CancelCauseFunc
 	mu         sync.Mutex // guards slots' done state
+	by         *asker     // the request it was started for; nil: unknown
 }
 
 type runSlot struct {
@@ -121,11 +122,10 @@ func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, e
 		return pieceOf(i, infos[0]), nil
 	}
 	key := flightKey(v, i)
+	me := askerOf(ctx)
 	for try := 1; ; try++ {
-		led := false
 		ch := s.fills.group.DoChan(key, func() (any, error) {
-			led = true
-			return s.fillSlice(v, i, last)
+			return s.fillSlice(v, i, last, me)
 		})
 		var res singleflight.Result
 		select {
@@ -133,11 +133,12 @@ func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, e
 		case <-ctx.Done():
 			return piece{}, context.Cause(ctx)
 		}
-		if !led {
+		f, _ := res.Val.(flight)
+		if coalescedWait(f, me) {
 			s.metrics.coalesced.Inc()
 		}
 		if res.Err == nil {
-			return res.Val.(piece), nil
+			return f.p, nil
 		}
 		if try >= fillTries || !retryable(res.Err) {
 			return piece{}, res.Err
@@ -157,32 +158,33 @@ func retryable(err error) bool {
 	return fetch.Retryable(err)
 }
 
-// fillSlice leads the flight of slice i: it waits for the run that claims
-// it, or finds it cached after all, or starts a run.
-func (s *Server) fillSlice(v *version, i, last int64) (piece, error) {
-	r, joined, cached, err := s.claimRun(v, i, last)
+// fillSlice leads the flight of slice i for the request by: it waits for
+// the run that claims it, or finds it cached after all, or starts a run.
+// Each waiter of the flight, the leader too, tells from the flight whether
+// it waited on another request's fill (see coalescedWait).
+func (s *Server) fillSlice(v *version, i, last int64, by *asker) (flight, error) {
+	r, _, cached, err := s.claimRun(v, i, last, by)
 	switch {
 	case err != nil:
-		return piece{}, err
+		return flight{}, err
 	case r == nil:
-		return cached, nil
-	case joined:
-		s.metrics.coalesced.Inc()
+		return flight{p: cached}, nil
 	}
-	return r.wait(i)
+	p, err := r.wait(i)
+	return flight{p: p, waited: true, by: r.by}, err
 }
 
 // prefetch starts the run of slices from i unless slice i is cached or
-// claimed, and returns at once.
-func (s *Server) prefetch(v *version, i, last int64) {
-	s.claimRun(v, i, last)
+// claimed, for the request of ctx, and returns at once.
+func (s *Server) prefetch(ctx context.Context, v *version, i, last int64) {
+	s.claimRun(v, i, last, askerOf(ctx))
 }
 
 // claimRun returns the run that fetches slice i: the one that claims it
 // already (joined), or a new one it starts for slices i up to last (at
 // most MaxRun, stopping before a slice cached or claimed). It returns no
-// run, but the piece, when slice i is cached.
-func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cached piece, err error) {
+// run, but the piece, when slice i is cached. A run it starts is by's.
+func (s *Server) claimRun(v *version, i, last int64, by *asker) (r *run, joined bool, cached piece, err error) {
 	f := &s.fills
 	key := flightKey(v, i)
 	f.mu.Lock()
@@ -218,6 +220,7 @@ func (s *Server) claimRun(v *version, i, last int64) (r *run, joined bool, cache
 		return nil, false, piece{}, errClosing
 	}
 	r = s.newRun(v, i, end)
+	r.by = by
 	for j := i; j < end; j++ {
 		f.claims[flightKey(v, j)] = r
 	}

@@ -123,7 +123,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 		if !head {
 			// The headers wait for the first run (its checksums go in
 			// them): have the next ones on their way meanwhile.
-			s.prefetchAhead(v, start/s.sliceSize, (end-1)/s.sliceSize)
+			s.prefetchAhead(r.Context(), v, start/s.sliceSize, (end-1)/s.sliceSize)
 		}
 		var err error
 		if pieces, err = s.gather(r.Context(), v, start, end, head); err != nil {
@@ -186,7 +186,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 			}
 		}
 		if p.from == fromOrigin {
-			s.prefetchAhead(v, i, i1)
+			s.prefetchAhead(r.Context(), v, i, i1)
 		}
 		lo := max(start, i*S) - i*S
 		hi := min(end, i*S+S) - i*S
@@ -202,9 +202,9 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 // slice last of an answer, claimed (Config.MaxFills bounds them all), so
 // that one long answer from a cold cache is filled over several origin
 // connections, not one run after the other.
-func (s *Server) prefetchAhead(v *version, i, last int64) {
+func (s *Server) prefetchAhead(ctx context.Context, v *version, i, last int64) {
 	for k := int64(1); k <= prefetchRuns && i+k*int64(s.cfg.MaxRun) <= last; k++ {
-		s.prefetch(v, i+k*int64(s.cfg.MaxRun), last)
+		s.prefetch(ctx, v, i+k*int64(s.cfg.MaxRun), last)
 	}
 }
 
