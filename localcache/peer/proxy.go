@@ -308,6 +308,9 @@ func (l etagList) pins() []string {
 	for _, t := range l.tags {
 		if !strings.HasPrefix(t, "W/") {
 			out = append(out, t)
+			if p, ok := plainETag(t); ok {
+				out = append(out, p) // the tag of a zstd answer pins its version
+			}
 		}
 	}
 	return out
@@ -315,11 +318,15 @@ func (l etagList) pins() []string {
 
 // acceptsZstd reports whether an Accept-Encoding header lists zstd with a
 // quality above zero.
-func acceptsZstd(values []string) bool {
+func acceptsZstd(values []string) bool { return listsAbove0(values, "zstd") }
+
+// listsAbove0 reports whether the values of a header of Accept's kind (a
+// list of names with parameters) list want with a quality above zero.
+func listsAbove0(values []string, want string) bool {
 	for _, v := range values {
 		for _, part := range strings.Split(v, ",") {
 			name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-			if !strings.EqualFold(strings.TrimSpace(name), "zstd") {
+			if !strings.EqualFold(strings.TrimSpace(name), want) {
 				continue
 			}
 			q := 1.0

@@ -100,7 +100,7 @@ func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
 // connection closes before Content-Length bytes) and nil is returned.
 func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version, br byteRange, hasRange bool) error {
 	h := w.Header()
-	if inm, ok := parseETags(r.Header.Values("If-None-Match")); ok && inm.matchWeak(v.etag) {
+	if inm, ok := parseETags(r.Header.Values("If-None-Match")); ok && (inm.matchWeak(v.etag) || inm.matchWeak(zstdETag(v.etag))) {
 		setValidators(h, v)
 		w.WriteHeader(http.StatusNotModified)
 		return nil
@@ -134,8 +134,9 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	// zstd travels only whole slices, known before the headers (their
 	// frames' lengths make the Content-Length), at least one of them
 	// stored compressed (else identity is as small); a slice stored as it
-	// is goes in a frame of raw blocks.
-	zstd := !head && acceptsZstd(r.Header.Values("Accept-Encoding")) && end > start &&
+	// is goes in a frame of raw blocks. See zstdform.go for its forms.
+	zf := zstdFormOf(r, hasRange)
+	zstd := zf != plainForm && end > start &&
 		start%S == 0 && (end%S == 0 || end == v.size) && int64(len(pieces)) == (end-1)/S-start/S+1
 	length := end - start
 	var framed int64
@@ -152,7 +153,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	setValidators(h, v)
 	if zstd {
 		length = framed
-		h.Set("Content-Encoding", "zstd")
+		setZstdHeaders(h, v, zf, start, end)
 	}
 	h.Set("Content-Length", strconv.FormatInt(length, 10))
 	if len(pieces) > 0 {
@@ -163,7 +164,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 		h.Set("X-Slget-Crc32c", strconv.FormatInt(first, 10)+":"+crcs)
 	}
 	status := http.StatusOK
-	if hasRange {
+	if hasRange && !(zstd && zf == slicesForm) {
 		status = http.StatusPartialContent
 		h.Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", start, end-1, v.size))
 	}
@@ -290,6 +291,7 @@ func setValidators(h http.Header, v *version) {
 		h.Set("Content-Disposition", v.disp)
 	}
 	h.Set("Accept-Ranges", "bytes")
+	setVary(h)
 }
 
 // ifRangeMatches says whether an If-Range value names v: its strong ETag
