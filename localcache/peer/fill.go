@@ -101,6 +101,7 @@ type run struct {
 	cancel     context.CancelCauseFunc
 	mu         sync.Mutex // guards slots' done state
 	by         *asker     // the request it was started for; nil: unknown
+	since      time.Time  // when it was claimed
 }
 
 type runSlot struct {
@@ -230,7 +231,7 @@ func (s *Server) claimRun(v *version, i, last int64, by *asker) (r *run, joined 
 
 func (s *Server) newRun(v *version, first, end int64) *run {
 	ctx, cancel := context.WithCancelCause(s.base)
-	r := &run{v: v, first: first, end: end, ctx: ctx, cancel: cancel, slots: make([]runSlot, end-first)}
+	r := &run{v: v, first: first, end: end, ctx: ctx, cancel: cancel, slots: make([]runSlot, end-first), since: s.now()}
 	for k := range r.slots {
 		r.slots[k].done = make(chan struct{})
 	}

@@ -16,7 +16,7 @@ import (
 )
 
 // ServeHTTP answers one request: a proxy GET or HEAD of an origin URL, GET
-// /metrics, GET /healthz; CONNECT is refused.
+// /metrics, GET /status, GET /healthz; CONNECT is refused.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	r = r.WithContext(withAsker(r.Context()))
@@ -67,9 +67,11 @@ func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.metricsH.ServeHTTP(w, r)
+	case "/status":
+		s.serveStatus(w, r)
 	default:
 		s.fail(w, http.StatusBadRequest, "this is a slget peer cache, a forward proxy: "+errNotProxy.Error()+
-			" (curl -x http://THIS-HOST URL); its own pages are /metrics and /healthz")
+			" (curl -x http://THIS-HOST URL); its own pages are /metrics, /status and /healthz")
 	}
 }
 

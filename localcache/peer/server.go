@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -37,8 +38,8 @@ type Config struct {
 
 	// Token, if set, is required of every proxy request in
 	// Proxy-Authorization (Basic with any user and the token as password,
-	// or Bearer), else 407; and of GET /metrics in Authorization, else
-	// 401. Empty means no token.
+	// or Bearer), else 407; and of GET /metrics and GET /status in
+	// Authorization, else 401. Empty means no token.
 	Token string
 
 	// Client configures the HTTP client of fills and probes. Its
@@ -100,6 +101,10 @@ type Config struct {
 
 	// Logger receives structured logs; nil means none.
 	Logger *slog.Logger
+
+	// Peers, if set, reports the health of the fleet's other peers for
+	// GET /status; nil means an empty list.
+	Peers func() []PeerHealth
 }
 
 func (c Config) withDefaults() Config {
@@ -139,8 +144,8 @@ func (c Config) withDefaults() Config {
 
 // Server is the peer cache: an http.Handler that answers forward-proxy
 // GETs ("GET http://origin/path", "GET https://origin/path") from the
-// Store, filling misses from the origin once, plus GET /metrics and GET
-// /healthz. Use ServeHTTP under an http.Server of your own, or Serve,
+// Store, filling misses from the origin once, plus GET /metrics, GET
+// /status (status.go) and GET /healthz. Use ServeHTTP under an http.Server of your own, or Serve,
 // which adds the limits; Close stops the fills either way.
 //
 // A request's version comes from a one-byte probe of the origin (a ranged
@@ -188,6 +193,8 @@ type Server struct {
 	metricsH  http.Handler
 	hot       *hotSet
 	checked   *localcache.CheckedFiles
+	started   time.Time
+	listen    atomic.Pointer[string] // the address Serve listens on, for /status
 
 	// storePut is the store's Put; the tests of a full disk replace it,
 	// for the store's own file creation is out of their reach.
@@ -223,6 +230,7 @@ func NewServer(cfg Config) (*Server, error) {
 		now:       time.Now,
 		warnFull:  everyWhile{gap: time.Minute},
 		storePut:  cfg.Store.Put,
+		started:   time.Now(),
 	}
 	s.versions = newVersions(s.now)
 	s.hot = newHotSet(cfg.HotBytes)
@@ -303,6 +311,8 @@ func (s *Server) Close() error {
 // closes what is left, stops the fills (Close) and returns nil. It returns
 // the error of ln if accepting fails.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	addr := ln.Addr().String()
+	s.listen.Store(&addr)
 	ln = newLimitListener(ln, s.cfg.MaxConns, s.metrics.conns)
 	hs := &http.Server{
 		Handler:           s,
