@@ -29,7 +29,7 @@ func cacheCommand(con *console) *cli.Command {
 					&cli.BoolFlag{Name: "json", Usage: "one JSON object per version on stdout"},
 					&cli.StringFlag{Name: "token", EnvVars: []string{"SLGET_SERVE_TOKEN"}, Usage: "the `TOKEN` of the slget serve that owns DIR, for its /status"},
 				},
-				Action:    func(c *cli.Context) error { return cacheList(c, con) },
+				Action: func(c *cli.Context) error { return cacheList(c, con) },
 			},
 			{
 				Name:      "purge",
