@@ -141,7 +141,7 @@ func (b *peerBody) openPiece() error {
 	}
 	vouchedEnd := min(piece.End, s.Plan.SliceRange(first+n-1).End)
 	var plain io.Reader = resp.Body
-	if ce := resp.Header.Get("Content-Encoding"); !identity(ce) {
+	if s.slicesAnswer(resp) { // zstd frames, the headers checked
 		w := uint64(min(max(s.Plan.Slice, zstd.MinWindowSize), zstd.MaxWindowSize))
 		dec, err := zstd.NewReader(resp.Body, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(w))
 		if err != nil {

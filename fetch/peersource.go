@@ -25,6 +25,7 @@ const maxPeerRun = 64
 const (
 	headerSliceSums = "X-Slget-Crc32c"
 	headerSlice     = "X-Slget-Slice"
+	headerRange     = "X-Slget-Range" // the plain bytes of a slices answer
 	// HeaderRelay marks a request that a serve sends to the owner of the
 	// slices on behalf of its own client: the owner fills them from the
 	// origin itself and never passes the request on, so that two serves
@@ -36,12 +37,30 @@ const (
 	HeaderWait = "X-Slget-Wait"
 )
 
+// slicesType is the media type of a peer's zstd answer to a range: the
+// zstd frames of its slices, in a 200 whose X-Slget-Range says which plain
+// bytes they decode to, and whose ETag is the version's with "-zstd"
+// inside the quotes. A range never travels as a 206 with Content-Encoding:
+// zstd, whose Content-Range could not describe the bytes sent.
+const slicesType = "application/vnd.slget.slices+zstd"
+
+// zstdETag is the ETag of the zstd answers of the version whose strong
+// ETag is etag.
+func zstdETag(etag string) string {
+	if len(etag) < 2 || !strings.HasPrefix(etag, `"`) || !strings.HasSuffix(etag, `"`) {
+		return etag
+	}
+	return etag[:len(etag)-1] + `-zstd"`
+}
+
 // PeerSource is a Source that asks one Peer for the ranges of one version
 // of one resource. Each request is the protocol's proxy-form GET with the
 // Range, If-Match with the strong ETag the client's own probe of the origin
 // found, and X-Slget-Slice. Each answer must be a 206 with exactly the
-// Content-Range asked for, the same ETag, and identity encoding (or zstd
-// when Zstd asked for it, decoded here); each slice is checked as it is
+// Content-Range asked for, the same ETag, and identity encoding; or, when
+// Zstd asked for it, a 200 of slicesType with exactly that range in
+// X-Slget-Range and the version's zstd ETag, decoded here. Each slice is
+// checked as it is
 // read against the checksum the answer gives for it (X-Slget-Crc32c), and
 // a mismatch ends the body with a *PeerError whose Lied is true. A slice
 // without a checksum is never read: an answer with none for its first
@@ -57,7 +76,7 @@ type PeerSource struct {
 	Validator Validator    // the version; its ETag must be strong
 	Plan      segment.Plan // the slices: checksums are per slice of Plan.Slice
 	// Zstd asks the peer to send slices it holds compressed as they are
-	// (Accept-Encoding: zstd); they are decoded here.
+	// (Accept: slicesType); they are decoded here.
 	Zstd bool
 	// Relay marks the requests as a serve's on behalf of its client
 	// (HeaderRelay).
@@ -122,10 +141,9 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (*http.Re
 	h.Set("Range", piece.Header())
 	h.Set("If-Match", s.Validator.ETag)
 	h.Set(headerSlice, strconv.FormatInt(s.Plan.Slice, 10))
+	h.Set("Accept-Encoding", "identity")
 	if s.Zstd {
-		h.Set("Accept-Encoding", "zstd")
-	} else {
-		h.Set("Accept-Encoding", "identity")
+		h.Set("Accept", slicesType)
 	}
 	if s.Peer.auth != "" {
 		h.Set("Proxy-Authorization", s.Peer.auth)
@@ -146,6 +164,28 @@ func (s *PeerSource) check(resp *http.Response, piece segment.Range) *PeerError 
 	bad := func(format string, args ...any) *PeerError {
 		return &PeerError{Peer: s.Peer.addr, Reason: fmt.Sprintf(format, args...), Drop: true}
 	}
+	encoded := func() *PeerError {
+		if ce := resp.Header.Get("Content-Encoding"); !identity(ce) {
+			return bad("sent Content-Encoding %q, which it was not asked for", ce)
+		}
+		return nil
+	}
+	if s.slicesAnswer(resp) {
+		if err := encoded(); err != nil {
+			return err
+		}
+		if crh := resp.Header.Get("Content-Range"); crh != "" {
+			return bad("sent Content-Range %q with a 200 of %s", crh, slicesType)
+		}
+		rh := resp.Header.Get(headerRange)
+		if cr, err := ParseContentRange(rh); err != nil || !cr.Matches(piece, s.Validator.Size) {
+			return bad("asked for %s of %d bytes, sent %s %q", piece.Header(), s.Validator.Size, headerRange, rh)
+		}
+		if et, want := resp.Header.Get("ETag"), zstdETag(s.Validator.ETag); et != want {
+			return bad("sent ETag %q with zstd slices for If-Match %s (want %s)", et, s.Validator.ETag, want)
+		}
+		return nil
+	}
 	if resp.StatusCode != http.StatusPartialContent {
 		return s.Peer.statusError(resp)
 	}
@@ -156,14 +196,21 @@ func (s *PeerSource) check(resp *http.Response, piece segment.Range) *PeerError 
 	if et := resp.Header.Get("ETag"); et != s.Validator.ETag {
 		return bad("sent ETag %q for If-Match %s", et, s.Validator.ETag)
 	}
-	switch ce := resp.Header.Get("Content-Encoding"); {
-	case identity(ce):
-		if resp.ContentLength >= 0 && resp.ContentLength != piece.Len() {
-			return bad("sent Content-Length %d for a range of %d bytes", resp.ContentLength, piece.Len())
-		}
-	case s.Zstd && strings.EqualFold(strings.TrimSpace(ce), "zstd"):
-	default:
-		return bad("sent Content-Encoding %q, which it was not asked for", ce)
+	if err := encoded(); err != nil {
+		return err
+	}
+	if resp.ContentLength >= 0 && resp.ContentLength != piece.Len() {
+		return bad("sent Content-Length %d for a range of %d bytes", resp.ContentLength, piece.Len())
 	}
 	return nil
+}
+
+// slicesAnswer reports whether resp is a 200 of slicesType, to a request
+// that asked for one.
+func (s *PeerSource) slicesAnswer(resp *http.Response) bool {
+	if !s.Zstd || resp.StatusCode != http.StatusOK {
+		return false
+	}
+	mt, _, _ := strings.Cut(resp.Header.Get("Content-Type"), ";")
+	return strings.EqualFold(strings.TrimSpace(mt), slicesType)
 }

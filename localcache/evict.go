@@ -88,20 +88,57 @@ func (s *Store) Run(ctx context.Context) error {
 	}
 }
 
-// makeRoom evicts before a Put of stored bytes if the cache would pass
-// MaxSize. Concurrent Puts may each pass the check and overshoot by a few
-// slices; the next sweep takes the cache back under.
-func (s *Store) makeRoom(stored int64) error {
-	if s.maxSize == 0 || s.Stats().StoredBytes+stored <= s.maxSize {
-		return nil
+// makeRoom reserves stored bytes for a Put, evicting first if the cache
+// would pass MaxSize with them, and returns the function that gives the
+// reservation back once the slice is indexed (its bytes then count in the
+// totals) or not stored. The bytes reserved by every Put between its
+// makeRoom and its index count as stored, so that Puts at once cannot each
+// pass the check and together pass the bound: the stored bytes stay within
+// MaxSize unless the slices being written at once, alone, are more.
+func (s *Store) makeRoom(stored int64) (release func(), err error) {
+	if s.maxSize == 0 {
+		return func() {}, nil
+	}
+	release = func() { s.reserved.Add(-stored) }
+	if s.reserve(stored) {
+		return release, nil
 	}
 	s.evictMu.Lock()
 	defer s.evictMu.Unlock()
 	if err := s.flushAccess(); err != nil {
-		return err
+		return nil, err
 	}
-	_, _, err := s.evictTo(s.maxSize - stored)
-	return err
+	for try := 0; ; try++ {
+		n, _, err := s.evictTo(s.maxSize - stored - s.reserved.Load())
+		if err != nil {
+			return nil, err
+		}
+		if s.reserve(stored) {
+			return release, nil
+		}
+		if n == 0 && try >= 3 {
+			// Nothing indexed is left to take out: the slices being
+			// written pass the bound by themselves.
+			s.reserved.Add(stored)
+			return release, nil
+		}
+	}
+}
+
+// reserve adds stored to the reserved bytes if the cache stays within
+// MaxSize with them. A change of the reservations in between (another
+// Put's) makes it look again; one of the totals (a Put indexed, an
+// eviction) only makes it count a slice twice for a moment, never less.
+func (s *Store) reserve(stored int64) bool {
+	for {
+		r := s.reserved.Load()
+		if s.Stats().StoredBytes+r+stored > s.maxSize {
+			return false
+		}
+		if s.reserved.CompareAndSwap(r, r+stored) {
+			return true
+		}
+	}
 }
 
 // evictTo removes least recently used slices until the stored bytes are at

@@ -127,10 +127,14 @@ func (s *Store) dropStale(h hash, rec record) {
 	}
 }
 
-// discard quarantines a damaged slice file and removes its record.
+// discard quarantines a damaged slice file and removes its record; it
+// counts in Stats.Damaged, apart from evictions.
 func (s *Store) discard(rel string, h hash, why error) {
 	s.quarantine(rel, why.Error())
 	s.dropIndexed(h)
+	s.mu.Lock()
+	s.totals.Damaged++
+	s.mu.Unlock()
 }
 
 // reindex rewrites the record of h from its file's header, if h is still

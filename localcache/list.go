@@ -67,8 +67,9 @@ func (s *Store) List() ([]Entry, error) {
 }
 
 // Purge removes every slice of every version of rawURL (compared without
-// fragment and userinfo, as keys are) and returns how many slices and
-// stored bytes it removed. It reads the whole index.
+// fragment and userinfo, as keys are, and with or without the scheme's
+// default port: http://h/x and http://h:80/x are one resource) and returns
+// how many slices and stored bytes it removed. It reads the whole index.
 func (s *Store) Purge(rawURL string) (int, int64, error) {
 	if err := s.enter(); err != nil {
 		return 0, 0, s.wrap("purge", "", err)
@@ -78,12 +79,13 @@ func (s *Store) Purge(rawURL string) (int, int64, error) {
 	if err != nil {
 		return 0, 0, s.wrap("purge", redact(rawURL), err)
 	}
+	forms := urlForms(u)
 	var victims []hash
 	var t tally
 	err = s.db.Update(func(tx *bolt.Tx) error {
 		victims, t = victims[:0], tally{}
 		err := tx.Bucket(bucketSlices).ForEach(func(k, v []byte) error {
-			if r, err := decodeRecord(v); err == nil && r.url == u && len(k) == len(hash{}) {
+			if r, err := decodeRecord(v); err == nil && slices.Contains(forms, r.url) && len(k) == len(hash{}) {
 				var h hash
 				copy(h[:], k)
 				victims = append(victims, h)

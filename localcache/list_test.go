@@ -66,3 +66,37 @@ func TestListPurge(t *testing.T) {
 		t.Errorf("Purge of a relative URL: %v", err)
 	}
 }
+
+// Purge takes out a URL in both its spellings, with and without the
+// scheme's default port, as the peer server keys them as one; another
+// port is another resource.
+func TestPurgeDefaultPort(t *testing.T) {
+	s := openAt(t, t.TempDir(), fast(Options{SliceSize: slice4k}))
+	put := func(url string, i int64) {
+		t.Helper()
+		mustPut(t, s, Key{URL: url, Validator: `"v"`, SliceSize: slice4k, Index: i}, PutMeta{}, randomBytes(uint64(i), 1000))
+	}
+	put("http://h.example/x", 0)
+	put("http://h.example:80/x", 1)
+	put("http://h.example:8080/x", 2)
+	put("https://h.example:443/x", 3)
+	put("https://h.example/x", 4)
+	put("http://[::1]:80/x", 5)
+	put("http://[::1]/x", 6)
+	for _, c := range []struct {
+		url  string
+		want int
+	}{
+		{"http://H.example:80/x", 2},
+		{"https://h.example/x", 2},
+		{"http://[::1]/x", 2},
+		{"http://h.example:8080/x", 1},
+	} {
+		if n, _, err := s.Purge(c.url); err != nil || n != c.want {
+			t.Errorf("Purge(%s) = %d, %v; want %d", c.url, n, err, c.want)
+		}
+	}
+	if st := s.Stats(); st.Slices != 0 {
+		t.Errorf("%d slices left", st.Slices)
+	}
+}

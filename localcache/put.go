@@ -18,7 +18,9 @@ import (
 // in its folder, synced, and renamed into place, and only then indexed: a
 // reader never sees part of a slice, and a crash leaves at most a
 // temporary file that Verify removes. If the cache would pass
-// Options.MaxSize, the least recently used slices are removed first. A
+// Options.MaxSize, the least recently used slices are removed first; the
+// bytes of Puts running at once count as stored, so that together they
+// do not pass it either. A
 // slice already cached is not written again, and two Puts of one slice at
 // once store it once.
 //
@@ -74,9 +76,11 @@ func (s *Store) put(sl slot, meta PutMeta, data []byte) error {
 		h.stored, h.storedCRC = h.size, h.crc
 		parts = [][]byte{h.appendTo((*buf)[:0]), data}
 	}
-	if err := s.makeRoom(h.stored); err != nil {
+	release, err := s.makeRoom(h.stored)
+	if err != nil {
 		return err
 	}
+	defer release()
 	dir, name := sl.hash.rel()
 	tmp, err := s.writeTemp(dir, parts)
 	if err != nil {

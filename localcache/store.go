@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/slget/slget/segment"
@@ -32,8 +33,10 @@ type Options struct {
 
 	// MaxSize bounds the stored bytes of all slices (compressed sizes;
 	// file headers and file system blocks not counted). When a Put would
-	// pass it, the least recently used slices are removed first. Zero
-	// means no bound.
+	// pass it, the least recently used slices are removed first, counting
+	// the slices other Puts are writing at that moment: the bound holds
+	// however many Puts run at once, unless the slices being written, alone,
+	// are more than MaxSize. Zero means no bound.
 	MaxSize int64
 
 	// Inactive is how long a slice may go unread before a sweep removes
@@ -74,6 +77,7 @@ type Stats struct {
 	Slices      int64 // slices in the index
 	StoredBytes int64 // their stored sizes, what Options.MaxSize bounds
 	SliceSize   int64 // the cache's slice size
+	Damaged     int64 // slice files found damaged when read, quarantined and unindexed, since Open
 }
 
 // Store is an open cache directory. It is safe for concurrent use by many
@@ -106,7 +110,8 @@ type Store struct {
 	amu     sync.Mutex
 	pending map[hash]int64 // accesses not yet in the index
 
-	evictMu sync.Mutex // one eviction at a time
+	evictMu  sync.Mutex   // one eviction at a time
+	reserved atomic.Int64 // stored bytes of Puts not indexed yet (see makeRoom)
 
 	tmpMu    sync.Mutex
 	inFlight map[string]bool // temporary files being written

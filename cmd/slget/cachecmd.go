@@ -23,10 +23,13 @@ func cacheCommand(con *console) *cli.Command {
 		Subcommands: []*cli.Command{
 			{
 				Name:      "ls",
-				Usage:     "list the versions of the URLs the cache holds, with their slices and sizes",
+				Usage:     "list the versions of the URLs the cache holds, with their slices and sizes (from slget serve's /status while it runs)",
 				ArgsUsage: "DIR",
-				Flags:     []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "one JSON object per version on stdout"}},
-				Action:    func(c *cli.Context) error { return cacheList(c, con) },
+				Flags: []cli.Flag{
+					&cli.BoolFlag{Name: "json", Usage: "one JSON object per version on stdout"},
+					&cli.StringFlag{Name: "token", EnvVars: []string{"SLGET_SERVE_TOKEN"}, Usage: "the `TOKEN` of the slget serve that owns DIR, for its /status"},
+				},
+				Action: func(c *cli.Context) error { return cacheList(c, con) },
 			},
 			{
 				Name:      "purge",
@@ -80,7 +83,11 @@ func cacheList(c *cli.Context, con *console) error {
 	if c.NArg() != 1 {
 		return withCode(exitBadOption, errors.New("cache ls: name one cache DIR"))
 	}
-	st, err := openCache(c.Args().First())
+	dir := c.Args().First()
+	if addr, err := localcache.Owner(dir); err == nil && dir != "" {
+		return cacheListLive(c.Context, con, dir, addr, c.String("token"), c.Bool("json"))
+	}
+	st, err := openCache(dir)
 	if err != nil {
 		return err
 	}
@@ -89,12 +96,19 @@ func cacheList(c *cli.Context, con *console) error {
 	if err != nil {
 		return withCode(exitFileIO, err)
 	}
-	if c.Bool("json") {
+	printEntries(con, entries, st.SliceSize(), c.Bool("json"))
+	return nil
+}
+
+// printEntries prints the versions a cache of slices of sliceSize holds: a
+// table and a total, or one JSON object per version.
+func printEntries(con *console, entries []localcache.Entry, sliceSize int64, asJSON bool) {
+	if asJSON {
 		for _, e := range entries {
 			con.jsonLine(entryJSON{URL: e.URL, Validator: e.Validator, Slices: e.Slices, Bytes: e.Bytes,
 				StoredBytes: e.StoredBytes, LastAccess: e.LastAccess.UTC().Format(time.RFC3339)})
 		}
-		return nil
+		return
 	}
 	tw := tabwriter.NewWriter(con.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SLICES\tBYTES\tSTORED\tLAST ACCESS\tVERSION\tURL")
@@ -109,8 +123,7 @@ func cacheList(c *cli.Context, con *console) error {
 	}
 	tw.Flush()
 	fmt.Fprintf(con.stdout, "%s: %s in %s of %s, %s stored\n", plural(len(entries), "version"),
-		units.Bytes(bytes), plural(slices, "slice"), slget.FormatSize(st.SliceSize()), units.Bytes(stored))
-	return nil
+		units.Bytes(bytes), plural(slices, "slice"), slget.FormatSize(sliceSize), units.Bytes(stored))
 }
 
 func cachePurge(c *cli.Context, con *console) error {

@@ -269,9 +269,9 @@ func TestServeOwnsItsCache(t *testing.T) {
 	if r.code != exitJournal || !strings.Contains(r.stderr, p.url) || !strings.Contains(r.stderr, "another slget owns the cache") {
 		t.Errorf("second serve: exit %d, %q; want %d naming %s", r.code, r.stderr, exitJournal, p.url)
 	}
-	r = runSlget(t, "cache", "ls", dir)
+	r = runSlget(t, "cache", "verify", dir)
 	if r.code != exitJournal || !strings.Contains(r.stderr, "in use by slget serve at "+p.url) {
-		t.Errorf("cache ls while served: exit %d, %q", r.code, r.stderr)
+		t.Errorf("cache verify while served: exit %d, %q", r.code, r.stderr)
 	}
 	if r := runSlget(t, "serve", "--cache", t.TempDir()); r.code != exitBadOption || !strings.Contains(r.stderr, "--allow") {
 		t.Errorf("serve without --allow: exit %d, %q", r.code, r.stderr)

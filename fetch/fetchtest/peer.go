@@ -18,7 +18,7 @@ import (
 
 // Peer is a fake `slget serve` on 127.0.0.1: an HTTP forward proxy that
 // answers the protocol's proxy-form GET (GET http://origin/path with a
-// Range, If-Match, Proxy-Authorization, Accept-Encoding: zstd and
+// Range, If-Match, Proxy-Authorization, Accept: SlicesType and
 // X-Slget-Slice) for the file of one origin Server, from the Content and
 // ETag that Server had when the Peer started: a peer whose cache holds the
 // whole file, so the origin sees nothing of its answers. It sends
@@ -55,7 +55,7 @@ type PeerRequest struct {
 	Host       string
 	Header     http.Header
 	Status     int
-	Encoding   string // Content-Encoding sent
+	Encoding   string // "zstd" for an answer of zstd frames
 	Sums       string // X-Slget-Crc32c sent
 }
 
@@ -96,7 +96,24 @@ type PeerFault struct {
 	CutAfter int64
 	// Delay holds the headers back this long.
 	Delay time.Duration
+	// ZstdAs206 answers a request for SlicesType (of a Peer made
+	// WithPeerZstd) as slget peers once did, inconsistently: a 206 with
+	// Content-Encoding: zstd, the Content-Range of the plain bytes, the
+	// plain ETag and Content-Length of the zstd bytes.
+	ZstdAs206 bool
+	// ZstdETag, if not "", is the ETag of a SlicesType answer instead of
+	// the version's zstd tag.
+	ZstdETag string
+	// ZstdRange, if not "", is the X-Slget-Range of a SlicesType answer
+	// instead of the range sent.
+	ZstdRange string
 }
+
+// SlicesType is the media type of a slget peer's zstd answer to a range:
+// a 200 whose body is the zstd frames of the range's slices, whose
+// X-Slget-Range says which plain bytes they decode to ("bytes A-B/SIZE"),
+// and whose ETag is the version's with "-zstd" inside the quotes.
+const SlicesType = "application/vnd.slget.slices+zstd"
 
 // PeerFaultFunc picks the fault of request number n (from 1).
 type PeerFaultFunc func(r *http.Request, n int) PeerFault
@@ -114,8 +131,8 @@ type peerConfig struct {
 // with any user name, or Bearer); without it, the answer is 407.
 func WithPeerToken(token string) PeerOption { return func(c *peerConfig) { c.token = token } }
 
-// WithPeerZstd makes the Peer send its answers zstd-compressed, one frame
-// per slice, to requests that accept zstd.
+// WithPeerZstd makes the Peer send its answers as zstd frames, one per
+// slice, in a SlicesType answer to requests whose Accept names it.
 func WithPeerZstd() PeerOption { return func(c *peerConfig) { c.zstd = true } }
 
 // WithPeerFault adds a fault injector; the first that returns a non-zero

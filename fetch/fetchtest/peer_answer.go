@@ -5,6 +5,7 @@
 package fetchtest
 
 import (
+	"cmp"
 	"encoding/base64"
 	"fmt"
 	"hash/crc32"
@@ -110,16 +111,30 @@ func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault, note 
 	h.Set("Accept-Ranges", "bytes")
 	h.Set("X-Slget-From", "cache")
 	h.Set("Content-Type", "application/octet-stream")
-	if p.cfg.zstd && strings.Contains(r.Header.Get("Accept-Encoding"), "zstd") {
+	status = http.StatusOK
+	plainRange := fmt.Sprintf("bytes %d-%d/%d", start, end-1, size)
+	ranged := r.Header.Get("Range") != ""
+	if p.cfg.zstd && strings.Contains(r.Header.Get("Accept"), SlicesType) {
+		// The zstd answer to a range: a 200 of SlicesType, the plain
+		// range in X-Slget-Range, the zstd representation's ETag.
 		body = zstdFrames(body, start, slice)
 		enc = "zstd"
-		h.Set("Content-Encoding", enc)
+		switch {
+		case f.ZstdAs206:
+			h.Set("Content-Encoding", "zstd")
+		default:
+			h.Set("Content-Type", SlicesType)
+			h.Set("Cache-Control", "no-store")
+			h.Set("X-Slget-Range", cmp.Or(f.ZstdRange, plainRange))
+			h.Set("ETag", cmp.Or(f.ZstdETag, zstdTag(p.etag)))
+			ranged = false
+		}
 	}
+	h.Set("Vary", "Accept, Accept-Encoding")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
-	status = http.StatusOK
-	if r.Header.Get("Range") != "" {
+	if ranged {
 		status = http.StatusPartialContent
-		h.Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", start, end-1, size))
+		h.Set("Content-Range", plainRange)
 	}
 	// Logged before the body goes out: a client that has read all of it
 	// finds the answer in the log.
@@ -246,4 +261,13 @@ func zstdFrames(b []byte, start, slice int64) []byte {
 		off = e
 	}
 	return out
+}
+
+// zstdTag is the ETag of the zstd answers of the version of etag: "-zstd"
+// inside its quotes.
+func zstdTag(etag string) string {
+	if !strings.HasSuffix(etag, `"`) || len(etag) < 2 {
+		return etag
+	}
+	return etag[:len(etag)-1] + `-zstd"`
 }

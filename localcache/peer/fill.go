@@ -105,6 +105,8 @@ type run struct {
 	ctx        context.Context
 	cancel     context.CancelCauseFunc
 	mu         sync.Mutex // guards slots' done state
+	by         *asker     // the request it was started for; nil: unknown
+	since      time.Time  // when it was claimed
 }
 
 type runSlot struct {
@@ -126,12 +128,10 @@ func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, e
 		return pieceOf(i, infos[0]), nil
 	}
 	key := flightKey(v, i)
+	me := askerOf(ctx)
 	for try := 1; ; try++ {
-		led := false
-		relayed := isRelayed(ctx)
 		ch := s.fills.group.DoChan(key, func() (any, error) {
-			led = true
-			return s.fillSlice(v, i, last, relayed)
+			return s.fillSlice(v, i, last, me)
 		})
 		var res singleflight.Result
 		select {
@@ -139,11 +139,12 @@ func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, e
 		case <-ctx.Done():
 			return piece{}, context.Cause(ctx)
 		}
-		if !led {
+		f, _ := res.Val.(flight)
+		if coalescedWait(f, me) {
 			s.metrics.coalesced.Inc()
 		}
 		if res.Err == nil {
-			return res.Val.(piece), nil
+			return f.p, nil
 		}
 		if try >= fillTries || !retryable(res.Err) {
 			return piece{}, res.Err
@@ -163,33 +164,34 @@ func retryable(err error) bool {
 	return fetch.Retryable(err)
 }
 
-// fillSlice leads the flight of slice i: it waits for the run that claims
-// it, or finds it cached after all, or starts a run.
-func (s *Server) fillSlice(v *version, i, last int64, relayed bool) (piece, error) {
-	r, joined, cached, err := s.claimRun(v, i, last, relayed)
+// fillSlice leads the flight of slice i for the request by: it waits for
+// the run that claims it, or finds it cached after all, or starts a run.
+// Each waiter of the flight, the leader too, tells from the flight whether
+// it waited on another request's fill (see coalescedWait).
+func (s *Server) fillSlice(v *version, i, last int64, by *asker) (flight, error) {
+	r, _, cached, err := s.claimRun(v, i, last, by)
 	switch {
 	case err != nil:
-		return piece{}, err
+		return flight{}, err
 	case r == nil:
-		return cached, nil
-	case joined:
-		s.metrics.coalesced.Inc()
+		return flight{p: cached}, nil
 	}
-	return r.wait(i)
+	p, err := r.wait(i)
+	return flight{p: p, waited: true, by: r.by}, err
 }
 
 // prefetch starts the run of slices from i unless slice i is cached or
-// claimed, and returns at once.
-func (s *Server) prefetch(v *version, i, last int64, relayed bool) {
-	s.claimRun(v, i, last, relayed)
+// claimed, for the request of ctx, and returns at once.
+func (s *Server) prefetch(ctx context.Context, v *version, i, last int64) {
+	s.claimRun(v, i, last, askerOf(ctx))
 }
 
 // claimRun returns the run that fetches slice i: the one that claims it
 // already (joined), or a new one it starts for slices i up to last (at
 // most MaxRun, never past the end of i's ownership run in a fleet,
 // stopping before a slice cached or claimed). It returns no run, but the
-// piece, when slice i is cached.
-func (s *Server) claimRun(v *version, i, last int64, relayed bool) (r *run, joined bool, cached piece, err error) {
+// piece, when slice i is cached. A run it starts is by's.
+func (s *Server) claimRun(v *version, i, last int64, by *asker) (r *run, joined bool, cached piece, err error) {
 	f := &s.fills
 	key := flightKey(v, i)
 	f.mu.Lock()
@@ -225,7 +227,8 @@ func (s *Server) claimRun(v *version, i, last int64, relayed bool) (r *run, join
 		return nil, false, piece{}, errClosing
 	}
 	r = s.newRun(v, i, end)
-	r.relayed = relayed
+	r.by = by
+	r.relayed = by != nil && by.relayed
 	for j := i; j < end; j++ {
 		f.claims[flightKey(v, j)] = r
 	}
@@ -235,7 +238,7 @@ func (s *Server) claimRun(v *version, i, last int64, relayed bool) (r *run, join
 
 func (s *Server) newRun(v *version, first, end int64) *run {
 	ctx, cancel := context.WithCancelCause(s.base)
-	r := &run{v: v, first: first, end: end, next: first, ctx: ctx, cancel: cancel, slots: make([]runSlot, end-first)}
+	r := &run{v: v, first: first, end: end, next: first, ctx: ctx, cancel: cancel, slots: make([]runSlot, end-first), since: s.now()}
 	for k := range r.slots {
 		r.slots[k].done = make(chan struct{})
 	}

@@ -6,7 +6,6 @@
 package peer
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -48,21 +47,6 @@ func (o *ownerPeers) closeIdle() {
 	for _, p := range o.peers {
 		p.CloseIdle()
 	}
-}
-
-// relayKey marks the context of a request relayed by another member: its
-// fills go to the origin.
-type relayKey struct{}
-
-func isRelayed(ctx context.Context) bool { return ctx.Value(relayKey{}) != nil }
-
-// markRelayed returns r's context marked when r is a relay from another
-// member of the fleet.
-func markRelayed(r *http.Request) context.Context {
-	if r.Header.Get(fetch.HeaderRelay) != "" {
-		return context.WithValue(r.Context(), relayKey{}, true)
-	}
-	return r.Context()
 }
 
 // runEnd is where a fill that starts at slice i must stop at the latest:

@@ -154,3 +154,24 @@ func TestMissFilledFromItsOwner(t *testing.T) {
 		t.Error("a server filled nothing from its fleet")
 	}
 }
+
+func TestStatusListsTheFleet(t *testing.T) {
+	other := startPeer(t, Config{Allow: []string{"example.com"}, ID: "0000000000bb"}, nil)
+	m := fleet.NewMembers([]string{other.url, "http://127.0.0.1:1"}, fleet.Options{SelfID: "0000000000aa"})
+	m.Check(context.Background())
+	p := startPeer(t, Config{Allow: []string{"example.com"}, ID: "0000000000aa", Fleet: m}, nil)
+	resp, err := http.Get(p.url + "/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var st struct {
+		Peers []PeerStatus `json:"peers"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Peers) != 2 || st.Peers[0].Addr != other.url || !st.Peers[0].Healthy || st.Peers[1].Healthy || st.Peers[1].Err == "" {
+		t.Fatalf("/status peers %+v", st.Peers)
+	}
+}

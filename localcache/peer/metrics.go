@@ -35,6 +35,7 @@ type metrics struct {
 	evictMu     sync.Mutex
 	evictedSeen float64 // the last value of the evictions counter
 	baseSlices  int64   // slices in the cache when the server started
+	baseDamaged int64   // the store's damaged count when the server started
 }
 
 func newMetrics(s *Server) *metrics {
@@ -56,7 +57,8 @@ func newMetrics(s *Server) *metrics {
 	m.revalidations = prometheus.NewCounterVec(prometheus.CounterOpts(f("revalidations_total", "Probes of an origin for the version of a resource, by result.")), []string{"result"})
 	m.fillsInFlight = prometheus.NewGauge(prometheus.GaugeOpts(f("fills_in_flight", "Fills talking to an origin now.")))
 	m.conns = prometheus.NewGauge(prometheus.GaugeOpts(f("connections", "Client connections open now.")))
-	m.baseSlices = s.store.Stats().Slices
+	st := s.store.Stats()
+	m.baseSlices, m.baseDamaged = st.Slices, st.Damaged
 
 	cacheOpts := func(name, help string) prometheus.GaugeOpts {
 		return prometheus.GaugeOpts{Namespace: "slget", Subsystem: "cache", Name: name, Help: help}
@@ -71,25 +73,29 @@ func newMetrics(s *Server) *metrics {
 		prometheus.NewGaugeFunc(cacheOpts("max_bytes", "The cache's --max-size, 0 for none."),
 			func() float64 { return float64(s.store.MaxSize()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "slget", Subsystem: "cache", Name: "evictions_total",
-			Help: "Slices removed from the cache since the server started: evicted for --max-size or --inactive, or found damaged."},
+			Help: "Slices removed from the cache since the server started, evicted for --max-size or --inactive (damaged ones count in slget_serve_damaged_slices_total)."},
 			func() float64 { return m.evictions(s) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts(f("damaged_slices_total", "Slices found damaged when read since the server started: moved to the cache's quarantine folder and filled again.")),
+			func() float64 { return float64(m.damaged(s)) }),
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
 	return m
 }
 
-// evictions is the number of slices that left the cache since the server
-// started: those there at the start plus those stored since, less those
-// there now. Only this server stores into its cache (it owns it), and
-// nothing else takes slices out while it serves but eviction and damage.
+// evictions is the number of slices evicted since the server started:
+// those there at the start plus those stored since, less those there now
+// and those found damaged. Only this server stores into its cache (it owns
+// it), and nothing else takes slices out while it serves but eviction and
+// damage.
 // A Put of a slice already stored (two fills raced) counts once too
 // many; the counter never goes back.
 func (m *metrics) evictions(s *Server) float64 {
 	stored := float64(m.storedN.Load())
 	m.evictMu.Lock()
 	defer m.evictMu.Unlock()
-	n := float64(m.baseSlices) + stored - float64(s.store.Stats().Slices)
+	st := s.store.Stats()
+	n := float64(m.baseSlices) + stored - float64(st.Slices) - float64(st.Damaged-m.baseDamaged)
 	if n > m.evictedSeen {
 		m.evictedSeen = n
 	}
@@ -101,3 +107,6 @@ func (m *metrics) storedOne() {
 	m.stored.Inc()
 	m.storedN.Add(1)
 }
+
+// damaged is the number of slices found damaged since the server started.
+func (m *metrics) damaged(s *Server) int64 { return s.store.Stats().Damaged - m.baseDamaged }

@@ -67,13 +67,18 @@ func parseTarget(r *http.Request) (target, error) {
 	if host == "" {
 		return target{}, errBadURL
 	}
-	if port == "" {
-		port = "80"
-		if u.Scheme == "https" {
-			port = "443"
-		}
-	} else if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+	def := "80"
+	if u.Scheme == "https" {
+		def = "443"
+	}
+	switch n, err := strconv.Atoi(port); {
+	case port == "":
+		port = def
+	case err != nil || n < 1 || n > 65535:
 		return target{}, errBadURL
+	case port == def:
+		// http://h:80/x is http://h/x: one key, as cache purge finds it.
+		u.Host = strings.TrimSuffix(u.Host, ":"+port)
 	}
 	if u.Path == "" {
 		u.Path = "/"
@@ -303,6 +308,9 @@ func (l etagList) pins() []string {
 	for _, t := range l.tags {
 		if !strings.HasPrefix(t, "W/") {
 			out = append(out, t)
+			if p, ok := plainETag(t); ok {
+				out = append(out, p) // the tag of a zstd answer pins its version
+			}
 		}
 	}
 	return out
@@ -310,11 +318,15 @@ func (l etagList) pins() []string {
 
 // acceptsZstd reports whether an Accept-Encoding header lists zstd with a
 // quality above zero.
-func acceptsZstd(values []string) bool {
+func acceptsZstd(values []string) bool { return listsAbove0(values, "zstd") }
+
+// listsAbove0 reports whether the values of a header of Accept's kind (a
+// list of names with parameters) list want with a quality above zero.
+func listsAbove0(values []string, want string) bool {
 	for _, v := range values {
 		for _, part := range strings.Split(v, ",") {
 			name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-			if !strings.EqualFold(strings.TrimSpace(name), "zstd") {
+			if !strings.EqualFold(strings.TrimSpace(name), want) {
 				continue
 			}
 			q := 1.0

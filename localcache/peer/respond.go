@@ -63,7 +63,6 @@ func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusBadRequest, err.Error()+": "+strconv.Quote(truncate(r.Header.Get("Range"), 64)))
 		return
 	}
-	r = r.WithContext(markRelayed(r))
 	w, endBeats := s.heartbeat(w, r)
 	defer endBeats()
 	var pins []string
@@ -103,7 +102,7 @@ func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
 // connection closes before Content-Length bytes) and nil is returned.
 func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version, br byteRange, hasRange bool) error {
 	h := w.Header()
-	if inm, ok := parseETags(r.Header.Values("If-None-Match")); ok && inm.matchWeak(v.etag) {
+	if inm, ok := parseETags(r.Header.Values("If-None-Match")); ok && (inm.matchWeak(v.etag) || inm.matchWeak(zstdETag(v.etag))) {
 		setValidators(h, v)
 		w.WriteHeader(http.StatusNotModified)
 		return nil
@@ -127,11 +126,10 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	}
 	var pieces []piece
 	if end > start {
-		relayed := isRelayed(r.Context())
 		if !head {
 			// The headers wait for the first run (its checksums go in
 			// them): have the next ones on their way meanwhile.
-			s.prefetchAhead(v, start/s.sliceSize, (end-1)/s.sliceSize, relayed)
+			s.prefetchAhead(r.Context(), v, start/s.sliceSize, (end-1)/s.sliceSize)
 		}
 		var err error
 		if pieces, err = s.gather(r.Context(), v, start, end, head); err != nil {
@@ -142,8 +140,9 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	// zstd travels only whole slices, known before the headers (their
 	// frames' lengths make the Content-Length), at least one of them
 	// stored compressed (else identity is as small); a slice stored as it
-	// is goes in a frame of raw blocks.
-	zstd := !head && acceptsZstd(r.Header.Values("Accept-Encoding")) && end > start &&
+	// is goes in a frame of raw blocks. See zstdform.go for its forms.
+	zf := zstdFormOf(r, hasRange)
+	zstd := zf != plainForm && end > start &&
 		start%S == 0 && (end%S == 0 || end == v.size) && int64(len(pieces)) == (end-1)/S-start/S+1
 	length := end - start
 	var framed int64
@@ -160,7 +159,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	setValidators(h, v)
 	if zstd {
 		length = framed
-		h.Set("Content-Encoding", "zstd")
+		setZstdHeaders(h, v, zf, start, end)
 	}
 	h.Set("Content-Length", strconv.FormatInt(length, 10))
 	if len(pieces) > 0 {
@@ -171,7 +170,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 		h.Set("X-Slget-Crc32c", strconv.FormatInt(first, 10)+":"+crcs)
 	}
 	status := http.StatusOK
-	if hasRange {
+	if hasRange && !(zstd && zf == slicesForm) {
 		status = http.StatusPartialContent
 		h.Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", start, end-1, v.size))
 	}
@@ -194,7 +193,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 			}
 		}
 		if p.from == fromOrigin || p.from == fromPeer {
-			s.prefetchAhead(v, i, i1, isRelayed(r.Context()))
+			s.prefetchAhead(r.Context(), v, i, i1)
 		}
 		lo := max(start, i*S) - i*S
 		hi := min(end, i*S+S) - i*S
@@ -210,13 +209,13 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 // slice last of an answer, claimed (Config.MaxFills bounds them all), so
 // that one long answer from a cold cache is filled over several origin
 // connections, not one run after the other.
-func (s *Server) prefetchAhead(v *version, i, last int64, relayed bool) {
+func (s *Server) prefetchAhead(ctx context.Context, v *version, i, last int64) {
 	j := i
 	for k := 1; k <= prefetchRuns; k++ {
 		if j = s.runEnd(j); j > last {
 			return
 		}
-		s.prefetch(v, j, last, relayed)
+		s.prefetch(ctx, v, j, last)
 	}
 }
 
@@ -302,6 +301,7 @@ func setValidators(h http.Header, v *version) {
 		h.Set("Content-Disposition", v.disp)
 	}
 	h.Set("Accept-Ranges", "bytes")
+	setVary(h)
 }
 
 // ifRangeMatches says whether an If-Range value names v: its strong ETag

@@ -4,6 +4,7 @@
 package peer
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,12 +17,16 @@ import (
 )
 
 // ServeHTTP answers one request: a proxy GET or HEAD of an origin URL, GET
-// /metrics, GET /healthz; CONNECT is refused.
+// /metrics, GET /status, GET /healthz; CONNECT is refused.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
+	r = r.WithContext(withAsker(r.Context(), r.Header.Get(fetch.HeaderRelay) != ""))
 	rw := &recorder{ResponseWriter: w}
 	defer func() {
 		s.metrics.requests.WithLabelValues(statusText(rw.status)).Inc()
+		if rw.status == http.StatusBadGateway && r.Context().Err() == nil {
+			s.log.Warn("answered 502", "client", r.RemoteAddr, "url", redactedTarget(r), "reason", cmp.Or(rw.reason, "the origin's own 502, passed on"))
+		}
 		if s.log.Enabled(r.Context(), slog.LevelDebug) {
 			s.log.Debug("request", "client", r.RemoteAddr, "method", r.Method, "url", redactedTarget(r),
 				"range", r.Header.Get("Range"), "status", rw.status, "bytes", rw.bytes, "from", rw.Header().Get("X-Slget-From"),
@@ -71,9 +76,11 @@ func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.metricsH.ServeHTTP(w, r)
+	case "/status":
+		s.serveStatus(w, r)
 	default:
 		s.fail(w, http.StatusBadRequest, "this is a slget peer cache, a forward proxy: "+errNotProxy.Error()+
-			" (curl -x http://THIS-HOST URL); its own pages are /metrics and /healthz")
+			" (curl -x http://THIS-HOST URL); its own pages are /metrics, /status and /healthz")
 	}
 }
 
@@ -84,6 +91,9 @@ func (s *Server) fail(w http.ResponseWriter, status int, msg string) {
 	h.Del("Content-Encoding")
 	h.Set("Content-Type", "text/plain; charset=utf-8")
 	h.Set("X-Content-Type-Options", "nosniff")
+	if rec, ok := w.(*recorder); ok {
+		rec.reason = msg
+	}
 	w.WriteHeader(status)
 	fmt.Fprintf(w, "slget peer: %s\n", msg)
 }
@@ -94,6 +104,7 @@ type recorder struct {
 	http.ResponseWriter
 	status int
 	bytes  int64
+	reason string // the message of fail, for the log of a 502
 }
 
 func (r *recorder) WriteHeader(code int) {

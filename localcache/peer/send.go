@@ -112,7 +112,10 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 	rc, info, err := s.store.Get(key)
 	switch {
 	case err == nil:
-	case errors.Is(err, localcache.ErrMiss), errors.Is(err, localcache.ErrCorrupt):
+	case errors.Is(err, localcache.ErrMiss):
+		return false, nil
+	case errors.Is(err, localcache.ErrCorrupt):
+		s.log.Warn("damaged slice quarantined; filling it again", "url", fetch.Redact(v.url), "slice", p.index, "err", err)
 		return false, nil
 	default:
 		s.log.Warn("cache read failed; filling again", "url", fetch.Redact(v.url), "slice", p.index, "err", err)

@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -38,8 +39,8 @@ type Config struct {
 
 	// Token, if set, is required of every proxy request in
 	// Proxy-Authorization (Basic with any user and the token as password,
-	// or Bearer), else 407; and of GET /metrics in Authorization, else
-	// 401. Empty means no token.
+	// or Bearer), else 407; and of GET /metrics and GET /status in
+	// Authorization, else 401. Empty means no token.
 	Token string
 
 	// Client configures the HTTP client of fills and probes. Its
@@ -123,6 +124,11 @@ type Config struct {
 	// client) is sent "102 Processing" while its answer waits for fills;
 	// zero means 1s.
 	Heartbeat time.Duration
+
+	// Peers, if set, reports the health of the fleet's other peers for
+	// GET /status; nil means what the health checks of Fleet know (none
+	// without a Fleet).
+	Peers func() []PeerHealth
 }
 
 func (c Config) withDefaults() Config {
@@ -166,8 +172,8 @@ func (c Config) withDefaults() Config {
 
 // Server is the peer cache: an http.Handler that answers forward-proxy
 // GETs ("GET http://origin/path", "GET https://origin/path") from the
-// Store, filling misses from the origin once, plus GET /metrics and GET
-// /healthz. Use ServeHTTP under an http.Server of your own, or Serve,
+// Store, filling misses from the origin once, plus GET /metrics, GET
+// /status (status.go) and GET /healthz. Use ServeHTTP under an http.Server of your own, or Serve,
 // which adds the limits; Close stops the fills either way.
 //
 // A request's version comes from a one-byte probe of the origin (a ranged
@@ -216,6 +222,8 @@ type Server struct {
 	hot       *hotSet
 	checked   *localcache.CheckedFiles
 	owners    ownerPeers // the fleet's members this server fills from
+	started   time.Time
+	listen    atomic.Pointer[string] // the address Serve listens on, for /status
 
 	// storePut is the store's Put; the tests of a full disk replace it,
 	// for the store's own file creation is out of their reach.
@@ -255,6 +263,7 @@ func NewServer(cfg Config) (*Server, error) {
 		now:       time.Now,
 		warnFull:  everyWhile{gap: time.Minute},
 		storePut:  cfg.Store.Put,
+		started:   time.Now(),
 	}
 	s.versions = newVersions(s.now)
 	s.hot = newHotSet(cfg.HotBytes)
@@ -346,6 +355,8 @@ func (s *Server) Close() error {
 // closes what is left, stops the fills (Close) and returns nil. It returns
 // the error of ln if accepting fails.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	addr := ln.Addr().String()
+	s.listen.Store(&addr)
 	ln = newLimitListener(ln, s.cfg.MaxConns, s.metrics.conns)
 	hs := &http.Server{
 		Handler:           s,

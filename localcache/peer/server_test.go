@@ -257,37 +257,91 @@ func TestChecksumsHeader(t *testing.T) {
 }
 
 // TestZstdBetweenPeers: text slices travel as their stored zstd frames to
-// a requester that accepts zstd, as identity to the others.
+// a requester that accepts them (slicesType for a range, Accept-Encoding
+// for the whole file), as identity to the others; each answer's headers
+// describe the bytes it sends (see zstdform.go).
 func TestZstdBetweenPeers(t *testing.T) {
 	data := offsetFile(3*mib + 777)
 	origin := newBytesOrigin(t, data, "text/plain; charset=utf-8")
 	p := startPeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1}, nil)
 	url := origin.URL + "/offsets.txt"
 	p.get(t, url) // fill
-	resp, body := p.get(t, url, "Range: bytes=1048576-", "Accept-Encoding: zstd")
-	if resp.Header.Get("Content-Encoding") != "zstd" {
-		t.Fatalf("Content-Encoding %q, want zstd", resp.Header.Get("Content-Encoding"))
-	}
-	if len(body) >= len(data)/3 {
-		t.Errorf("zstd answer of %d bytes for %d of text", len(body), len(data)-mib)
-	}
+	etag := origin.etag
 	dec, err := zstd.NewReader(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer dec.Close()
-	plain, err := dec.DecodeAll(body, nil)
-	if err != nil || !bytes.Equal(plain, data[mib:]) {
-		t.Fatalf("the zstd answer does not decode to the range (err %v)", err)
+	decode := func(what string, body []byte, want []byte) {
+		t.Helper()
+		plain, err := dec.DecodeAll(body, nil)
+		if err != nil || !bytes.Equal(plain, want) {
+			t.Errorf("%s: the zstd answer does not decode to the bytes asked for (err %v)", what, err)
+		}
+		if len(body) >= len(want)/3 {
+			t.Errorf("%s: zstd answer of %d bytes for %d of text", what, len(body), len(want))
+		}
 	}
+
+	// A range as slicesType: a 200 whose headers all describe the frames.
+	resp, body := p.get(t, url, "Range: bytes=1048576-", "Accept: "+slicesType, "Accept-Encoding: identity")
+	h := resp.Header
+	for _, c := range []struct{ name, got, want string }{
+		{"status", fmt.Sprint(resp.StatusCode), "200"},
+		{"Content-Type", h.Get("Content-Type"), slicesType},
+		{"Content-Encoding", h.Get("Content-Encoding"), ""},
+		{"Content-Range", h.Get("Content-Range"), ""},
+		{"Content-Length", h.Get("Content-Length"), fmt.Sprint(len(body))},
+		{headerRange, h.Get(headerRange), fmt.Sprintf("bytes %d-%d/%d", mib, len(data)-1, len(data))},
+		{"ETag", h.Get("ETag"), etag[:len(etag)-1] + `-zstd"`},
+		{"Cache-Control", h.Get("Cache-Control"), "no-store"},
+		{"Vary", h.Get("Vary"), "Accept, Accept-Encoding"},
+	} {
+		if c.got != c.want {
+			t.Errorf("slices answer: %s %q, want %q", c.name, c.got, c.want)
+		}
+	}
+	decode("slices answer", body, data[mib:])
+
+	// A range to a requester that accepts zstd encoding only (curl
+	// --compressed): identity, for a zstd 206 cannot be consistent.
+	resp, body = p.get(t, url, "Range: bytes=1048576-", "Accept-Encoding: gzip, zstd")
+	if resp.StatusCode != http.StatusPartialContent || resp.Header.Get("Content-Encoding") != "" || resp.Header.Get("ETag") != etag ||
+		resp.Header.Get("Vary") != "Accept, Accept-Encoding" || !bytes.Equal(body, data[mib:]) {
+		t.Errorf("range with Accept-Encoding: zstd: status %d, Content-Encoding %q, ETag %s, Vary %q, right bytes %v",
+			resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.Header.Get("ETag"), resp.Header.Get("Vary"), bytes.Equal(body, data[mib:]))
+	}
+
+	// The whole file with Accept-Encoding: zstd: Content-Encoding, and
+	// the zstd representation's own tag and length.
+	resp, body = p.get(t, url, "Accept-Encoding: zstd")
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "zstd" || resp.Header.Get("ETag") != zstdETag(etag) ||
+		resp.ContentLength != int64(len(body)) || resp.Header.Get("Content-Range") != "" || resp.Header.Get("Vary") != "Accept, Accept-Encoding" {
+		t.Errorf("whole file, zstd: status %d, Content-Encoding %q, ETag %s, Content-Length %d of %d, Vary %q", resp.StatusCode,
+			resp.Header.Get("Content-Encoding"), resp.Header.Get("ETag"), resp.ContentLength, len(body), resp.Header.Get("Vary"))
+	}
+	decode("whole file", body, data)
+
+	// Either tag pins the version, and either one is not modified.
+	for _, tag := range []string{etag, zstdETag(etag)} {
+		resp, body = p.get(t, url, "Range: bytes=1048576-", "Accept: "+slicesType, "If-Match: "+tag)
+		if resp.StatusCode != http.StatusOK || resp.Header.Get(headerRange) == "" {
+			t.Errorf("If-Match %s: status %d %q", tag, resp.StatusCode, truncate(string(body), 80))
+		}
+		resp, _ = p.get(t, url, "If-None-Match: "+tag)
+		if resp.StatusCode != http.StatusNotModified || resp.Header.Get("Vary") == "" {
+			t.Errorf("If-None-Match %s: status %d, Vary %q", tag, resp.StatusCode, resp.Header.Get("Vary"))
+		}
+	}
+
 	// Unaligned: identity, even to a zstd peer.
-	resp, body = p.get(t, url, "Range: bytes=10-2000000", "Accept-Encoding: zstd")
-	if resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, data[10:2000001]) {
-		t.Errorf("unaligned range to a zstd peer: Content-Encoding %q, right bytes %v", resp.Header.Get("Content-Encoding"), bytes.Equal(body, data[10:2000001]))
+	resp, body = p.get(t, url, "Range: bytes=10-2000000", "Accept: "+slicesType)
+	if resp.StatusCode != http.StatusPartialContent || resp.Header.Get("Content-Encoding") != "" || resp.Header.Get("ETag") != etag || !bytes.Equal(body, data[10:2000001]) {
+		t.Errorf("unaligned range to a zstd peer: status %d, Content-Encoding %q, right bytes %v", resp.StatusCode, resp.Header.Get("Content-Encoding"), bytes.Equal(body, data[10:2000001]))
 	}
-	// Without Accept-Encoding: identity.
+	// Without either: identity, and the Vary that says why.
 	resp, body = p.get(t, url, "Range: bytes=1048576-")
-	if resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, data[mib:]) {
-		t.Errorf("identity requester: Content-Encoding %q", resp.Header.Get("Content-Encoding"))
+	if resp.Header.Get("Content-Encoding") != "" || resp.Header.Get("Vary") != "Accept, Accept-Encoding" || !bytes.Equal(body, data[mib:]) {
+		t.Errorf("identity requester: Content-Encoding %q, Vary %q", resp.Header.Get("Content-Encoding"), resp.Header.Get("Vary"))
 	}
 }
