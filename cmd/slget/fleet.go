@@ -212,6 +212,7 @@ func readFleetOptions(c *cli.Context, o *serveOptions) error {
 		tok = o.cfg.Token
 	}
 	o.peerToken = tok
+	o.fleetFile = c.String("fleet-file")
 	return nil
 }
 

@@ -47,6 +47,7 @@ func serveCommand(con *console) *cli.Command {
 			&cli.BoolFlag{Name: "no-announce", Usage: "do not announce this peer by mDNS (it does only when it listens beyond loopback)"},
 			&cli.StringSliceFlag{Name: "announce-addr", Usage: "announce `IP` rather than every address of the host's interfaces (repeatable)"},
 			&cli.StringSliceFlag{Name: "peer", Usage: "a member of this serve's fleet: `URL` (http://HOST:PORT; this serve's own address may be in the list), or auto for those mDNS finds (repeatable); each run of slices has one owner among the live members, and a miss of a run another member owns is filled from it, not from the origin"},
+			&cli.StringFlag{Name: "fleet-file", Usage: "the fleet's members, one http://HOST:PORT a line, from `FILE` (# for comments), read again when it changes: the same file on every host"},
 			&cli.StringFlag{Name: "peer-token", Usage: "the `TOKEN` to give other serves (default: this one's own); also " + envPeerToken},
 			&cli.StringFlag{Name: "peer-token-file", Usage: "read the token for other serves from the first line of `FILE`"},
 			&cli.StringFlag{Name: "max-size", Value: "10g", Usage: "keep the cache under `SIZE` (least recently used slices go first); 0 for no bound"},
@@ -82,6 +83,7 @@ type serveOptions struct {
 	// The fleet's member list takes both.
 	peers     []string
 	peerToken string
+	fleetFile string // --fleet-file, read again when it changes
 }
 
 func readServeOptions(c *cli.Context) (serveOptions, error) {
@@ -191,12 +193,19 @@ func runServe(c *cli.Context, con *console) error {
 	}
 	defer st.Close()
 	o.cfg.Store = st
-	if len(o.peers) > 0 {
+	if len(o.peers) > 0 || o.fleetFile != "" {
 		if o.cfg.ID, err = st.FleetID(); err != nil {
 			return withCode(exitFileOpen, err)
 		}
 		static := slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
 		o.cfg.Fleet = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID})
+		if o.fleetFile != "" {
+			listed, err := readFleetFile(o.fleetFile)
+			if err != nil {
+				return withCode(exitBadOption, fmt.Errorf("--fleet-file: %v", err))
+			}
+			o.cfg.Fleet.SetFound("file", listed) // watchFleetFile replaces it
+		}
 		o.cfg.FleetToken = o.peerToken
 	}
 	srv, err := peer.NewServer(o.cfg)
@@ -218,7 +227,7 @@ func runServe(c *cli.Context, con *console) error {
 	stats := st.Stats()
 	log.Info("serving", "listen", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
-		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "fleet", len(o.peers), "id", srv.ID(), "version", version.Version)
+		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "fleet", fleetSize(o.cfg.Fleet), "id", srv.ID(), "version", version.Version)
 	actx, stopAnnounce := context.WithCancel(c.Context)
 	announced := announceServe(actx, &o, ln.Addr().(*net.TCPAddr), log)
 	fleetDone := keepFleet(actx, &o, log)
@@ -264,6 +273,13 @@ func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait fun
 		return func() {}
 	}
 	var wg sync.WaitGroup
+	if o.fleetFile != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			watchFleetFile(ctx, o.fleetFile, m, 2*time.Second, func(f string, args ...any) { log.Warn(fmt.Sprintf(f, args...)) })
+		}()
+	}
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
@@ -280,4 +296,12 @@ func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait fun
 		}
 	}()
 	return wg.Wait
+}
+
+// fleetSize is how many members a serve knows of, none without a fleet.
+func fleetSize(m *fleet.Members) int {
+	if m == nil {
+		return 0
+	}
+	return len(m.Addrs())
 }

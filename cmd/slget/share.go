@@ -24,6 +24,7 @@ func shareFlags() []cli.Flag {
 	return append([]cli.Flag{
 		&cli.StringFlag{Name: "cache", Usage: "read slices from the slice cache in `DIR` first, and store there what comes from the origin (a cache that slget serve owns is asked as a peer)"},
 		&cli.StringSliceFlag{Name: "peer", Usage: "ask the slget peer at `URL` (http://HOST:PORT, or http://slget:TOKEN@HOST:PORT) for slices before the origin; auto: the slget serves mDNS finds on the LAN (repeatable; also " + envPeers + ", separated by spaces or commas)"},
+		&cli.StringFlag{Name: "fleet-file", Usage: "ask the peers listed in `FILE` too: one http://HOST:PORT a line, # for comments (the file the fleet's serves read)"},
 	}, peerTokenFlags()...)
 }
 
@@ -43,6 +44,13 @@ func (a *app) openShare(c *cli.Context) error {
 	token, err := readToken(c, tokenSource{"peer-token", "peer-token-file", envPeerToken})
 	if err != nil {
 		return err
+	}
+	if name := c.String("fleet-file"); name != "" {
+		listed, err := readFleetFile(name)
+		if err != nil {
+			return withCode(exitBadOption, fmt.Errorf("--fleet-file: %v", err))
+		}
+		peers = append(peers, listed...)
 	}
 	peers = resolvePeers(c.Context, peers, mdns.Lookup, a.con.warnf)
 	if dir := c.String("cache"); dir != "" {
