@@ -5,12 +5,14 @@ package fleet
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -71,6 +73,7 @@ type Members struct {
 
 type health struct {
 	id       string
+	fails    int // checks failed in a row
 	healthy  bool
 	lastSeen time.Time
 	err      string
@@ -193,10 +196,17 @@ func (m *Members) Check(ctx context.Context) {
 				if ctx.Err() != nil {
 					return // not the peer's fault
 				}
-				h.healthy, h.err = false, err.Error()
+				// One check that misses its time on a busy host is not a
+				// peer gone: two in a row are (a peer that refuses the
+				// connection is gone at once).
+				h.fails++
+				h.err = err.Error()
+				if h.fails >= 2 || refused(err) || h.lastSeen.IsZero() {
+					h.healthy = false
+				}
 				return
 			}
-			h.id, h.healthy, h.err, h.lastSeen = id, true, "", time.Now()
+			h.id, h.healthy, h.err, h.lastSeen, h.fails = id, true, "", time.Now(), 0
 		}()
 	}
 	wg.Wait()
@@ -287,4 +297,9 @@ func Addr(s string) string {
 		return strings.TrimSuffix(s, "/")
 	}
 	return u.Scheme + "://" + u.Host
+}
+
+// refused reports whether err is a connection refused: nothing listens.
+func refused(err error) bool {
+	return errors.Is(err, syscall.ECONNREFUSED)
 }

@@ -111,7 +111,7 @@ func TestMissFilledFromItsOwner(t *testing.T) {
 	a := startPeer(t, Config{Allow: allow, ID: "aaaaaaaaaaaa"}, nil)
 	b := startPeer(t, Config{Allow: allow, ID: "bbbbbbbbbbbb"}, nil)
 	members := func(self string) *fleet.Members {
-		m := fleet.NewMembers([]string{a.url, b.url}, fleet.Options{SelfID: self})
+		m := fleet.NewMembers([]string{a.url, b.url}, fleet.Options{SelfID: self, Timeout: 10 * time.Second})
 		m.Check(context.Background())
 		return m
 	}
