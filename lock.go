@@ -51,19 +51,23 @@ func lockPart(path string) (*partLock, error) {
 	for range 20 {
 		f, err := osfile.OpenNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 		created := err == nil
+		// A failure of that open is one to create the file (a folder that
+		// refuses new files, a name too long, no folder); only a file
+		// that is there and cannot be opened is an open error.
+		op := "create"
 		if errors.Is(err, fs.ErrExist) {
+			op = "open"
 			f, err = osfile.OpenNoFollow(path, os.O_RDWR, 0)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue // removed in between: try again
+			}
+			if osfile.IsReadOnlyFS(err) {
+				op = "create" // nothing can be written there, as for a new file
 			}
 		}
 		if err != nil {
 			if osfile.IsSymlinkRefused(err) {
 				return nil, &ExistsError{Path: path, Why: "is a symbolic link, and slget does not write through links", Help: []Remedy{RemedyOtherName}}
-			}
-			op := "open"
-			if created || errors.Is(err, fs.ErrNotExist) || osfile.IsReadOnlyFS(err) {
-				op = "create"
 			}
 			return nil, fileErr(op, path, err)
 		}
