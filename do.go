@@ -181,6 +181,10 @@ func (d *download) run(ctx context.Context) error {
 	return d.finish()
 }
 
+// refusedTries is how often the probe tries a host that refuses the
+// connection.
+const refusedTries = 2
+
 // doProbe asks for slice 0 under the retry policy every slice has, but
 // for a refused connection, which is tried once more and then reported
 // plainly, as aria2c does: nothing listens there.
@@ -197,13 +201,17 @@ func (d *download) doProbe(ctx context.Context) error {
 		p, err = d.probeOnce(ctx, since)
 		d.probeTook = time.Since(start)
 		if errors.Is(err, syscall.ECONNREFUSED) {
-			if refused++; refused >= 2 {
+			if refused++; refused >= refusedTries {
 				return fetch.Final(fmt.Errorf("%w; is the server up, and the port in the URL right?", err))
 			}
 		}
 		return err
 	}, func(try int, err error, wait time.Duration) {
-		d.warn("%v; try %d of %d in %s", err, try+1, d.c.Retry.Tries(), wait.Round(time.Millisecond))
+		tries := d.c.Retry.Tries()
+		if errors.Is(err, syscall.ECONNREFUSED) {
+			tries = min(tries, refusedTries) // the line promises only the tries that will be made
+		}
+		d.warn("%v; try %d of %d in %s", err, try+1, tries, wait.Round(time.Millisecond))
 	})
 	if err != nil {
 		if ctx.Err() != nil {
