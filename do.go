@@ -58,6 +58,10 @@ type download struct {
 	// digest is the origin's digest of the whole file, checked when the
 	// request gives no Checksum (see checksum); nil without one.
 	digest *Checksum
+	// renamed is the rename into the output's folder that its fsyncs
+	// wait a little for (dirSyncs.expect); nil before the output path is
+	// chosen.
+	renamed *expectedRename
 }
 
 // overwrite reports whether the file at the output name may be replaced.
@@ -81,6 +85,9 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	start := time.Now()
 	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[fetch.Provenance]int64{}}}
 	err := d.run(ctx)
+	if d.renamed != nil {
+		d.renamed.abandon() // if not made, it will not be
+	}
 	d.share.close()
 	if d.lock != nil {
 		d.lock.release()

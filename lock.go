@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/slget/slget/internal/osfile"
 )
@@ -158,8 +157,9 @@ func (l *partLock) replace(from string) error {
 
 // finish renames the locked file to final: only while the lock's path
 // still names the file this process holds, never over an existing final
-// name unless overwrite, and durably (the directory is synced after).
-func (l *partLock) finish(final string, overwrite bool, syncDir func(string)) error {
+// name unless overwrite, and durably: after the rename it calls synced
+// with final, which returns once final's folder is synced.
+func (l *partLock) finish(final string, overwrite bool, synced func(final string)) error {
 	if !l.holds() {
 		return fileErr("io", l.path, fmt.Errorf("it was replaced by another program during the download, so it is not renamed to %s", final))
 	}
@@ -175,6 +175,6 @@ func (l *partLock) finish(final string, overwrite bool, syncDir func(string)) er
 	if err != nil {
 		return fileErr("create", final, err)
 	}
-	syncDir(filepath.Dir(final))
+	synced(final)
 	return nil
 }
