@@ -207,6 +207,14 @@ func TestScenarios(t *testing.T) {
 	if keys["s3-n8-nginx"].sourceNames()[0] != keys["s3-n16-conn"].sourceNames()[0] {
 		t.Error("scenario 3 variants use different files")
 	}
+	six := scenarios([]int{6}, false, []string{limitNginx}, 0)
+	if len(six) != 2 || six[0].key != "s6" || six[1].key != "s6-tmpfs" || !six[1].tmpfs || six[0].tmpfs ||
+		six[0].jobs != 8 || six[0].files != 100 || six[0].size != 64<<10 || six[0].sourceKey() != six[1].sourceKey() {
+		t.Errorf("scenario 6: %+v", six)
+	}
+	if g := six[0].goals; len(g) != 1 || g[0].wallOf != "curl-parallel" || g[0].wallFactor != 1.5 || g[0].notSlower[0] != "slget-j1" {
+		t.Errorf("scenario 6 goals: %+v", g)
+	}
 	quick := scenarios([]int{2}, true, []string{limitNginx}, time.Millisecond)
 	if len(quick) != 1 || quick[0].size >= 1<<30 {
 		t.Errorf("quick: %+v", quick)
@@ -297,6 +305,39 @@ func TestGoalCheck(t *testing.T) {
 	}
 	if (goal{}).check(rows) != "" {
 		t.Error("an empty goal says something")
+	}
+}
+
+// The wall time of slget against a multiple of another tool's (issue 19:
+// at most 1.5 × curl --parallel), and the list tools' command lines.
+func TestWallGoalAndListTools(t *testing.T) {
+	g := goal{source: "issue 19", text: "t", wallOf: "curl-parallel", wallFactor: 1.5, notSlower: []string{"slget-j1"}}
+	rows := []row{
+		{tool: "slget", ok: 5, runs: 5, wall: 0.150},
+		{tool: "slget-j1", ok: 5, runs: 5, wall: 0.160},
+		{tool: "curl-parallel", ok: 5, runs: 5, wall: 0.100},
+	}
+	if got := g.check(rows); !strings.HasSuffix(got, "**Met.**") {
+		t.Errorf("check at exactly 1.5× = %q", got)
+	}
+	rows[0].wall = 0.170
+	if got := g.check(rows); !strings.Contains(got, "**Not met:** 1.06× slget-j1's wall time, 1.70× curl-parallel's wall time.") {
+		t.Errorf("check = %q", got)
+	}
+	j := job{n: 8, jobs: 8, urls: []string{"http://h/a", "http://h/b"}, list: "/l", dir: "/o"}
+	want := map[string]string{
+		"slget":              "/bin/x -x 8 -d /o --slice 1m -q -j 8 -i /l",
+		"slget-j1":           "/bin/x -x 1 -j 1 -d /o --slice 1m -q -i /l",
+		"aria2c":             "/bin/x -x 8 -s 8 -k 1M -d /o -q --allow-overwrite=true --auto-file-renaming=false -j 8 -i /l",
+		"curl-parallel":      "/bin/x -sS --fail --parallel --parallel-max 8 --remote-name-all --output-dir /o http://h/a http://h/b",
+		"curl-parallel-sync": `/bin/sh -c "$0" "$@" && sync /bin/x -sS --fail --parallel --parallel-max 8 --remote-name-all --output-dir /o http://h/a http://h/b`,
+	}
+	for _, tl := range knownTools() {
+		if w, ok := want[tl.name]; ok {
+			if got := strings.Join(tl.argv("/bin/x", j), " "); got != w {
+				t.Errorf("%s: %s\nwant %s", tl.name, got, w)
+			}
+		}
 	}
 }
 
