@@ -4,11 +4,15 @@
 // files) share one fsync instead of one each.
 //
 // Decision: an fsync waits a little (gatherWait at most) for the renames
-// it knows are coming: downloads of the Client whose data is being synced
-// into the same folder (expect). Without that wait, the fsyncs of a list
-// of small files rarely overlapped and one ran per file, each two writes
-// to the disk that the data syncs of the others then queued behind. A
-// download alone in its folder, or the last of a list, does not wait.
+// it knows are coming: the downloads of the Client whose output is in the
+// same folder and not yet renamed (expect). Without that wait, the fsyncs
+// of a list of small files rarely overlapped and one ran per file, each
+// two writes to the disk that the data syncs of the others then queued
+// behind (96 fsyncs for 100 files at -j 8; 15 with it). A download alone
+// in its folder, or the last of a list, does not wait; a large file still
+// arriving beside small ones costs each of them gatherWait at most. The
+// wait never comes before the rename it covers: made counts the rename,
+// then waits for an fsync that begins after it.
 
 package slget
 
