@@ -79,7 +79,8 @@ type shared struct {
 	// saidNoXattr: a download already said that its file system keeps no
 	// extended attributes (complete.go).
 	saidNoXattr bool
-	dirs        dirSyncs // fsyncs of the folders renames go to, shared
+	dirs        dirSyncs      // fsyncs of the folders renames go to, shared
+	buffers     fetch.Buffers // the read buffers of the downloads' connections
 	totalOnce   sync.Once
 	total       *rate.Limiter
 }

@@ -58,6 +58,10 @@ type download struct {
 	// digest is the origin's digest of the whole file, checked when the
 	// request gives no Checksum (see checksum); nil without one.
 	digest *Checksum
+	// renamed is the rename into the output's folder that its fsyncs
+	// wait a little for (dirSyncs.expect); nil before the output path is
+	// chosen.
+	renamed *expectedRename
 }
 
 // overwrite reports whether the file at the output name may be replaced.
@@ -81,6 +85,9 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	start := time.Now()
 	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[fetch.Provenance]int64{}}}
 	err := d.run(ctx)
+	if d.renamed != nil {
+		d.renamed.abandon() // if not made, it will not be
+	}
 	d.share.close()
 	if d.lock != nil {
 		d.lock.release()
@@ -181,6 +188,10 @@ func (d *download) run(ctx context.Context) error {
 	return d.finish()
 }
 
+// refusedTries is how often the probe tries a host that refuses the
+// connection.
+const refusedTries = 2
+
 // doProbe asks for slice 0 under the retry policy every slice has, but
 // for a refused connection, which is tried once more and then reported
 // plainly, as aria2c does: nothing listens there.
@@ -197,13 +208,17 @@ func (d *download) doProbe(ctx context.Context) error {
 		p, err = d.probeOnce(ctx, since)
 		d.probeTook = time.Since(start)
 		if errors.Is(err, syscall.ECONNREFUSED) {
-			if refused++; refused >= 2 {
+			if refused++; refused >= refusedTries {
 				return fetch.Final(fmt.Errorf("%w; is the server up, and the port in the URL right?", err))
 			}
 		}
 		return err
 	}, func(try int, err error, wait time.Duration) {
-		d.warn("%v; try %d of %d in %s", err, try+1, d.c.Retry.Tries(), wait.Round(time.Millisecond))
+		tries := d.c.Retry.Tries()
+		if errors.Is(err, syscall.ECONNREFUSED) {
+			tries = min(tries, refusedTries) // the line promises only the tries that will be made
+		}
+		d.warn("%v; try %d of %d in %s", err, try+1, tries, wait.Round(time.Millisecond))
 	})
 	if err != nil {
 		if ctx.Err() != nil {

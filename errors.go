@@ -60,7 +60,11 @@ func lockedError(part string) error { return &LockedError{Path: trimPart(part), 
 // FileError is a failure of the local file system: opening an existing
 // file, creating or truncating one, or reading, writing and syncing one.
 type FileError struct {
-	Op   string // "open", "create" or "io"
+	// Op is "open" (a file that is there could not be opened), "create"
+	// (a file could not be created, truncated or named: a folder that
+	// refuses new files, a read-only file system, a name too long) or
+	// "io" (reading, writing or syncing one).
+	Op   string
 	Path string
 	Err  error
 }

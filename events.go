@@ -1,12 +1,12 @@
 // Events: what a download reports while it runs (Started, Retrying,
-// Warning), told to Request.Events one at a time.
+// Warning, Finishing), told to Request.Events one at a time.
 
 package slget
 
 import "time"
 
-// Event is something a download reports while it runs: *Warning, *Started
-// or *Retrying.
+// Event is something a download reports while it runs: *Warning,
+// *Started, *Retrying or *Finishing.
 type Event interface{ event() }
 
 // Warning is something a user should know that does not stop the download.
@@ -47,8 +47,22 @@ type Retrying struct {
 	Wait     time.Duration
 }
 
+// Finishing is sent when the file is complete under its final name, Path,
+// and the download waits only for its folder to be synced, an fsync it
+// shares with the downloads that finish beside it. The download is not
+// done: Do returns when the folder is synced (a crash before then may
+// leave the file under its partial name). A program that caps how many
+// downloads run at once may start the next one now, so that the fsync
+// covers more of them.
+type Finishing struct {
+	URL  string // redacted
+	Path string
+}
+
 func (*Warning) event() {}
 
 func (*Started) event() {}
 
 func (*Retrying) event() {}
+
+func (*Finishing) event() {}

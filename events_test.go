@@ -76,3 +76,43 @@ func TestStartedNamesAnsweringProxy(t *testing.T) {
 		})
 	}
 }
+
+// Finishing is sent once per download, when the complete file has its
+// final name and no partial file is left: a small file (the probe's answer
+// is the whole file) and one of several slices with a journal alike. It
+// is not sent for a download that fails.
+func TestFinishingEvent(t *testing.T) {
+	for _, size := range []int64{64 << 10, 3<<20 + 5} {
+		origin := fetchtest.NewServer(t, fetchtest.WithSize(size))
+		path := filepath.Join(t.TempDir(), "file.bin")
+		var finishing []*slget.Finishing
+		var sawPart, sawFinal []bool
+		c := &slget.Client{Connections: 4, Slice: 1 << 20}
+		_, err := c.Do(context.Background(), &slget.Request{URL: origin.FileURL(), Path: path, Events: func(e slget.Event) {
+			if f, ok := e.(*slget.Finishing); ok {
+				finishing = append(finishing, f)
+				sawPart = append(sawPart, exists(path+".part"))
+				sawFinal = append(sawFinal, fileSHA256(path) == origin.Content().SHA256())
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(finishing) != 1 || finishing[0].Path != path || finishing[0].URL != origin.FileURL() {
+			t.Fatalf("%d bytes: Finishing events %+v, want one for %s", size, finishing, path)
+		}
+		if sawPart[0] || !sawFinal[0] {
+			t.Errorf("%d bytes: at Finishing, NAME.part there: %v, the whole file at its name: %v", size, sawPart[0], sawFinal[0])
+		}
+	}
+	failing := fetchtest.NewServer(t, fetchtest.WithSize(64<<10), fetchtest.WithStatusFor(http.StatusNotFound, 100, ""))
+	c := &slget.Client{Retry: slget.RetryPolicy{MaxTries: 1}}
+	_, err := c.Do(context.Background(), &slget.Request{URL: failing.FileURL(), Path: filepath.Join(t.TempDir(), "f.bin"), Events: func(e slget.Event) {
+		if _, ok := e.(*slget.Finishing); ok {
+			t.Error("Finishing sent for a download that failed")
+		}
+	}})
+	if err == nil {
+		t.Fatal("a 404 downloaded")
+	}
+}

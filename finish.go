@@ -11,6 +11,7 @@ import (
 	"hash"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
@@ -37,12 +38,20 @@ func (d *download) finish() error {
 	if err := osfile.Datasync(d.lock.f); err != nil {
 		return fileErr("io", part, err)
 	}
-	if err := d.lock.finish(d.path, d.overwrite(), d.c.shared().dirs.sync); err != nil {
+	synced := func(final string) {
+		d.emit(&Finishing{URL: d.res.URL, Path: final})
+		if d.renamed != nil {
+			d.renamed.made()
+		} else {
+			d.c.shared().dirs.sync(filepath.Dir(final))
+		}
+	}
+	if err := d.lock.finish(d.path, d.overwrite(), synced); err != nil {
 		var taken *ExistsError
 		if !errors.As(err, &taken) || !d.req.AutoRename || d.overwrite() {
 			return err
 		}
-		if err := d.finishBeside(taken); err != nil {
+		if err := d.finishBeside(taken, synced); err != nil {
 			return err
 		}
 	}
@@ -72,13 +81,13 @@ func (d *download) checksumFailed(err error) error {
 // ...) when a file took its final name during the download (taken), as
 // if it had been there at the start: the bytes are kept, not fetched
 // again by the next run.
-func (d *download) finishBeside(taken *ExistsError) error {
+func (d *download) finishBeside(taken *ExistsError, synced func(string)) error {
 	for i := 1; i <= maxRenames; i++ {
 		cand := renamed(d.path, i)
 		if !d.c.reserve(cand) {
 			continue
 		}
-		err := d.lock.finish(cand, false, d.c.shared().dirs.sync)
+		err := d.lock.finish(cand, false, synced)
 		var again *ExistsError
 		if errors.As(err, &again) {
 			d.c.unreserve(cand)

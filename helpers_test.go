@@ -23,3 +23,9 @@ func fileSHA256(path string) string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// exists reports whether something is at path.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}

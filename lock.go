@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/slget/slget/internal/osfile"
 )
@@ -51,19 +50,23 @@ func lockPart(path string) (*partLock, error) {
 	for range 20 {
 		f, err := osfile.OpenNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 		created := err == nil
+		// A failure of that open is one to create the file (a folder that
+		// refuses new files, a name too long, no folder); only a file
+		// that is there and cannot be opened is an open error.
+		op := "create"
 		if errors.Is(err, fs.ErrExist) {
+			op = "open"
 			f, err = osfile.OpenNoFollow(path, os.O_RDWR, 0)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue // removed in between: try again
+			}
+			if osfile.IsReadOnlyFS(err) {
+				op = "create" // nothing can be written there, as for a new file
 			}
 		}
 		if err != nil {
 			if osfile.IsSymlinkRefused(err) {
 				return nil, &ExistsError{Path: path, Why: "is a symbolic link, and slget does not write through links", Help: []Remedy{RemedyOtherName}}
-			}
-			op := "open"
-			if created || errors.Is(err, fs.ErrNotExist) || osfile.IsReadOnlyFS(err) {
-				op = "create"
 			}
 			return nil, fileErr(op, path, err)
 		}
@@ -154,8 +157,9 @@ func (l *partLock) replace(from string) error {
 
 // finish renames the locked file to final: only while the lock's path
 // still names the file this process holds, never over an existing final
-// name unless overwrite, and durably (the directory is synced after).
-func (l *partLock) finish(final string, overwrite bool, syncDir func(string)) error {
+// name unless overwrite, and durably: after the rename it calls synced
+// with final, which returns once final's folder is synced.
+func (l *partLock) finish(final string, overwrite bool, synced func(final string)) error {
 	if !l.holds() {
 		return fileErr("io", l.path, fmt.Errorf("it was replaced by another program during the download, so it is not renamed to %s", final))
 	}
@@ -171,6 +175,6 @@ func (l *partLock) finish(final string, overwrite bool, syncDir func(string)) er
 	if err != nil {
 		return fileErr("create", final, err)
 	}
-	syncDir(filepath.Dir(final))
+	synced(final)
 	return nil
 }

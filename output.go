@@ -109,6 +109,9 @@ func (d *download) claimOutput(ctx context.Context) error {
 		}
 		if taken == nil {
 			d.res.Path = cand
+			// Its rename into the folder is coming: the folder's
+			// fsyncs wait a little for it (dirsync.go).
+			d.renamed = d.c.shared().dirs.expect(filepath.Dir(cand))
 			if first != nil {
 				d.warn("%s %s; saving as %s", first.Path, first.Why, cand)
 			}

@@ -25,6 +25,7 @@ func (d *download) transfer(ctx context.Context) error {
 		LowestSpeed:  d.c.LowestSpeed,
 		Limiter:      d.limiter(),
 		CommitSlices: commitSlices,
+		Buffers:      &d.c.shared().buffers,
 		Logf:         d.warn,
 		OnRetry:      d.retrying,
 	}

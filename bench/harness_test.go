@@ -207,6 +207,14 @@ func TestScenarios(t *testing.T) {
 	if keys["s3-n8-nginx"].sourceNames()[0] != keys["s3-n16-conn"].sourceNames()[0] {
 		t.Error("scenario 3 variants use different files")
 	}
+	six := scenarios([]int{6}, false, []string{limitNginx}, 0)
+	if len(six) != 2 || six[0].key != "s6" || six[1].key != "s6-tmpfs" || !six[1].tmpfs || six[0].tmpfs ||
+		six[0].jobs != 8 || six[0].files != 100 || six[0].size != 64<<10 || six[0].sourceKey() != six[1].sourceKey() {
+		t.Errorf("scenario 6: %+v", six)
+	}
+	if g := six[0].goals; len(g) != 1 || g[0].wallOf != "curl-parallel" || g[0].wallFactor != 1.5 || g[0].notSlower[0] != "slget-j1" {
+		t.Errorf("scenario 6 goals: %+v", g)
+	}
 	quick := scenarios([]int{2}, true, []string{limitNginx}, time.Millisecond)
 	if len(quick) != 1 || quick[0].size >= 1<<30 {
 		t.Errorf("quick: %+v", quick)

@@ -65,7 +65,7 @@ func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.IntVar(&o.runs, "runs", 5, "timed runs of each tool per scenario")
-	scen := fs.String("scenarios", "1,2,3,4,5", "scenarios to run, by the issue's numbers")
+	scen := fs.String("scenarios", "1,2,3,4,5,6", "scenarios to run, by the issue's numbers (6 is issue 19's)")
 	tools := fs.String("tools", "slget,aria2c,axel,curl", "tools to compare")
 	fs.BoolVar(&o.quick, "quick", false, "small files and 3 runs unless -runs: a smoke test (writes no results unless -write)")
 	limit := fs.String("limit", "both", "how rates are enforced in scenarios 1 and 3: nginx (limit_rate, per request), conn (per TCP connection, by the harness) or both")
@@ -94,14 +94,14 @@ func parseFlags(args []string) (options, error) {
 	}
 	for _, f := range strings.Split(*scen, ",") {
 		id, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || id < 1 || id > 5 {
-			return o, fmt.Errorf("-scenarios: %q is not one of 1 to 5", f)
+		if err != nil || id < 1 || id > 6 {
+			return o, fmt.Errorf("-scenarios: %q is not one of 1 to 6", f)
 		}
 		o.scenarios = append(o.scenarios, id)
 	}
 	known := map[string]bool{}
 	for _, t := range knownTools() {
-		known[t.name] = true
+		known[t.prog()] = true
 	}
 	for _, f := range strings.Split(*tools, ",") {
 		if f = strings.TrimSpace(f); !known[f] {
@@ -162,11 +162,17 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 
 	// The tools, built or found.
 	var tools []*tool
+	found := map[string]*tool{} // by program: a program's tools share its binary
 	for _, t := range knownTools() {
-		if !slices.Contains(o.tools, t.name) {
+		if !slices.Contains(o.tools, t.prog()) {
 			continue
 		}
 		tools = append(tools, t)
+		if f := found[t.prog()]; f != nil {
+			t.bin, t.why = f.bin, f.why
+			continue
+		}
+		found[t.prog()] = t
 		if t.name == "slget" {
 			bin := filepath.Join(dir, "bin", "slget")
 			cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/slget")
@@ -179,7 +185,7 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 			t.bin = bin
 			continue
 		}
-		if p, err := lookPath(t.name); err == nil {
+		if p, err := lookPath(t.prog()); err == nil {
 			t.bin = p
 		} else {
 			t.why = "not installed"
@@ -190,6 +196,9 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 	env := machine(ctx)
 	var versions []string
 	for _, t := range tools {
+		if found[t.prog()] != t {
+			continue // another way to run a program already listed
+		}
 		v := t.why
 		if t.bin != "" {
 			v = version(ctx, versionArgs(t)...)

@@ -262,6 +262,8 @@ type goal struct {
 	cpuOf          string   // slget's median CPU at most cpuFactor × this tool's
 	cpuFactor      float64
 	rssBelow       string // a tool whose median peak RSS slget's must be below
+	wallOf         string // slget's median wall at most wallFactor × this tool's
+	wallFactor     float64
 }
 
 // above and below compare a ratio with 1 at the precision the tables show
@@ -330,6 +332,13 @@ func (g goal) check(rows []row) string {
 			skipped = append(skipped, t)
 		} else if above(s.cpu / (g.cpuFactor * p.cpu)) {
 			misses = append(misses, fmt.Sprintf("%.2f× %s's CPU per GiB", s.cpu/p.cpu, t))
+		}
+	}
+	if t := g.wallOf; t != "" {
+		if p, ok := by[t]; !ok {
+			skipped = append(skipped, t)
+		} else if above(s.wall / (g.wallFactor * p.wall)) {
+			misses = append(misses, fmt.Sprintf("%.2f× %s's wall time", s.wall/p.wall, t))
 		}
 	}
 	if t := g.rssBelow; t != "" {

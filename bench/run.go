@@ -200,6 +200,14 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 		}
 	}
 	out := filepath.Join(dir, "out")
+	if s.tmpfs {
+		shm, err := os.MkdirTemp("/dev/shm", "slget-bench-")
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s needs a tmpfs at /dev/shm: %w", s.key, err)
+		}
+		defer os.RemoveAll(shm)
+		out = filepath.Join(shm, "out")
+	}
 	byTool := map[string][]runResult{}
 	var all []runResult
 	for r := 1; r <= o.runs; r++ {
@@ -214,7 +222,7 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 				return nil, all, err
 			}
 			syscall.Sync() // no writeback of an earlier run's bytes in this one
-			j := job{n: s.n, urls: urls, list: list, dir: out, name: filepath.Base(src[0].name)}
+			j := job{n: s.n, jobs: s.jobs, urls: urls, list: list, dir: out, name: filepath.Base(src[0].name)}
 			m, err := measure(ctx, timeBin, t.argv(t.bin, j), out, s.timeout)
 			res := runResult{scenario: s.key, tool: t.name, run: r, wall: m.wall, user: m.user, sys: m.sys,
 				maxRSSKiB: m.maxRSSKiB, ok: err == nil}
@@ -241,7 +249,7 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 
 	var rows []row
 	for _, t := range taking {
-		r := summarize(t.name, t.label(s.n), byTool[t.name], s.ideal(t.streams(s.n)))
+		r := summarize(t.name, t.label(s.n, s.jobs), byTool[t.name], s.ideal(t.streams(s.n)))
 		if t.bin == "" {
 			r.missing = t.why
 		}

@@ -32,6 +32,8 @@ type scenario struct {
 	key     string // unique, for the CSV
 	title   string
 	n       int           // connections
+	jobs    int           // downloads at once of a list; 0 leaves each tool's default
+	tmpfs   bool          // the downloads go to /dev/shm, not to the disk
 	size    int64         // bytes per file
 	files   int           // number of files; more than one means a list download (-i)
 	rate    int64         // per-connection rate, bytes per second; 0 is unlimited
@@ -151,6 +153,29 @@ func scenarios(ids []int, quick bool, limits []string, rtt time.Duration) []scen
 				"curl gets every URL in one invocation (--remote-name-all, one connection reused); "+
 				"axel takes one file per run, so it runs once per file from a shell loop.")
 		out = append(out, s)
+	}
+	if want[6] {
+		for _, tmpfs := range []bool{false, true} {
+			s := scenario{id: 6, key: "s6", n: 8, jobs: 8, tmpfs: tmpfs, size: 64 * kib, files: int(pick(100, 20)),
+				tools:   []string{"slget", "slget-j1", "curl-parallel", "curl-parallel-sync", "curl", "aria2c"},
+				timeout: 30 * time.Second}
+			where := "on disk"
+			if tmpfs {
+				s.key, where = "s6-tmpfs", "on tmpfs (/dev/shm)"
+			}
+			s.title = fmt.Sprintf("6. Many small files at curl's pace, %d × %s via a URL list, -j %d, %s", s.files, sizeName(s.size), s.jobs, where)
+			if !tmpfs {
+				s.goals = []goal{{source: "issue 19",
+					text:   "slget -j 8 at most 1.5 × `curl --parallel --parallel-max 8` on disk, and no slower than `slget -x 1 -j 1`",
+					wallOf: "curl-parallel", wallFactor: 1.5, notSlower: []string{"slget-j1"}}}
+			}
+			s.notes = append(s.notes,
+				"slget makes each file's bytes durable before it gets its final name (an fdatasync per file) and syncs "+
+					"the folder before it says a download is done (one fsync shared by the files that finish together); "+
+					"curl syncs nothing, so `curl ... && sync` is the comparison on the same terms (sync writes the "+
+					"dirty data of every file system, other programs' included). aria2c syncs nothing either.")
+			out = append(out, s)
+		}
 	}
 	if want[5] {
 		s := scenario{id: 5, key: "s5", n: 16, size: pick(2*gib, 128*mib), files: 1, tools: all4, timeout: 4 * time.Minute,

@@ -15,20 +15,25 @@ import (
 // job is one download as every tool is asked to do it.
 type job struct {
 	n    int      // connections
+	jobs int      // downloads at once of a list; 0 leaves the tool's default
 	urls []string // one URL, or many for a list download
 	list string   // a file with urls, one a line (list downloads only)
 	dir  string   // where the output goes
 	name string   // output name (single downloads only)
 }
 
-// tool is one program compared by the harness.
+// tool is one program compared by the harness, run in one way: a program
+// may be several tools (slget with -j 8 and with -j 1, curl one file after
+// another and in parallel).
 type tool struct {
-	name string
-	bin  string // absolute path; "" if missing
-	why  string // why bin is "" (not installed, build failed)
+	name    string
+	program string // the binary, when not name
+	bin     string // absolute path; "" if missing
+	why     string // why bin is "" (not installed, build failed)
 
-	// label shows the options the tool runs with for n connections.
-	label func(n int) string
+	// label shows the options the tool runs with for n connections and
+	// jobs downloads at once.
+	label func(n, jobs int) string
 	// streams is the number of connections the tool opens for n.
 	streams func(n int) int
 	// argv returns the command for j.
@@ -38,39 +43,79 @@ type tool struct {
 func fixed(n int) func(int) int { return func(int) int { return n } }
 func same(n int) int            { return n }
 
+// prog is the program t runs.
+func (t *tool) prog() string {
+	if t.program != "" {
+		return t.program
+	}
+	return t.name
+}
+
+// jobsFlag is "-j N" for a list with N downloads at once, or nothing.
+func jobsFlag(j job) []string {
+	if j.list == "" || j.jobs <= 0 {
+		return nil
+	}
+	return []string{"-j", fmt.Sprint(j.jobs)}
+}
+
+// withJobs adds " -j N" to a label when jobs is set.
+func withJobs(label string, jobs int) string {
+	if jobs > 0 {
+		return fmt.Sprintf("%s -j %d", label, jobs)
+	}
+	return label
+}
+
+// curlParallel is curl's command for a list fetched jobs at a time.
+func curlParallel(bin string, j job) []string {
+	return append([]string{bin, "-sS", "--fail", "--parallel", "--parallel-max", fmt.Sprint(max(j.jobs, 1)),
+		"--remote-name-all", "--output-dir", j.dir}, j.urls...)
+}
+
 // knownTools lists every tool the harness knows, in table order.
 func knownTools() []*tool {
 	return []*tool{
 		{
 			name:    "slget",
-			label:   func(n int) string { return fmt.Sprintf("slget -x %d --slice 1m", n) },
+			label:   func(n, jobs int) string { return withJobs(fmt.Sprintf("slget -x %d --slice 1m", n), jobs) },
 			streams: same,
 			argv: func(bin string, j job) []string {
 				a := []string{bin, "-x", fmt.Sprint(j.n), "-d", j.dir, "--slice", "1m", "-q"}
 				if j.list != "" {
-					return append(a, "-i", j.list)
+					return append(append(a, jobsFlag(j)...), "-i", j.list)
 				}
 				return append(a, "-o", j.name, j.urls[0])
 			},
 		},
 		{
+			// A list one file at a time on one connection: what -j and -x
+			// must not be slower than.
+			name: "slget-j1", program: "slget",
+			label:   func(int, int) string { return "slget -x 1 -j 1 --slice 1m" },
+			streams: fixed(1),
+			argv: func(bin string, j job) []string {
+				return []string{bin, "-x", "1", "-j", "1", "-d", j.dir, "--slice", "1m", "-q", "-i", j.list}
+			},
+		},
+		{
 			name: "aria2c",
-			label: func(n int) string {
-				return fmt.Sprintf("aria2c -x %d -s %d -k 1M", n, n)
+			label: func(n, jobs int) string {
+				return withJobs(fmt.Sprintf("aria2c -x %d -s %d -k 1M", n, n), jobs)
 			},
 			streams: same,
 			argv: func(bin string, j job) []string {
 				a := []string{bin, "-x", fmt.Sprint(j.n), "-s", fmt.Sprint(j.n), "-k", "1M",
 					"-d", j.dir, "-q", "--allow-overwrite=true", "--auto-file-renaming=false"}
 				if j.list != "" {
-					return append(a, "-i", j.list)
+					return append(append(a, jobsFlag(j)...), "-i", j.list)
 				}
 				return append(a, "-o", j.name, j.urls[0])
 			},
 		},
 		{
 			name:    "axel",
-			label:   func(n int) string { return fmt.Sprintf("axel -n %d", n) },
+			label:   func(n, _ int) string { return fmt.Sprintf("axel -n %d", n) },
 			streams: same,
 			argv: func(bin string, j job) []string {
 				if j.list != "" {
@@ -85,7 +130,7 @@ func knownTools() []*tool {
 		},
 		{
 			name:    "curl",
-			label:   func(int) string { return "curl (1 stream)" },
+			label:   func(int, int) string { return "curl (1 stream)" },
 			streams: fixed(1),
 			argv: func(bin string, j job) []string {
 				a := []string{bin, "-sS", "--fail"}
@@ -95,6 +140,23 @@ func knownTools() []*tool {
 					return append(a, j.urls...)
 				}
 				return append(a, "-o", j.dir+"/"+j.name, j.urls[0])
+			},
+		},
+		{
+			name: "curl-parallel", program: "curl",
+			label:   func(_, jobs int) string { return fmt.Sprintf("curl --parallel --parallel-max %d", jobs) },
+			streams: same,
+			argv:    curlParallel,
+		},
+		{
+			// curl syncs nothing: with sync after it, its files are on
+			// the disk when it is done, as slget's are (sync writes every
+			// file system's dirty data, other programs' included).
+			name: "curl-parallel-sync", program: "curl",
+			label:   func(_, jobs int) string { return fmt.Sprintf("curl --parallel --parallel-max %d && sync", jobs) },
+			streams: same,
+			argv: func(bin string, j job) []string {
+				return append([]string{"/bin/sh", "-c", `"$0" "$@" && sync`}, curlParallel(bin, j)...)
 			},
 		},
 	}

@@ -33,6 +33,9 @@ type Config struct {
 	CommitSlices      int           // or after this many slices; zero means 64
 	Hash              bool          // compute each slice's CRC-32C for the journal
 	BufferSize        int           // bytes per read per connection; zero means 128 KiB
+	// Buffers lends the read buffers, shared with other downloads (a
+	// Client's); nil means each connection makes its own.
+	Buffers *Buffers
 	// Window, for a reader that takes the bytes in order through a window
 	// of this many bytes (a stream; see WindowFile and Consumed), keeps
 	// every claim inside the window, each at most the connections' share

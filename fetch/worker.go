@@ -21,8 +21,11 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // claim already made whose response body is firstBody.
 func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, firstBody Body) error {
 	cs := &d.conns[w]
-	var buf []byte // made at the first body read: a worker that never reads (a small file's idle ones) costs nothing
-	retry := -1    // the slice that failed last, to be retried alone
+	// The read buffer is taken at the first body read: a worker that never
+	// reads (a small file's idle ones) costs nothing.
+	var buf *[]byte
+	defer func() { d.cfg.Buffers.put(buf) }()
+	retry := -1 // the slice that failed last, to be retried alone
 	for {
 		if err := ctx.Err(); err != nil {
 			if firstBody.ReadCloser != nil {
@@ -124,7 +127,7 @@ func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
 // fetchClaim fetches claim's run (body, if it has a ReadCloser, is its
 // response already open) and writes it out slice by slice. It returns the
 // slice it was at.
-func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segment.Claim, body Body, bufp *[]byte) (int, error) {
+func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segment.Claim, body Body, bufp **[]byte) (int, error) {
 	defer cs.partial.Store(0) // a slice left unfinished is not in flight any more
 	at := claim.Run.First
 	rng := d.plan.RunRange(claim.Run)
@@ -195,9 +198,9 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	cs.from.Store(int32(body.From))
 	r := &stallReader{r: body, t: stall, d: d.cfg.StallTimeout}
 	if *bufp == nil {
-		*bufp = make([]byte, d.cfg.BufferSize)
+		*bufp = d.cfg.Buffers.get(d.cfg.BufferSize)
 	}
-	buf := *bufp
+	buf := **bufp
 
 	windowStart, windowBytes := time.Now(), int64(0)
 	for i := claim.Run.First; i < claim.Run.End; i++ {

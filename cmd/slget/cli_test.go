@@ -395,7 +395,7 @@ func TestFileErrorCodes(t *testing.T) {
 	}{
 		{&slget.FileError{Op: "create", Path: "x.part", Err: syscall.EROFS}, exitFileCreate, "read-only"},
 		{&slget.FileError{Op: "open", Path: notDir, Err: syscall.EACCES}, exitFileOpen, "permission"},
-		{&slget.FileError{Op: "open", Path: filepath.Join(dir, "absent.part"), Err: syscall.EACCES}, exitFileCreate, "permission"},
+		{&slget.FileError{Op: "create", Path: filepath.Join(dir, "absent.part"), Err: syscall.EACCES}, exitFileCreate, "permission"},
 		{&slget.FileError{Op: "io", Path: "x.part", Err: syscall.EIO}, exitFileIO, "cannot write"},
 		{&slget.FileError{Op: "io", Path: "x.part", Err: syscall.ENOSPC}, exitDiskFull, "no space"},
 		{&fetch.LocalError{Op: "write", Err: syscall.EROFS}, exitFileIO, "read-only"},

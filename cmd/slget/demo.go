@@ -95,7 +95,7 @@ func runDemo(c *cli.Context, con *console) error {
 	con.printf("one connection: %s/s (measured for 1.5s)\n", units.Bytes(int64(single)))
 
 	start := time.Now()
-	res, err := a.get(ctx, srv.FileURL())
+	res, err := a.get(ctx, srv.FileURL(), nil)
 	if err != nil {
 		return err
 	}

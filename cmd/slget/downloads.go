@@ -18,14 +18,14 @@ import (
 
 // getEntry downloads one entry: with an app configured by e.apply when the
 // entry has options of its own.
-func (a *app) getEntry(ctx context.Context, e inputEntry) (result, error) {
+func (a *app) getEntry(ctx context.Context, e inputEntry, finishing func()) (result, error) {
 	cfg, err := a.cfg, error(nil)
 	if len(e.opts.raw) > 0 {
 		cfg, err = e.apply(a.cfg)
 	}
 	cfg, perURL := cfg.forURL(e.url()) // --referer=*, --load-cookies
 	if len(e.opts.raw) == 0 && !perURL {
-		return a.get(ctx, e.url())
+		return a.get(ctx, e.url(), finishing)
 	}
 	var sub *app
 	if err == nil {
@@ -38,7 +38,7 @@ func (a *app) getEntry(ctx context.Context, e inputEntry) (result, error) {
 	if sub.client.HTTP != a.client.HTTP {
 		defer sub.client.HTTP.CloseIdle()
 	}
-	return sub.get(ctx, e.url())
+	return sub.get(ctx, e.url(), finishing)
 }
 
 // withConfig returns an app that downloads with cfg on a clone of a's
@@ -152,6 +152,12 @@ func nearCommand(cmds []*cli.Command, word string) string {
 // getAll downloads the entries, cfg.jobs at a time. The exit code is that
 // of the last entry, in input order, that failed: the same on every run,
 // whichever download ends first.
+//
+// A download whose file has its final name and waits only for the fsync
+// of its folder (slget.Finishing) gives its place to the next one: the
+// fsync, shared with the downloads that finish beside it, then covers
+// more of them, and a list of small files is not held up by one fsync
+// per file. Its result still waits for the fsync.
 func (a *app) getAll(ctx context.Context, entries []inputEntry) error {
 	errs := make([]error, len(entries))
 	results := make([]result, len(entries))
@@ -170,8 +176,10 @@ loop:
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer func() { <-sem }()
-			res, err := a.getEntry(ctx, e)
+			var once sync.Once
+			free := func() { once.Do(func() { <-sem }) }
+			defer free()
+			res, err := a.getEntry(ctx, e, free)
 			a.session.set(i, err)
 			results[i] = res
 			if a.cfg.jsonOut {

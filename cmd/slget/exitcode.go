@@ -5,10 +5,8 @@ package main
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"net/http"
 	"net/textproto"
-	"os"
 	"syscall"
 
 	"github.com/slget/slget"
@@ -109,9 +107,6 @@ func exitCode(err error) int {
 	case errors.As(err, &fe):
 		switch fe.Op {
 		case "open":
-			if createFailed(fe) {
-				return exitFileCreate
-			}
 			return exitFileOpen
 		case "create":
 			return exitFileCreate
@@ -148,17 +143,4 @@ func exitCode(err error) int {
 		return exitNetwork
 	}
 	return exitUnknown
-}
-
-// createFailed reports whether an "open" FileError is the failure to create
-// a file that was not there: the library opens NAME.part with O_CREATE, and
-// a folder without write permission refuses that with EACCES, which it
-// reports as an open. A file that is there now and could not be opened
-// stays an open error (15); one that is not there could not be created (16).
-func createFailed(fe *slget.FileError) bool {
-	if fe.Path == "" || !errors.Is(fe.Err, fs.ErrPermission) {
-		return false
-	}
-	_, err := os.Lstat(fe.Path)
-	return errors.Is(err, fs.ErrNotExist)
 }

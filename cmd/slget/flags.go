@@ -85,14 +85,14 @@ func downloadFlags() []cli.Flag {
 // runs at once in one process raced on them.
 func appFlags() []cli.Flag {
 	flags := append(append(downloadFlags(), aria2Flags()...), ignoredFlags()...)
-	return append(append(flags, shareFlags()...),
+	return namedOnce(append(append(flags, shareFlags()...),
 		&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show help"},
 		&cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version",
 			Action: func(c *cli.Context, _ bool) error {
 				cli.ShowVersion(c)
 				return withCode(exitOK, errReported) // done: no download
 			}},
-	)
+	))
 }
 
 // connSpec is how the connections of a download were asked for, in aria2's

@@ -91,8 +91,9 @@ func (a *app) request(rawURL string) *slget.Request {
 }
 
 // get downloads one URL and returns its record; the error carries the exit
-// code.
-func (a *app) get(ctx context.Context, rawURL string) (result, error) {
+// code. finishing, if not nil, is called when only the fsync of the file's
+// folder remains (slget.Finishing).
+func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result, error) {
 	req := a.request(rawURL)
 	streamTo := "stdout"
 	if req.Path != "" && streamPath(req.Path) && !a.cfg.dryRun {
@@ -114,6 +115,10 @@ func (a *app) get(ctx context.Context, rawURL string) (result, error) {
 		case *slget.Retrying:
 			why := strings.TrimPrefix(e.Err.Error(), e.URL+": ")
 			a.con.warnf("%s: slice %d: %s; try %d of %d in %s", e.URL, e.Slice, why, e.Try, e.MaxTries, e.Wait.Round(time.Millisecond))
+		case *slget.Finishing:
+			if finishing != nil {
+				finishing()
+			}
 		case *slget.Started:
 			if req.Writer != nil {
 				e.Path = streamTo

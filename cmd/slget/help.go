@@ -143,7 +143,7 @@ func optionHelp(f cli.Flag, width int) string {
 		}
 		names += " " + placeholder
 	}
-	_, isInt := f.(*cli.IntFlag)
+	isInt := isIntFlag(f)
 	if def != "" && def != "false" && (def != "0" || !isInt) {
 		usage += " (default: " + def + ")"
 	}

@@ -40,6 +40,24 @@ func TestRefusedConnectionNamesTheURL(t *testing.T) {
 	}
 }
 
+// A refused connection is tried twice, and the retry line says so: "try 2
+// of 2", not a count of tries (--max-tries, 5 by default) that will not be
+// made.
+func TestRefusedConnectionRetryLine(t *testing.T) {
+	const u = "http://127.0.0.1:1/f.bin"
+	for _, tries := range []string{"5", "9"} {
+		r := runSlget(t, "--retry-wait", "0", "--max-tries", tries, "-d", t.TempDir(), u)
+		if r.code != exitNetwork || !strings.Contains(r.stderr, "try 2 of 2") || strings.Contains(r.stderr, "of "+tries) {
+			t.Errorf("--max-tries %s: exit %d, stderr %q: want %d and the line \"try 2 of 2\"", tries, r.code, r.stderr, exitNetwork)
+		}
+	}
+	// --max-tries 1: no try is promised.
+	r := runSlget(t, "--retry-wait", "0", "--max-tries", "1", "-d", t.TempDir(), u)
+	if r.code != exitNetwork || strings.Contains(r.stderr, "try 2") {
+		t.Errorf("--max-tries 1: exit %d, stderr %q: want %d and no retry line", r.code, r.stderr, exitNetwork)
+	}
+}
+
 // --slice given on a resume whose journal has another slice size: the
 // user is told the journal's size is kept.
 func TestResumeSaysTheJournalsSlice(t *testing.T) {
