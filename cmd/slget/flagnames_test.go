@@ -11,7 +11,7 @@ import (
 )
 
 // unwrapped is the flag a namedOnce flag wraps, or f itself.
-func unwrapped(f cli.Flag) cli.Flag {
+func unwrappedFlag(f cli.Flag) cli.Flag {
 	switch f := f.(type) {
 	case *namedBool:
 		return f.BoolFlag
@@ -33,7 +33,7 @@ func unwrapped(f cli.Flag) cli.Flag {
 // help as the flag it wraps.
 func TestFlagsNamedOnce(t *testing.T) {
 	for _, f := range appFlags() {
-		inner := unwrapped(f)
+		inner := unwrappedFlag(f)
 		if inner == f {
 			t.Errorf("%T %v: not wrapped by namedOnce", f, f.Names())
 			continue

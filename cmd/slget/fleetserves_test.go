@@ -1,9 +1,7 @@
 // A fleet of serves: three real slget serve processes that name each other
 // with --peer, three clients that list them in rotated orders, and the
 // origin asked for each slice once in all; a warm wave that costs it
-// nothing; a serve killed, and one stopped, in the middle of a wave.
-
-//go:build unix
+// nothing; a serve killed in the middle of a wave.
 
 package main
 
@@ -14,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -239,29 +236,6 @@ func TestFleetServeKilled(t *testing.T) {
 	t.Logf("with a serve killed: origin served %.2fx the file", float64(served)/size)
 	if served > size*14/10 {
 		t.Errorf("the origin served %.2fx the file with one of three serves killed; want at most 1.4x", float64(served)/size)
-	}
-}
-
-// TestFleetServeStopped: a serve SIGSTOPped in the middle takes
-// connections and answers nothing; the clients route around it within
-// their stall timeout and every file is exact.
-func TestFleetServeStopped(t *testing.T) {
-	const size = 16<<20 + 7
-	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(8<<20))
-	serves := fleetOf(t, 3, origin)
-	dir := t.TempDir()
-	stopped := whenServed(origin, size/4, func() { serves[2].cmd.Process.Signal(syscall.SIGSTOP) })
-	t.Cleanup(func() { serves[2].cmd.Process.Signal(syscall.SIGCONT) })
-	start := time.Now()
-	runs := runFleetClients(t, serves, dir, origin.FileURL(), "--stall-timeout", "3")
-	<-stopped
-	took := time.Since(start)
-	checkFleetFiles(t, "with a serve stopped", runs, dir, origin.Content().SHA256())
-	t.Logf("with a serve stopped: %.1fs, origin served %.2fx the file", took.Seconds(), float64(origin.BytesServed())/size)
-	for i, r := range runs {
-		if strings.Count(r.stderr, "stalled") > 1 && !strings.Contains(r.stderr, "not asking it again") {
-			t.Errorf("client %d kept asking the stopped serve:\n%s", i, r.stderr)
-		}
 	}
 }
 
