@@ -257,7 +257,7 @@ wave() {
 		(
 			s=$(date +%s.%N)
 			set +e
-			inns "$n" timeout -k 10 "$CLIENT_TIMEOUT" "$SLGET" -q -x "$CONNS" -d "$W/dl-$n" -o file.bin \
+			inns "$n" timeout -k 10 "$CLIENT_TIMEOUT" "$SLGET" --json --summary-interval 0 -x "$CONNS" -d "$W/dl-$n" -o file.bin \
 				"$@" $CLIENT_FLAGS "$URL" >"$W/dl-$n.out" 2>"$W/dl-$n.err"
 			rc=$?
 			echo "$rc $s $(date +%s.%N)" >"$W/dl-$n.rc"
@@ -283,6 +283,10 @@ wave() {
 	wall=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 	local origin_b
 	origin_b=$(tail -c +$((logoff + 1)) "$W/origin/access.log" | awk '{ s += $2 } END { printf "%.0f", s }')
+	# A peer a client gave up on says so on its stderr ("not asking it
+	# again"): in a healthy fleet there is none.
+	local drops
+	drops=$(cat "$W"/dl-h?.err | grep -c "not asking it" || true)
 	local times=() codes=() oks=() sends=() rc s e got
 	for n in "${HOSTS[@]}"; do
 		read -r rc s e <"$W/dl-$n.rc"
@@ -309,16 +313,16 @@ wave() {
 	load1=$(cut -d' ' -f1-3 /proc/loadavg)
 	local cells=() i
 	for i in 0 1 2 3; do cells+=("${times[$i]} (${codes[$i]}, ${oks[$i]})"); done
-	printf '| %s | %s (%sx) | %s | %s | %s | %s | %s |\n' "$name" "$(mib "$origin_b")" "$x" \
-		"${cells[0]}" "${cells[1]}" "${cells[2]}" "${cells[3]}" "${sends[*]}" | tee -a "$W/table.md"
-	[ -s "$OUT" ] || echo "config,file_mib,origin_mib,origin_x,wall_s,h1_s,h1_exit,h1_sha,h2_s,h2_exit,h2_sha,h3_s,h3_exit,h3_sha,h4_s,h4_exit,h4_sha,serve_h1_mib,serve_h2_mib,serve_h3_mib,serve_h4_mib,killed_at_origin_mib,load_before,load_after" >"$OUT"
+	printf '| %s | %s (%sx) | %s | %s | %s | %s | %s | %s |\n' "$name" "$(mib "$origin_b")" "$x" \
+		"${cells[0]}" "${cells[1]}" "${cells[2]}" "${cells[3]}" "${sends[*]}" "$drops" | tee -a "$W/table.md"
+	[ -s "$OUT" ] || echo "config,file_mib,origin_mib,origin_x,wall_s,h1_s,h1_exit,h1_sha,h2_s,h2_exit,h2_sha,h3_s,h3_exit,h3_sha,h4_s,h4_exit,h4_sha,serve_h1_mib,serve_h2_mib,serve_h3_mib,serve_h4_mib,killed_at_origin_mib,load_before,load_after,peers_dropped" >"$OUT"
 	local killed=
 	[ -s "$W/killed" ] && killed=$(mib "$(cut -d' ' -f2 "$W/killed")") && rm -f "$W/killed"
 	{
 		printf '%s,%s,%s,%s,%s' "$name" "$(mib "$FILE_BYTES")" "$(mib "$origin_b")" "$x" "$wall"
 		for i in 0 1 2 3; do printf ',%s,%s,%s' "${times[$i]}" "${codes[$i]}" "${oks[$i]}"; done
 		printf ',%s' "${sends[@]}"
-		printf ',%s,%s,%s\n' "$killed" "$load0" "$load1"
+		printf ',%s,%s,%s,%s\n' "$killed" "$load0" "$load1" "$drops"
 	} >>"$OUT"
 }
 
@@ -376,8 +380,8 @@ multicast
 origin
 say "namespaces $P-*, origin at ${ADDR[origin]} shaped to $RATE, file $(mib "$FILE_BYTES") MiB, -x $CONNS, load $(cut -d' ' -f1-3 /proc/loadavg)"
 {
-	echo "| configuration | origin MiB (x file) | h1 s (exit, SHA-256) | h2 s | h3 s | h4 s | MiB sent by serve h1 h2 h3 h4 |"
-	echo "| --- | --- | --- | --- | --- | --- | --- |"
+	echo "| configuration | origin MiB (x file) | h1 s (exit, SHA-256) | h2 s | h3 s | h4 s | MiB sent by serve h1 h2 h3 h4 | peers dropped by clients |"
+	echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
 } | tee "$W/table.md"
 for c in "${want[@]}"; do
 	case $c in
