@@ -3,7 +3,8 @@
 # shaped to 100 Mbit/s by htb; what the origin sent, each host's time and each serve's bytes, per configuration.
 #
 #   sudo bench/fleet/run.sh [CONFIG...]      CONFIG: nocache oneserve nginxslice fourserve fourserve-warm
-#                                            fourserve-kill, or all (the default: every one, in that order)
+#                                            fourserve-kill fourserve-stop, or all (the default: every one, in
+#                                            that order)
 #
 # Environment (all optional): SLGET=path (else built from this checkout), SIZE=512m (the file), RATE=100mbit
 # (the origin's egress), HOSTRATE= (each host's egress; empty: unshaped), CONNS=8 (-x of each client),
@@ -27,7 +28,7 @@ KILL_AT=${KILL_AT:-}
 NET=${NET:-10.77.0}
 OUT=${OUT:-$ROOT/bench/results/fleet-$(date -u +%Y%m%dT%H%M%SZ).csv}
 HOSTS=(h1 h2 h3 h4)
-CONFIGS=(nocache oneserve nginxslice fourserve fourserve-warm fourserve-kill)
+CONFIGS=(nocache oneserve nginxslice fourserve fourserve-warm fourserve-kill fourserve-stop)
 
 die() { echo "fleet: $*" >&2; exit 1; }
 say() { echo "fleet: $*" >&2; }
@@ -265,20 +266,24 @@ wave() {
 		pids+=($!)
 	done
 	local killer=
-	if [ "$name" = fourserve-kill ]; then
+	if [ "$name" = fourserve-kill ] || [ "$name" = fourserve-stop ]; then
+		local sig=KILL
+		[ "$name" = fourserve-stop ] && sig=STOP
 		(
 			if [ -n "$KILL_AT" ]; then
 				sleep "$KILL_AT"
 			else
 				while [ $(($(originSent) - sent0)) -lt $((FILE_BYTES / 2)) ]; do sleep 0.2; done
 			fi
-			kill -KILL "$(cat "$W/serve-$KILL_HOST.pid")"
+			kill -"$sig" "$(cat "$W/serve-$KILL_HOST.pid")"
 			echo "$(date +%s.%N) $(($(originSent) - sent0))" >"$W/killed"
 		) &
 		killer=$!
 	fi
 	wait "${pids[@]}"
 	if [ -n "$killer" ]; then kill "$killer" 2>/dev/null || true; wait "$killer" 2>/dev/null || true; fi
+	# A stopped serve goes on after the wave, to be stopped as the others are.
+	[ "$name" = fourserve-stop ] && kill -CONT "$(cat "$W/serve-$KILL_HOST.pid")" 2>/dev/null || true
 	local wall
 	wall=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 	local origin_b
@@ -365,6 +370,13 @@ fourserveKill() {
 	read -ra SERVES <<<"${SERVES[*]}"
 	stopServes
 }
+fourserveStop() { # h3's serve SIGSTOPped midway: it takes connections and answers nothing
+	stopServes
+	local n
+	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	fourWave fourserve-stop
+	stopServes
+}
 
 if [ -z "${SLGET:-}" ]; then
 	say "building slget from $ROOT"
@@ -386,7 +398,7 @@ say "namespaces $P-*, origin at ${ADDR[origin]} shaped to $RATE, file $(mib "$FI
 for c in "${want[@]}"; do
 	case $c in
 	nocache) nocache ;; oneserve) oneserve ;; nginxslice) nginxslice ;; fourserve) fourserve ;;
-	fourserve-warm) fourserveWarm ;; fourserve-kill) fourserveKill ;;
+	fourserve-warm) fourserveWarm ;; fourserve-kill) fourserveKill ;; fourserve-stop) fourserveStop ;;
 	esac
 done
 stopServes
