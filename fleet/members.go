@@ -149,18 +149,24 @@ func (m *Members) Live() []Member {
 	return out
 }
 
-// Status lists what the checks know of every peer known.
+// Status lists what the checks know of every peer known, and of a serve
+// itself (Self) when no address in the list is its own.
 func (m *Members) Status() []Health {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []Health
+	self := false
 	for _, a := range m.addrsLocked() {
 		h := Health{Addr: a, Err: "not checked yet"}
 		if s := m.state[a]; s != nil {
 			h = Health{Addr: a, ID: s.id, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err}
 			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
+			self = self || h.Self
 		}
 		out = append(out, h)
+	}
+	if m.o.SelfID != "" && !self {
+		out = append(out, Health{ID: m.o.SelfID, Healthy: true, Self: true})
 	}
 	return out
 }

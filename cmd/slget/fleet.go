@@ -140,8 +140,13 @@ func (o *serveOptions) announcement(ln *net.TCPAddr) *mdns.Announcement {
 	}
 	host, _ := os.Hostname()
 	host, _, _ = strings.Cut(host, ".")
-	a.Instance = mdns.Label(host + "-" + strconv.Itoa(ln.Port))
-	a.Text = []string{"v=1", "version=" + version.Version, "id=" + a.Instance}
+	// The serve's ID makes the name unique where two serves share a host
+	// name and port (containers, network namespaces).
+	if len(host) > 36 {
+		host = host[:36] // the label's 63 bytes keep the port and the ID
+	}
+	a.Instance = mdns.Label(host + "-" + strconv.Itoa(ln.Port) + "-" + o.cfg.ID)
+	a.Text = []string{"v=1", "version=" + version.Version, "id=" + o.cfg.ID}
 	if o.cfg.Token != "" {
 		a.Text = append(a.Text, "auth=token")
 	}

@@ -121,3 +121,50 @@ func TestFleetByMDNSAcrossNamespaces(t *testing.T) {
 		t.Error("the token shows in the client's output")
 	}
 }
+
+// TestFleetOfServesByMDNS: a serve in each namespace, each with --peer
+// auto and no list: each finds the other by mDNS, and both rank the same
+// two members, healthy, so that each slice has one owner.
+func TestFleetOfServesByMDNS(t *testing.T) {
+	l := netnstest.New(t)
+	bin := binary(t)
+	// The two namespaces share this host's name: the serves' mDNS names
+	// must differ all the same, or each takes the other for itself.
+	a := l.Start(t, l.A, nil, t.Logf, bin, "serve", "--cache", t.TempDir(), "--listen", "0.0.0.0:7878", "--allow", "example.com", "--peer", "auto")
+	b := l.Start(t, l.B, nil, t.Logf, bin, "serve", "--cache", t.TempDir(), "--listen", "0.0.0.0:7878", "--allow", "example.com", "--peer", "auto")
+	if _, ok := a.WaitLine("http://" + l.AddrB + ":7878"); !ok {
+		t.Fatalf("the serve in %s never found the one at %s", l.A, l.AddrB)
+	}
+	if _, ok := b.WaitLine("http://" + l.AddrA + ":7878"); !ok {
+		t.Fatalf("the serve in %s never found the one at %s", l.B, l.AddrA)
+	}
+	for _, ns := range []struct{ name, addr string }{{l.A, l.AddrA}, {l.B, l.AddrB}} {
+		var st struct {
+			ID      string `json:"id"`
+			Members []struct {
+				Addr    string `json:"addr"`
+				Healthy bool   `json:"healthy"`
+			} `json:"members"`
+		}
+		for deadline := time.Now().Add(30 * time.Second); ; {
+			ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+			out, err := l.Command(ctx, ns.name, "curl", "-sf", "http://"+ns.addr+":7878/fleet").Output()
+			cancel()
+			healthy := 0
+			if err == nil && json.Unmarshal(out, &st) == nil {
+				for _, m := range st.Members {
+					if m.Healthy {
+						healthy++
+					}
+				}
+			}
+			if healthy == 2 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the serve in %s sees %+v (%v), want two healthy members", ns.name, st, err)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+}

@@ -228,6 +228,7 @@ func runServe(c *cli.Context, con *console) error {
 	log.Info("serving", "listen", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
 		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "fleet", fleetSize(o.cfg.Fleet), "id", srv.ID(), "version", version.Version)
+	o.cfg.ID = srv.ID() // a random one without a fleet: it names the announcement
 	actx, stopAnnounce := context.WithCancel(c.Context)
 	announced := announceServe(actx, &o, ln.Addr().(*net.TCPAddr), log)
 	fleetDone := keepFleet(actx, &o, log)
