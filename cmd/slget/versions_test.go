@@ -32,6 +32,11 @@ func interrupted(t *testing.T, srv *fetchtest.Server, n int64, args ...string) r
 	if r.code != exitUnfinished {
 		t.Fatalf("interrupted run: exit %d, want %d\n%s", r.code, exitUnfinished, r.stderr)
 	}
+	// The origin's answers to the dead process end once their writes fail:
+	// what they send until then must not count for the next run.
+	for deadline := time.Now().Add(10 * time.Second); srv.InFlight() > 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	return r
 }
 

@@ -23,6 +23,13 @@ type snapshot struct {
 	lastMod time.Time
 }
 
+// left counts a handler out of InFlight.
+func (s *Server) left() {
+	s.mu.Lock()
+	s.running--
+	s.mu.Unlock()
+}
+
 // handle logs the request and dispatches it by path.
 func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
@@ -34,6 +41,8 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	s.handlers.Add(1)
 	defer s.handlers.Done()
+	s.running++
+	defer s.left() // after mu is let go below, as every handler does
 
 	isFile := r.URL.Path == s.cfg.path
 	fileN := 0

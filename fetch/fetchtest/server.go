@@ -50,6 +50,7 @@ type Server struct {
 	nextN    int   // number of the last logged request
 	fileN    int   // number of the last file request (not reset by ResetLog)
 	served   int64 // see BytesServed
+	running  int   // handlers running now: see InFlight
 }
 
 // Request is one logged request and what the server sent back. While a
@@ -291,6 +292,16 @@ func (s *Server) BytesServed() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.served
+}
+
+// InFlight returns how many requests are being answered now: a test that
+// resets the log after a client went waits until its answers have ended
+// (a dead client's connection takes a moment to fail the writes to it,
+// and what was written meanwhile counts in BytesServed).
+func (s *Server) InFlight() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.running
 }
 
 // ResetLog empties the request log, restarts Request.N at 1 and sets
