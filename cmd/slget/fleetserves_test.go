@@ -183,8 +183,8 @@ func whenServed(origin *fetchtest.Server, n int64, f func()) <-chan struct{} {
 // TestFleetOfServes: three serves, each a member of one fleet, and three
 // clients at once that list the serves in rotated orders. The origin gets
 // each slice once in all (a fleet of serves that each filled on its own
-// cost it up to one copy per serve), every client gets bytes from every
-// serve, and the second wave costs the origin nothing.
+// cost it up to one copy per serve), the clients agree on the serves they
+// get each run from, and the second wave costs the origin nothing.
 func TestFleetOfServes(t *testing.T) {
 	const (
 		size  = 24<<20 + 4321
