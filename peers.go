@@ -110,3 +110,44 @@ func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chai
 	})
 	return ch, nil
 }
+
+// watchPeers checks the health of the peers every peerCheckAge while a
+// download runs, and takes out of its Chain a peer that no longer
+// answers (two missed checks, or a refused connection): the requests to
+// it under way end at once, and their slices go to the next owner. A
+// SIGSTOPped serve takes connections and answers nothing, so without
+// this its slices would wait for the stall timeout. It returns a
+// function that ends the checks and waits for them.
+func watchPeers(ctx context.Context, m *fleet.Members, ch *fetch.Chain) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(peerCheckAge)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			m.Refresh(ctx, peerCheckAge)
+			if ctx.Err() != nil {
+				return
+			}
+			live := map[string]bool{}
+			for _, l := range m.Live() {
+				live[l.Addr] = true
+			}
+			for _, h := range m.Status() {
+				if !live[h.Addr] && !h.Healthy && h.Addr != "" {
+					ch.Drop(h.Addr, "does not answer its health checks ("+h.Err+")")
+				}
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}

@@ -36,6 +36,9 @@ type sharing struct {
 	mem    *memRecords  // the slices' records when there is no journal
 	cached int64        // bytes copied from the cache in this run
 	again  int64        // bytes fetched again from the origin after the transfer
+	// stopWatch ends the health checks of the peers during the transfer
+	// (watchPeers); nil without peers.
+	stopWatch func()
 }
 
 // memRecords is what a journal would record, for a download without one.
@@ -82,6 +85,9 @@ func (d *download) startSharing(ctx context.Context, origin *fetch.Origin, cfg *
 	}
 	cfg.Journal, cfg.Hash = s, true
 	s.cfg = *cfg
+	if s.chain != nil {
+		s.stopWatch = watchPeers(ctx, d.c.members, s.chain)
+	}
 	return s, nil
 }
 
@@ -339,6 +345,9 @@ func (s *sharing) verified() {
 // close stores the slices still queued for the cache, unless the
 // download's context ended.
 func (s *sharing) close() {
+	if s != nil && s.stopWatch != nil {
+		s.stopWatch()
+	}
 	if s != nil && s.fill != nil {
 		s.fill.close()
 	}

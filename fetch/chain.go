@@ -64,6 +64,9 @@ type chainPeer struct {
 	fails   int          // failures in a row
 	failed  map[int]bool // slices it failed on: not asked for them again
 	bytes   int64        // bytes it sent, whole slices or not
+	// inflight cancels the requests to it under way (a run's open and
+	// its body, in a fleet), so that Drop ends them at once.
+	inflight map[*context.CancelCauseFunc]bool
 }
 
 // NewChain returns a Source that asks peers, in the slices of plan, before
@@ -223,6 +226,10 @@ type chainBody struct {
 	p   *chainPeer
 	ctx context.Context // the Downloader's try: its cause says why it ended
 	rc  io.ReadCloser
+	// req, in a fleet, is the context of the request to the peer, and
+	// done lets go of it: Drop cancels it (errPeerDropped).
+	req  context.Context
+	done func()
 
 	mu       sync.Mutex // not held while reading, so that Close can abort a Read
 	pos, end int64
@@ -231,6 +238,9 @@ type chainBody struct {
 
 func (b *chainBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
+	if err != nil && b.req != nil && errors.Is(context.Cause(b.req), errPeerDropped) {
+		err = &PeerError{Peer: b.p.src.Peer.addr, Reason: "was dropped while it answered", Err: errPeerDropped, Drop: true}
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if n > 0 {
@@ -256,6 +266,9 @@ func (b *chainBody) Read(p []byte) (int, error) {
 // was still on was too slow for the Downloader.
 func (b *chainBody) Close() error {
 	err := b.rc.Close()
+	if b.done != nil {
+		b.done()
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.stop(nil, 0)
@@ -301,5 +314,61 @@ func (b *chainBody) stop(readErr error, n int) {
 	}
 	if blame != nil {
 		b.c.failed(b.p, slice, blame, true)
+	}
+}
+
+// errPeerDropped cancels the requests to a peer that Drop took out.
+var errPeerDropped = errors.New("taken out of the download: its health checks failed")
+
+// Drop takes the peer at addr out of the download (why says why, for the
+// warning), and ends the requests to it under way in a fleet: their
+// slices go to the next owner at once, at no cost to the tries. A peer
+// that stopped (SIGSTOP) takes connections and answers nothing; its
+// health checks tell sooner than a stall timeout would.
+func (c *Chain) Drop(addr, why string) {
+	c.mu.Lock()
+	var p *chainPeer
+	for _, q := range c.peers {
+		if q.src.Peer.addr == addr {
+			p = q
+		}
+	}
+	if p == nil || p.dropped {
+		c.mu.Unlock()
+		return
+	}
+	p.dropped = true
+	var cancels []context.CancelCauseFunc
+	for f := range p.inflight {
+		cancels = append(cancels, *f)
+	}
+	c.mu.Unlock()
+	for _, f := range cancels {
+		f(errPeerDropped)
+	}
+	if c.warn != nil {
+		c.warn(fmt.Sprintf("peer %s: %s; not asking it again for this file", addr, why))
+	}
+}
+
+// track registers a request to p under way; the returned context is
+// cancelled by Drop, and done lets go of it.
+func (c *Chain) track(ctx context.Context, p *chainPeer) (context.Context, func()) {
+	rctx, cancel := context.WithCancelCause(ctx)
+	key := &cancel
+	c.mu.Lock()
+	if p.inflight == nil {
+		p.inflight = map[*context.CancelCauseFunc]bool{}
+	}
+	p.inflight[key] = true
+	c.mu.Unlock()
+	var once sync.Once
+	return rctx, func() {
+		once.Do(func() {
+			c.mu.Lock()
+			delete(p.inflight, key)
+			c.mu.Unlock()
+			cancel(nil)
+		})
 	}
 }

@@ -66,9 +66,14 @@ func (c *Chain) openRun(ctx context.Context, start, end int64) (Body, int64, err
 		if !c.usable(p, k) {
 			continue
 		}
-		b, err := p.src.Open(ctx, seg)
+		rctx, done := c.track(ctx, p)
+		b, err := p.src.Open(rctx, seg)
 		if err == nil {
-			return Body{ReadCloser: &chainBody{c: c, p: p, ctx: ctx, rc: b.ReadCloser, end: seg.End, pos: seg.Start}, From: FromPeer}, seg.End, nil
+			return Body{ReadCloser: &chainBody{c: c, p: p, ctx: ctx, rc: b.ReadCloser, end: seg.End, pos: seg.Start, req: rctx, done: done}, From: FromPeer}, seg.End, nil
+		}
+		done()
+		if errors.Is(context.Cause(rctx), errPeerDropped) && ctx.Err() == nil {
+			continue // Drop took it out while it kept us waiting: the next one
 		}
 		if ctx.Err() != nil {
 			if errors.Is(context.Cause(ctx), ErrStalled) {

@@ -6,8 +6,11 @@ package fetch_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
@@ -84,4 +87,44 @@ func TestChainAsksEachRunOfItsOwner(t *testing.T) {
 // fmtSscanf reads "bytes=A-B".
 func fmtSscanf(rg string, first, last *int64) (int, error) {
 	return fmt.Sscanf(strings.TrimPrefix(rg, "bytes="), "%d-%d", first, last)
+}
+
+// TestChainDropEndsRequestsUnderWay: the owner of every run takes the
+// connection and answers nothing (a stopped serve); Drop, as the health
+// checks call it, ends the request waiting on it, and the slices come from
+// the origin long before the stall timeout.
+func TestChainDropEndsRequestsUnderWay(t *testing.T) {
+	const slice = 64 << 10
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(10*slice+1))
+	asked := make(chan struct{}, 64)
+	release := make(chan struct{})
+	stuck := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	defer stuck.Close()
+	defer close(release)
+	start := time.Now()
+	res, err := chainDownloadWith(t, srv, slice, fetch.Config{Connections: 2, StallTimeout: time.Minute}, func(c *fetch.Chain) {
+		c.SetOwners(func(s int64) ([]int, int64) { return []int{0}, min((s/(4*slice)+1)*4*slice, 10*slice+1) })
+		go func() {
+			<-asked
+			c.Drop(stuck.URL, "does not answer its health checks")
+		}()
+	}, stuck.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.out.sum(), res.want.SHA256(); got != want {
+		t.Fatalf("SHA-256 %s, want %s", got, want)
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Fatalf("the download took %v: the request to the dropped peer went on", took)
+	}
+	if w := strings.Join(res.drops.all(), "\n"); !strings.Contains(w, "does not answer its health checks") {
+		t.Errorf("warnings %q", w)
+	}
 }
