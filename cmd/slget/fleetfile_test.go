@@ -4,6 +4,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,6 +68,16 @@ func TestFleetFromAFile(t *testing.T) {
 	}
 	for _, s := range serves {
 		waitFleet(t, s, 3)
+	}
+	pr := runSlget(t, "peers", "--no-mdns", "--json", "--fleet-file", file)
+	var found []peerStatus
+	if err := json.Unmarshal([]byte(pr.stdout), &found); err != nil || pr.code != 0 || len(found) != 3 {
+		t.Fatalf("slget peers --fleet-file: exit %d, %q (%v)", pr.code, pr.stdout, err)
+	}
+	for _, p := range found {
+		if !p.Healthy || p.Source != "file" || p.Version == "" {
+			t.Errorf("slget peers --fleet-file: %+v, want healthy, from the file, with the version /healthz says", p)
+		}
 	}
 	dir := t.TempDir()
 	mustFetch(t, filepath.Join(dir, "f"), origin.Content().SHA256(), "-x", "4", "--fleet-file", file, "-d", dir, "-o", "f", origin.FileURL())

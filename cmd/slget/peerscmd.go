@@ -28,7 +28,7 @@ func peersCommand(con *console) *cli.Command {
 	return &cli.Command{
 		Name:      "peers",
 		Usage:     "list the slget serves of the fleet (found by mDNS, and --peer), and whether each answers",
-		UsageText: "slget peers [--json] [--peer URL...] [--no-mdns] [--timeout 1s]",
+		UsageText: "slget peers [--json] [--peer URL...] [--fleet-file FILE] [--no-mdns] [--timeout 1s]",
 		Description: "Asks the LAN by mDNS for _slget._tcp (the serves that listen beyond loopback\n" +
 			"announce themselves), adds the peers of --peer and " + envPeers + ", and asks each for\n" +
 			"GET /healthz. One line per peer: its address, healthy or what went wrong, and its\n" +
@@ -36,6 +36,7 @@ func peersCommand(con *console) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print a JSON array of {addr, instance, source, healthy, version, error}"},
 			&cli.StringSliceFlag{Name: "peer", Usage: "a peer to check besides those found: `URL` (http://HOST:PORT; repeatable)"},
+			&cli.StringFlag{Name: "fleet-file", Usage: "check the peers listed in `FILE` too (one http://HOST:PORT a line, as serve --fleet-file reads it)"},
 			&cli.BoolFlag{Name: "no-mdns", Usage: "do not ask the LAN; check the peers given only"},
 			&cli.StringFlag{Name: "timeout", Value: "1s", Usage: "wait `DURATION` for the LAN's answers, and as long for each /healthz"},
 		},
@@ -68,6 +69,15 @@ func listPeers(c *cli.Context, con *console) error {
 			return withCode(exitBadOption, fmt.Errorf("--peer: %v", err))
 		}
 		list = addPeer(list, peerStatus{Addr: "http://" + u.Host, Source: "static"})
+	}
+	if name := c.String("fleet-file"); name != "" {
+		listed, err := readFleetFile(name)
+		if err != nil {
+			return withCode(exitBadOption, fmt.Errorf("--fleet-file: %v", err))
+		}
+		for _, a := range listed {
+			list = addPeer(list, peerStatus{Addr: a, Source: "file"})
+		}
 	}
 	if !c.Bool("no-mdns") {
 		es, err := mdns.LookupEntries(c.Context, wait)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fleet"
+	slgetversion "github.com/slget/slget/internal/version"
 )
 
 // ServeHTTP answers one request: a proxy GET or HEAD of an origin URL, GET
@@ -61,7 +62,7 @@ func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
 	case "/healthz":
 		w.Header().Set(fleet.HeaderID, s.cfg.ID)
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, "ok\n")
+		io.WriteString(w, "ok slget/"+slgetversion.Version+"\n")
 	case "/fleet":
 		if s.cfg.Token != "" && !tokenOK(r.Header.Get("Authorization"), s.cfg.Token) {
 			w.Header().Set("WWW-Authenticate", `Basic realm="slget"`)
