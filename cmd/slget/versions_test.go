@@ -34,10 +34,16 @@ func interrupted(t *testing.T, srv *fetchtest.Server, n int64, args ...string) r
 	}
 	// The origin's answers to the dead process end once their writes fail:
 	// what they send until then must not count for the next run.
+	settled(srv)
+	return r
+}
+
+// settled waits (10s at most) until srv answers no request: its counts
+// of what it sent are then final.
+func settled(srv *fetchtest.Server) {
 	for deadline := time.Now().Add(10 * time.Second); srv.InFlight() > 0 && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
-	return r
 }
 
 // A file replaced by other bytes of the same size, keeping its ETag and
