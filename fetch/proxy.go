@@ -95,6 +95,10 @@ func parseProxy(s, from string) (*proxyConf, error) {
 	if host == "" {
 		return nil, bad("no host")
 	}
+	if strings.Contains(host, ":") && !strings.HasPrefix(u.Host, "[") {
+		// "::1" reads as host ":" and port 1.
+		return nil, bad("an IPv6 address goes in brackets, as [::1]:1080")
+	}
 	if p := u.Port(); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > 65535 {

@@ -275,10 +275,13 @@ func TestFleetClientsAskTheirOwnServe(t *testing.T) {
 // it for stalled, and every byte comes through the serve.
 func TestWaitBehindASlowFillIsNoStall(t *testing.T) {
 	const size = 3<<20 + 11
-	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithFirstByteDelay(0, 4*time.Second))
+	// The serve sends a 102 every second; the client's stall timeout is
+	// 3s and the origin's wait 6s: a heartbeat late by a busy machine is
+	// no stall, a missing one is.
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithFirstByteDelay(0, 6*time.Second))
 	p := startServe(t, t.TempDir(), "--allow", strings.TrimPrefix(origin.URL, "http://"))
 	dir := t.TempDir()
-	r := mustFetch(t, filepath.Join(dir, "f"), origin.Content().SHA256(), "--json", "-x", "1", "--stall-timeout", "2",
+	r := mustFetch(t, filepath.Join(dir, "f"), origin.Content().SHA256(), "--json", "-x", "1", "--stall-timeout", "3",
 		"--peer", p.url, "-d", dir, "-o", "f", origin.FileURL())
 	if strings.Contains(r.stderr, "stalled") {
 		t.Errorf("the client took the serve for stalled:\n%s", r.stderr)
