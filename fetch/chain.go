@@ -85,25 +85,44 @@ func (c *Chain) Open(ctx context.Context, r segment.Range) (Body, error) {
 	if c.owners != nil {
 		return c.openOwned(ctx, r)
 	}
-	k := c.plan.Index(r.Start)
 	c.mu.Lock()
 	first := c.next
 	c.next++
 	c.mu.Unlock()
-	for j := range c.peers {
-		p := c.peers[(first+j)%len(c.peers)]
+	order := make([]int, len(c.peers))
+	for j := range order {
+		order[j] = (first + j) % len(c.peers)
+	}
+	return c.openFrom(ctx, r, order)
+}
+
+// openFrom opens r from the first of the peers order names (indices into
+// c.peers) that is still usable and answers, else from the origin.
+func (c *Chain) openFrom(ctx context.Context, r segment.Range, order []int) (Body, error) {
+	k := c.plan.Index(r.Start)
+	for _, j := range order {
+		if j < 0 || j >= len(c.peers) {
+			continue
+		}
+		p := c.peers[j]
 		if !c.usable(p, k) {
 			continue
 		}
-		b, err := p.src.Open(ctx, r)
+		rctx, done := c.track(ctx, p)
+		b, err := p.src.Open(rctx, r)
 		if err == nil {
-			return Body{ReadCloser: &chainBody{c: c, p: p, ctx: ctx, rc: b.ReadCloser, end: r.End, pos: r.Start}, From: FromPeer}, nil
+			return Body{ReadCloser: &chainBody{c: c, p: p, ctx: ctx, rc: b.ReadCloser, end: r.End, pos: r.Start, req: rctx, done: done}, From: FromPeer}, nil
+		}
+		done()
+		if errors.Is(context.Cause(rctx), errPeerDropped) && ctx.Err() == nil {
+			continue // Drop took it out while it kept us waiting: the next one
 		}
 		if ctx.Err() != nil {
 			// A peer slow to answer is the worker's stall: its next try of
-			// the slice goes elsewhere.
+			// the slice goes elsewhere (and in a fleet, where a working
+			// peer sends 102s, it is stopped or lost: out).
 			if errors.Is(context.Cause(ctx), ErrStalled) {
-				c.failed(p, k, &PeerError{Peer: p.src.Peer.addr, Reason: "did not answer", Err: ErrStalled}, true)
+				c.failed(p, k, &PeerError{Peer: p.src.Peer.addr, Reason: "did not answer", Err: ErrStalled, Drop: c.owners != nil}, true)
 			}
 			return Body{}, err
 		}
@@ -226,8 +245,8 @@ type chainBody struct {
 	p   *chainPeer
 	ctx context.Context // the Downloader's try: its cause says why it ended
 	rc  io.ReadCloser
-	// req, in a fleet, is the context of the request to the peer, and
-	// done lets go of it: Drop cancels it (errPeerDropped).
+	// req is the context of the request to the peer, and done lets go of
+	// it: Drop cancels it (errPeerDropped).
 	req  context.Context
 	done func()
 
@@ -238,7 +257,7 @@ type chainBody struct {
 
 func (b *chainBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
-	if err != nil && b.req != nil && errors.Is(context.Cause(b.req), errPeerDropped) {
+	if err != nil && errors.Is(context.Cause(b.req), errPeerDropped) {
 		err = &PeerError{Peer: b.p.src.Peer.addr, Reason: "was dropped while it answered", Err: errPeerDropped, Drop: true}
 	}
 	b.mu.Lock()
@@ -266,9 +285,7 @@ func (b *chainBody) Read(p []byte) (int, error) {
 // was still on was too slow for the Downloader.
 func (b *chainBody) Close() error {
 	err := b.rc.Close()
-	if b.done != nil {
-		b.done()
-	}
+	b.done()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.stop(nil, 0)
@@ -321,7 +338,7 @@ func (b *chainBody) stop(readErr error, n int) {
 var errPeerDropped = errors.New("taken out of the download: its health checks failed")
 
 // Drop takes the peer at addr out of the download (why says why, for the
-// warning), and ends the requests to it under way in a fleet: their
+// warning), and ends the requests to it under way: their
 // slices go to the next owner at once, at no cost to the tries. A peer
 // that stopped (SIGSTOP) takes connections and answers nothing; its
 // health checks tell sooner than a stall timeout would.

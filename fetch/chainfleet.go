@@ -57,33 +57,7 @@ func (c *Chain) openRun(ctx context.Context, start, end int64) (Body, int64, err
 	if seg.End <= seg.Start || !c.plan.Aligned(seg) && seg.End != c.plan.Size {
 		seg.End = end // an order that does not cut at a slice boundary: one body
 	}
-	k := c.plan.Index(start)
-	for _, j := range order {
-		if j < 0 || j >= len(c.peers) {
-			continue
-		}
-		p := c.peers[j]
-		if !c.usable(p, k) {
-			continue
-		}
-		rctx, done := c.track(ctx, p)
-		b, err := p.src.Open(rctx, seg)
-		if err == nil {
-			return Body{ReadCloser: &chainBody{c: c, p: p, ctx: ctx, rc: b.ReadCloser, end: seg.End, pos: seg.Start, req: rctx, done: done}, From: FromPeer}, seg.End, nil
-		}
-		done()
-		if errors.Is(context.Cause(rctx), errPeerDropped) && ctx.Err() == nil {
-			continue // Drop took it out while it kept us waiting: the next one
-		}
-		if ctx.Err() != nil {
-			if errors.Is(context.Cause(ctx), ErrStalled) {
-				c.failed(p, k, &PeerError{Peer: p.src.Peer.addr, Reason: "did not answer", Err: ErrStalled, Drop: true}, true)
-			}
-			return Body{}, 0, err
-		}
-		c.failed(p, k, err, false)
-	}
-	b, err := c.origin.Open(ctx, seg)
+	b, err := c.openFrom(ctx, seg, order)
 	return b, seg.End, err
 }
 
@@ -99,7 +73,6 @@ type ownedBody struct {
 	closed bool
 
 	pos, curEnd int64
-	curFrom     Provenance
 	from        map[int]Provenance // by slice, set as its run is opened
 	fromMu      sync.Mutex
 }
@@ -115,7 +88,7 @@ func (b *ownedBody) openRun() (Provenance, error) {
 		body.Close()
 		return 0, errors.New("read of a closed body")
 	}
-	b.cur, b.curEnd, b.curFrom = body.ReadCloser, end, body.From
+	b.cur, b.curEnd = body.ReadCloser, end
 	b.mu.Unlock()
 	b.fromMu.Lock()
 	for i := b.c.plan.Index(b.pos); i <= b.c.plan.Index(end-1); i++ {

@@ -81,9 +81,6 @@ type PeerSource struct {
 	// Relay marks the requests as a serve's on behalf of its client
 	// (HeaderRelay).
 	Relay bool
-	// OnlyIfCached asks for slices the peer holds, with Cache-Control:
-	// only-if-cached: a peer that would have to fill them answers 504.
-	OnlyIfCached bool
 	// OnWait, if set, is called whenever the peer says it is still
 	// working on an answer (a 102): the caller's stall watch may take it
 	// as progress.
@@ -151,9 +148,6 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (*http.Re
 	h.Set(HeaderWait, "102")
 	if s.Relay {
 		h.Set(HeaderRelay, "1")
-	}
-	if s.OnlyIfCached {
-		h.Set("Cache-Control", "only-if-cached")
 	}
 	return req, nil
 }
