@@ -70,7 +70,7 @@ func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chai
 		idOf[m.Addr] = m.ID
 	}
 	for _, h := range d.c.members.Status() {
-		if _, live := idOf[h.Addr]; !live && !h.Healthy {
+		if !h.Healthy {
 			d.warn("peer %s: is not reachable (%s); not asking it for this file", h.Addr, h.Err)
 		}
 	}
@@ -135,12 +135,8 @@ func watchPeers(ctx context.Context, m *fleet.Members, ch *fetch.Chain) (stop fu
 			if ctx.Err() != nil {
 				return
 			}
-			live := map[string]bool{}
-			for _, l := range m.Live() {
-				live[l.Addr] = true
-			}
 			for _, h := range m.Status() {
-				if !live[h.Addr] && !h.Healthy && h.Addr != "" {
+				if !h.Healthy {
 					ch.Drop(h.Addr, "does not answer its health checks ("+h.Err+")")
 				}
 			}
