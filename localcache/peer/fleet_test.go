@@ -16,6 +16,7 @@ import (
 
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/fleet"
+	"github.com/slget/slget/localcache"
 )
 
 func TestOnlyIfCached(t *testing.T) {
@@ -173,5 +174,14 @@ func TestStatusListsTheFleet(t *testing.T) {
 	}
 	if len(st.Peers) != 2 || st.Peers[0].Addr != other.url || !st.Peers[0].Healthy || st.Peers[1].Healthy || st.Peers[1].Err == "" {
 		t.Fatalf("/status peers %+v", st.Peers)
+	}
+}
+
+func TestServerIDGoesInHeaders(t *testing.T) {
+	st := openStore(t, fast(localcache.Options{}))
+	for _, id := range []string{"a b", "x\r\ny", strings.Repeat("a", 65)} {
+		if _, err := NewServer(Config{Store: st, Allow: []string{"example.com"}, ID: id}); err == nil {
+			t.Errorf("NewServer took the ID %q", id)
+		}
 	}
 }

@@ -64,25 +64,33 @@ func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "ok slget/"+slgetversion.Version+"\n")
 	case "/fleet":
-		if s.cfg.Token != "" && !tokenOK(r.Header.Get("Authorization"), s.cfg.Token) {
-			w.Header().Set("WWW-Authenticate", `Basic realm="slget"`)
-			s.fail(w, http.StatusUnauthorized, "the fleet's state needs the token (Authorization: Bearer TOKEN)")
-			return
+		if s.pageAllowed(w, r, "the fleet's state needs") {
+			s.serveFleet(w)
 		}
-		s.serveFleet(w)
 	case "/metrics":
-		if s.cfg.Token != "" && !tokenOK(r.Header.Get("Authorization"), s.cfg.Token) {
-			w.Header().Set("WWW-Authenticate", `Basic realm="slget"`)
-			s.fail(w, http.StatusUnauthorized, "the metrics need the token (Authorization: Bearer TOKEN)")
-			return
+		if s.pageAllowed(w, r, "the metrics need") {
+			s.metricsH.ServeHTTP(w, r)
 		}
-		s.metricsH.ServeHTTP(w, r)
 	case "/status":
-		s.serveStatus(w, r)
+		if s.pageAllowed(w, r, "the status needs") {
+			s.serveStatus(w)
+		}
 	default:
 		s.fail(w, http.StatusBadRequest, "this is a slget peer cache, a forward proxy: "+errNotProxy.Error()+
 			" (curl -x http://THIS-HOST URL); its own pages are /metrics, /status and /healthz")
 	}
+}
+
+// pageAllowed reports whether r may see one of the server's own pages: it
+// carries the token in Authorization, or the server has none. Else it
+// answers 401, the message starting with what ("the metrics need").
+func (s *Server) pageAllowed(w http.ResponseWriter, r *http.Request, what string) bool {
+	if s.cfg.Token == "" || tokenOK(r.Header.Get("Authorization"), s.cfg.Token) {
+		return true
+	}
+	w.Header().Set("WWW-Authenticate", `Basic realm="slget"`)
+	s.fail(w, http.StatusUnauthorized, what+" the token (Authorization: Bearer TOKEN)")
+	return false
 }
 
 // fail answers with status and a one-line message for people.

@@ -248,10 +248,10 @@ func NewServer(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	if cfg.ID == "" {
-		cfg.ID = NewID()
+		cfg.ID = newID()
 	}
-	if cfg.Fleet != nil && len(cfg.ID) > 64 {
-		return nil, errors.New("peer: the fleet ID is longer than 64 bytes")
+	if !validID(cfg.ID) {
+		return nil, fmt.Errorf("peer: the ID %q is not 1 to 64 letters, digits, '.', '_' or '-' (it goes in headers)", cfg.ID)
 	}
 	s := &Server{
 		cfg:       cfg,
@@ -297,11 +297,25 @@ func NewServer(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// NewID returns a new random server ID.
-func NewID() string {
+// newID returns a new random server ID.
+func newID() string {
 	var id [6]byte
 	rand.Read(id[:])
 	return hex.EncodeToString(id[:])
+}
+
+// validID reports whether id can name a server in its headers (/healthz,
+// Via): 1 to 64 letters, digits, '.', '_' or '-'.
+func validID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range id {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // ID is the server's name in its fleet.

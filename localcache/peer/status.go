@@ -65,13 +65,8 @@ type PeerStatus struct {
 	Err      string    `json:"err,omitempty"`
 }
 
-// serveStatus answers GET /status, with the token when there is one.
-func (s *Server) serveStatus(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.Token != "" && !tokenOK(r.Header.Get("Authorization"), s.cfg.Token) {
-		w.Header().Set("WWW-Authenticate", `Basic realm="slget"`)
-		s.fail(w, http.StatusUnauthorized, "the status needs the token (Authorization: Bearer TOKEN)")
-		return
-	}
+// serveStatus answers GET /status (pageAllowed checked the token).
+func (s *Server) serveStatus(w http.ResponseWriter) {
 	st, err := s.status()
 	if err != nil {
 		s.fail(w, http.StatusInternalServerError, "cannot read the cache's index: "+err.Error())
