@@ -154,26 +154,15 @@ func (o *serveOptions) announcement(ln *net.TCPAddr) *mdns.Announcement {
 	return a
 }
 
-// browsePeers calls found with the serve's peers every time the list
-// changes until ctx is done: the static ones of --peer, and with --peer
-// auto those that mDNS finds, the serve itself left out. It returns at
-// once, after one call of found, without auto. The fleet's member list
-// is its caller.
+// browsePeers calls found with the serves mDNS finds on the LAN, the
+// serve itself left out, every time the list changes, until ctx is done;
+// without --peer auto it returns at once. The static peers of --peer are
+// the member list's own, given when it was made.
 func (o *serveOptions) browsePeers(ctx context.Context, found func(peers []string)) error {
-	static := slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
 	if !slices.Contains(o.peers, peerAuto) {
-		found(static)
 		return nil
 	}
-	return mdns.Browse(ctx, mdns.BrowseOptions{Exclude: o.instance}, func(auto []string) {
-		all := slices.Clone(static)
-		for _, p := range auto {
-			if !slices.Contains(all, p) {
-				all = append(all, p)
-			}
-		}
-		found(all)
-	})
+	return mdns.Browse(ctx, mdns.BrowseOptions{Exclude: o.instance}, found)
 }
 
 // checkPeers checks the peers of --peer (and SLGET_PEERS for a client),
