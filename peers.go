@@ -101,7 +101,7 @@ func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chai
 	}
 	ch.SetOwners(func(start int64) ([]int, int64) {
 		i := int64(plan.Index(start))
-		ranked := fleet.Rank(fleet.Key(url, v.ETag, v.Size, plan.Slice, fleet.Run(i)), ids)
+		ranked := fleet.Rank(fleet.RunKey(url, v.ETag, v.Size, plan.Slice, fleet.Run(i)), ids)
 		order := make([]int, len(ranked))
 		for k, id := range ranked {
 			order[k] = index[id]

@@ -22,10 +22,10 @@ func Run(i int64) int64 { return i / RunSlices }
 // RunEnd is the first slice after the run of slice i.
 func RunEnd(i int64) int64 { return (Run(i) + 1) * RunSlices }
 
-// Key names one ownership run of one version of a resource: its URL (see
+// RunKey names one ownership run of one version of a resource: its URL (see
 // CanonicalURL), strong ETag and size, the slice size, and the run's
 // index. Hosts that key a run alike agree on its owner.
-func Key(rawURL, etag string, size, slice, run int64) string {
+func RunKey(rawURL, etag string, size, slice, run int64) string {
 	var b strings.Builder
 	b.WriteString(CanonicalURL(rawURL))
 	b.WriteByte(0)

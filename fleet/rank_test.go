@@ -11,7 +11,7 @@ import (
 func keys(n int) []string {
 	out := make([]string, n)
 	for i := range out {
-		out[i] = Key("http://origin/big.bin", `"e1"`, 512<<20, 1<<20, int64(i))
+		out[i] = RunKey("http://origin/big.bin", `"e1"`, 512<<20, 1<<20, int64(i))
 	}
 	return out
 }
@@ -85,10 +85,10 @@ func TestCanonicalURL(t *testing.T) {
 			t.Errorf("CanonicalURL(%q) = %q, want %q", c[0], got, c[1])
 		}
 	}
-	if Key("http://h:80/f", `"e"`, 1, 2, 3) != Key("http://h/f#x", `"e"`, 1, 2, 3) {
+	if RunKey("http://h:80/f", `"e"`, 1, 2, 3) != RunKey("http://h/f#x", `"e"`, 1, 2, 3) {
 		t.Fatal("one resource, two keys")
 	}
-	if Key("http://h/f", `"e"`, 1, 2, 3) == Key("http://h/f", `"e2"`, 1, 2, 3) {
+	if RunKey("http://h/f", `"e"`, 1, 2, 3) == RunKey("http://h/f", `"e2"`, 1, 2, 3) {
 		t.Fatal("two versions, one key")
 	}
 }

@@ -70,7 +70,7 @@ func (s *Server) owner(v *version, i int64, relayed bool) string {
 	for k, m := range live {
 		ids[k] = m.ID
 	}
-	o := fleet.Owner(fleet.Key(v.url, v.etag, v.size, s.sliceSize, fleet.Run(i)), ids)
+	o := fleet.Owner(fleet.RunKey(v.url, v.etag, v.size, s.sliceSize, fleet.Run(i)), ids)
 	for _, m := range live {
 		if m.ID == o && o != s.cfg.ID {
 			return m.Addr

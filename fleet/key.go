@@ -1,0 +1,217 @@
+// The fleet key: the secret every member holds, derived from the fleet
+// token, and the proofs made with it: a MAC on each request, a MAC on each
+// answer bound to its request, so that the token itself never crosses the
+// wire.
+
+package fleet
+
+import (
+	"crypto/hkdf"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The headers of the fleet's proofs.
+const (
+	// HeaderAuth carries a request's MAC: "v1 t=UNIX n=NONCE m=MAC".
+	HeaderAuth = "X-Slget-Auth"
+	// HeaderAnswerMAC carries an answer's MAC, bound to the request's
+	// nonce, its status and the headers of answerHeaders.
+	HeaderAnswerMAC = "X-Slget-Answer-Mac"
+	// HeaderTime is a serve's clock (Unix seconds) in its answers, so that
+	// a client signs its requests in the serve's time.
+	HeaderTime = "X-Slget-Time"
+	// HeaderBodySum is the SHA-256 of a short answer's body (a serve's
+	// pages), in hex, so that the answer's MAC covers the body too.
+	HeaderBodySum = "X-Slget-Body-Sha256"
+)
+
+// MaxSkew is how far a request's time may be from the serve's clock. A
+// client learns the serve's clock from its answers (HeaderTime) and signs
+// in it, so that hosts whose clocks differ still agree.
+const MaxSkew = 30 * time.Second
+
+// Key is a fleet key: the keys derived from the fleet token, one for each
+// use (HKDF-SHA256, RFC 5869), so that a MAC made for one use can never
+// pass as another. The zero Key is not usable; nil means no key.
+type Key struct {
+	req, ans, gossip []byte
+}
+
+// NewKey derives the fleet key from token; nil for "".
+func NewKey(token string) *Key {
+	if token == "" {
+		return nil
+	}
+	derive := func(info string) []byte {
+		k, err := hkdf.Key(sha256.New, []byte(token), []byte("slget fleet key v1"), info, 32)
+		if err != nil {
+			panic(err) // only for a length past 255*32 bytes
+		}
+		return k
+	}
+	return &Key{req: derive("request mac"), ans: derive("answer mac"), gossip: derive("gossip keyring")}
+}
+
+// GossipKey is the 32-byte key of the fleet's gossip (AES-256-GCM), apart
+// from the MAC keys.
+func (k *Key) GossipKey() []byte { return append([]byte(nil), k.gossip...) }
+
+// signedRequestHeaders are the request headers a request's MAC covers
+// besides its method and target: what decides what the serve does and
+// sends.
+var signedRequestHeaders = []string{"Range", "If-Match", "Accept", "Accept-Encoding", "Cache-Control", "X-Slget-Slice", "X-Slget-Relay"}
+
+// answerHeaders are the answer headers an answer's MAC covers: the
+// version, the range, the slices' checksums, the encoding, and what a
+// serve says of itself.
+var answerHeaders = []string{"ETag", "Content-Range", "Content-Length", "Content-Type", "Content-Encoding",
+	"X-Slget-Range", "X-Slget-Crc32c", HeaderID, HeaderTime, HeaderBodySum}
+
+// NewNonce returns 16 random bytes in hex.
+func NewNonce() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// SignRequest sets HeaderAuth on h, the headers of a request of method
+// for target (the request line's target: "/healthz", or an origin's
+// absolute URL), made at t (in the serve's clock); it returns the nonce,
+// which the answer's MAC is bound to.
+func (k *Key) SignRequest(method, target string, h http.Header, t time.Time) (nonce string) {
+	nonce = NewNonce()
+	ts := strconv.FormatInt(t.Unix(), 10)
+	h.Set(HeaderAuth, "v1 t="+ts+" n="+nonce+" m="+k.requestMAC(method, target, h, ts, nonce))
+	return nonce
+}
+
+func (k *Key) requestMAC(method, target string, h http.Header, ts, nonce string) string {
+	m := hmac.New(sha256.New, k.req)
+	field := func(s string) {
+		m.Write([]byte(strconv.Itoa(len(s))))
+		m.Write([]byte{':'})
+		m.Write([]byte(s))
+	}
+	field("slget request v1")
+	field(method)
+	field(target)
+	for _, name := range signedRequestHeaders {
+		field(strings.Join(h.Values(name), "\x00"))
+	}
+	field(ts)
+	field(nonce)
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// Errors of checking a request's MAC.
+var (
+	// ErrNoAuth: the request carries no HeaderAuth.
+	ErrNoAuth = errors.New("the request carries no fleet MAC")
+	// ErrBadAuth: it carries one that is not the fleet key's.
+	ErrBadAuth = errors.New("the request's fleet MAC is not the fleet key's")
+	// ErrReplay: its nonce was seen before.
+	ErrReplay = errors.New("the request's fleet MAC was used before")
+)
+
+// SkewError is a request whose time is too far from the serve's clock.
+type SkewError struct{ Off time.Duration }
+
+func (e *SkewError) Error() string {
+	return fmt.Sprintf("the request was signed %v away from this serve's clock (at most %v): set the hosts' clocks (NTP)", e.Off.Round(time.Second), MaxSkew)
+}
+
+// VerifyRequest checks the HeaderAuth of a request of method for target
+// with headers h, received at now, and returns its nonce. seen, if not
+// nil, refuses a nonce used before.
+func (k *Key) VerifyRequest(method, target string, h http.Header, now time.Time, seen *Replays) (nonce string, err error) {
+	v := h.Values(HeaderAuth)
+	if len(v) == 0 {
+		return "", ErrNoAuth
+	}
+	if len(v) > 1 || len(v[0]) > 256 {
+		return "", ErrBadAuth
+	}
+	ver, rest, _ := strings.Cut(v[0], " ")
+	if ver != "v1" {
+		return "", ErrBadAuth
+	}
+	var ts, mac string
+	for f := range strings.FieldsSeq(rest) {
+		name, val, _ := strings.Cut(f, "=")
+		switch name {
+		case "t":
+			ts = val
+		case "n":
+			nonce = val
+		case "m":
+			mac = val
+		}
+	}
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil || len(nonce) != 32 || mac == "" {
+		return "", ErrBadAuth
+	}
+	want := k.requestMAC(method, target, h, ts, nonce)
+	if !hmac.Equal([]byte(mac), []byte(want)) {
+		return "", ErrBadAuth
+	}
+	if off := time.Unix(sec, 0).Sub(now); off > MaxSkew || off < -MaxSkew {
+		return "", &SkewError{Off: off}
+	}
+	if seen != nil && !seen.add(nonce, time.Unix(sec, 0), now) {
+		return "", ErrReplay
+	}
+	return nonce, nil
+}
+
+// SignAnswer sets HeaderAnswerMAC on h, the headers of an answer of
+// status to the request whose nonce is given.
+func (k *Key) SignAnswer(nonce string, status int, h http.Header) {
+	h.Set(HeaderAnswerMAC, k.answerMAC(nonce, status, h))
+}
+
+func (k *Key) answerMAC(nonce string, status int, h http.Header) string {
+	m := hmac.New(sha256.New, k.ans)
+	field := func(s string) {
+		m.Write([]byte(strconv.Itoa(len(s))))
+		m.Write([]byte{':'})
+		m.Write([]byte(s))
+	}
+	field("slget answer v1")
+	field(nonce)
+	field(strconv.Itoa(status))
+	for _, name := range answerHeaders {
+		field(strings.Join(h.Values(name), "\x00"))
+	}
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// ErrUnproven is an answer without a MAC of the fleet key: whoever sent it
+// does not hold the key.
+var ErrUnproven = errors.New("did not prove it holds the fleet key (its answer has no valid " + HeaderAnswerMAC + ")")
+
+// VerifyAnswer checks the HeaderAnswerMAC of an answer of status with
+// headers h to the request whose nonce is given.
+func (k *Key) VerifyAnswer(nonce string, status int, h http.Header) error {
+	v := h.Values(HeaderAnswerMAC)
+	if len(v) != 1 || !hmac.Equal([]byte(v[0]), []byte(k.answerMAC(nonce, status, h))) {
+		return ErrUnproven
+	}
+	return nil
+}
+
+// BodySum is the HeaderBodySum value of body.
+func BodySum(body []byte) string {
+	s := sha256.Sum256(body)
+	return hex.EncodeToString(s[:])
+}
