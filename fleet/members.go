@@ -309,3 +309,11 @@ func Addr(s string) string {
 func refused(err error) bool {
 	return errors.Is(err, syscall.ECONNREFUSED)
 }
+
+// View is what a serve needs to know of its fleet: the live members, which
+// own the runs, and what is known of every member, for its pages. Members
+// is one; a gossip membership is another.
+type View interface {
+	Live() []Member
+	Status() []Health
+}

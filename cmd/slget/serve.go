@@ -84,6 +84,8 @@ type serveOptions struct {
 	peers     []string
 	peerToken string
 	fleetFile string // --fleet-file, read again when it changes
+	// members is the fleet's member list, cfg.Fleet, nil without a fleet.
+	members *fleet.Members
 }
 
 func readServeOptions(c *cli.Context) (serveOptions, error) {
@@ -198,13 +200,14 @@ func runServe(c *cli.Context, con *console) error {
 			return withCode(exitFileOpen, err)
 		}
 		static := slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
-		o.cfg.Fleet = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID})
+		o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID})
+		o.cfg.Fleet = o.members
 		if o.fleetFile != "" {
 			listed, err := readFleetFile(o.fleetFile)
 			if err != nil {
 				return withCode(exitBadOption, fmt.Errorf("--fleet-file: %v", err))
 			}
-			o.cfg.Fleet.SetFound("file", listed) // watchFleetFile replaces it
+			o.members.SetFound("file", listed) // watchFleetFile replaces it
 		}
 		o.cfg.FleetToken = o.peerToken
 	}
@@ -227,7 +230,7 @@ func runServe(c *cli.Context, con *console) error {
 	stats := st.Stats()
 	log.Info("serving", "listen", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
-		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "fleet", fleetSize(o.cfg.Fleet), "id", srv.ID(), "version", version.Version)
+		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "fleet", fleetSize(o.members), "id", srv.ID(), "version", version.Version)
 	o.cfg.ID = srv.ID() // a random one without a fleet: it names the announcement
 	actx, stopAnnounce := context.WithCancel(c.Context)
 	announced := announceServe(actx, &o, ln.Addr().(*net.TCPAddr), log)
@@ -269,7 +272,7 @@ func isLoopback(host string) bool {
 // (after announceServe, which names this serve, so that it leaves itself
 // out). It returns a function that waits for both to end.
 func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait func()) {
-	m := o.cfg.Fleet
+	m := o.members
 	if m == nil {
 		return func() {}
 	}

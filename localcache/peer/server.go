@@ -114,7 +114,7 @@ type Config struct {
 	// the origin for each slice once. Its Options.SelfID must be ID. The
 	// server does not run its health checks. Nil means no fleet: every
 	// miss is filled from the origin.
-	Fleet *fleet.Members
+	Fleet fleet.View
 
 	// FleetToken is the token the server gives the other members of the
 	// fleet when it asks them; empty means Token.
