@@ -30,9 +30,12 @@ func TestRequestMACPassesOnlyAsMade(t *testing.T) {
 		t.Errorf("the same request again: %v, want ErrReplay", err)
 	}
 	for name, change := range map[string]func(h http.Header) (string, string){
-		"method":   func(h http.Header) (string, string) { return "HEAD", "http://origin/f" },
-		"target":   func(h http.Header) (string, string) { return "GET", "http://origin/g" },
-		"range":    func(h http.Header) (string, string) { h.Set("Range", "bytes=0-2097151"); return "GET", "http://origin/f" },
+		"method": func(h http.Header) (string, string) { return "HEAD", "http://origin/f" },
+		"target": func(h http.Header) (string, string) { return "GET", "http://origin/g" },
+		"range": func(h http.Header) (string, string) {
+			h.Set("Range", "bytes=0-2097151")
+			return "GET", "http://origin/f"
+		},
 		"if-match": func(h http.Header) (string, string) { h.Set("If-Match", `"e2"`); return "GET", "http://origin/f" },
 		"relay":    func(h http.Header) (string, string) { h.Set("X-Slget-Relay", "1"); return "GET", "http://origin/f" },
 		"no mac":   func(h http.Header) (string, string) { h.Del(HeaderAuth); return "GET", "http://origin/f" },
