@@ -33,10 +33,15 @@ func (c *Client) peerList() ([]*fetch.Peer, error) {
 			}
 		}
 		addrs := make([]string, len(c.peers))
+		keys := map[string]*fleet.Key{}
 		for i, p := range c.peers {
 			addrs[i] = p.String()
+			keys[addrs[i]] = p.Key()
 		}
-		c.members = fleet.NewMembers(addrs, fleet.Options{})
+		// Each check is signed with the peer's key, as its requests are:
+		// a host that announces itself as a peer without the fleet's token
+		// never counts as live.
+		c.members = fleet.NewMembers(addrs, fleet.Options{Keys: keys})
 	})
 	return c.peers, c.peersErr
 }
@@ -70,7 +75,10 @@ func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chai
 		idOf[m.Addr] = m.ID
 	}
 	for _, h := range d.c.members.Status() {
-		if !h.Healthy {
+		switch {
+		case h.Unproven:
+			d.warn("peer %s: %s: it is not a member of this fleet; not asking it for anything", h.Addr, h.Err)
+		case !h.Healthy:
 			d.warn("peer %s: is not reachable (%s); not asking it for this file", h.Addr, h.Err)
 		}
 	}

@@ -45,6 +45,9 @@ func (a *app) openShare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := needKeyForAuto(peers, token); err != nil {
+		return err
+	}
 	if name := c.String("fleet-file"); name != "" {
 		listed, err := readFleetFile(name)
 		if err != nil {

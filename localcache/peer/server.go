@@ -222,6 +222,8 @@ type Server struct {
 	hot       *hotSet
 	checked   *localcache.CheckedFiles
 	owners    ownerPeers // the fleet's members this server fills from
+	key       *fleet.Key // from Token: proves requests, signs answers; nil without one
+	replays   fleet.Replays
 	started   time.Time
 	listen    atomic.Pointer[string] // the address Serve listens on, for /status
 
@@ -264,6 +266,7 @@ func NewServer(cfg Config) (*Server, error) {
 		warnFull:  everyWhile{gap: time.Minute},
 		storePut:  cfg.Store.Put,
 		started:   time.Now(),
+		key:       fleet.NewKey(cfg.Token),
 	}
 	s.versions = newVersions(s.now)
 	s.hot = newHotSet(cfg.HotBytes)
