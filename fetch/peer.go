@@ -164,6 +164,9 @@ type PeerError struct {
 	Drop bool
 	// Lied is true when bytes it sent failed their checksum.
 	Lied bool
+	// Gone is true when it could not be reached or stopped answering: a
+	// serve that restarts comes back, and may be asked again then.
+	Gone bool
 }
 
 func (e *PeerError) Error() string {
@@ -215,7 +218,7 @@ func (p *Peer) connError(err error) *PeerError {
 	err = unwrapURLError(err)
 	var oe *net.OpError
 	down := errors.As(err, &oe) && oe.Op == "dial"
-	e := &PeerError{Peer: p.addr, Err: err, Drop: down}
+	e := &PeerError{Peer: p.addr, Err: err, Drop: down, Gone: down}
 	if down {
 		e.Reason = "is not reachable"
 	}

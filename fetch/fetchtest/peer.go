@@ -129,6 +129,7 @@ type PeerFaultFunc func(r *http.Request, n int) PeerFault
 type PeerOption func(*peerConfig)
 
 type peerConfig struct {
+	addr   string
 	key    *fleet.Key
 	zstd   bool
 	faults []PeerFaultFunc
@@ -141,6 +142,10 @@ type peerConfig struct {
 func WithPeerToken(token string) PeerOption {
 	return func(c *peerConfig) { c.key = fleet.NewKey(token) }
 }
+
+// WithPeerAddr makes the Peer listen on addr (host:port) instead of a
+// port of 127.0.0.1 of its own: a peer that restarts where it was.
+func WithPeerAddr(addr string) PeerOption { return func(c *peerConfig) { c.addr = addr } }
 
 // WithPeerZstd makes the Peer send its answers as zstd frames, one per
 // slice, in a SlicesType answer to requests whose Accept names it.
@@ -159,7 +164,11 @@ func StartPeer(origin *Server, opts ...PeerOption) (*Peer, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr := cfg.addr
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("fetchtest: %w", err)
 	}
