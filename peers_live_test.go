@@ -80,15 +80,17 @@ func TestPeerJoinsMidDownload(t *testing.T) {
 // A serve that stops is dropped, and taken back when it answers again
 // where it was: a restart does not cost the rest of the download.
 func TestPeerRestartsMidDownload(t *testing.T) {
-	const size = 24 * mib
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(2*mib))
+	const size = 16 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(mib))
 	// The first life is slow, so that the download is still running
 	// when it stops.
 	first := fetchtest.NewPeer(t, srv, fetchtest.WithPeerFault(func(*http.Request, int) fetchtest.PeerFault {
-		return fetchtest.PeerFault{Delay: 200 * time.Millisecond}
+		return fetchtest.PeerFault{TrickleRate: 256 << 10}
 	}))
 	addr := strings.TrimPrefix(first.URL, "http://")
-	c := newClient(t, &slget.Client{Peers: []string{first.URL}, Connections: 2})
+	// Runs of 1 MiB (slices of 256 KiB) at 1 MiB/s a connection: the
+	// origin's runs end often enough for the peer to be asked again.
+	c := newClient(t, &slget.Client{Peers: []string{first.URL}, Connections: 2, Slice: 256 << 10})
 	done := make(chan *slget.Result, 1)
 	path := filepath.Join(t.TempDir(), "file.bin")
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)

@@ -221,7 +221,9 @@ func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
-		return
+		// A peer that is going answers nothing, as a killed serve: not
+		// the empty 200 net/http would send for a handler that wrote none.
+		panic(http.ErrAbortHandler)
 	}
 	p.handlers.Add(1)
 	defer p.handlers.Done()
@@ -251,7 +253,11 @@ func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
 			w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce}
 		}
 	}
-	note(p.answer(w, r, f, note))
+	status, enc, sums := p.answer(w, r, f, note)
+	note(status, enc, sums)
+	if status == 0 {
+		panic(http.ErrAbortHandler) // cut off before it answered: no empty 200
+	}
 }
 
 // signer signs the answer it writes with the fleet key, as a serve does.
