@@ -81,6 +81,9 @@ type PeerSource struct {
 	// Relay marks the requests as a serve's on behalf of its client
 	// (HeaderRelay).
 	Relay bool
+	// OnlyIfCached asks for slices the peer holds, never fetched for this
+	// request (Cache-Control: only-if-cached): a miss is a 504 at once.
+	OnlyIfCached bool
 	// OnWait, if set, is called whenever the peer says it is still
 	// working on an answer (a 102): the caller's stall watch may take it
 	// as progress.
@@ -146,6 +149,9 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (req *htt
 	h.Set(HeaderWait, "102")
 	if s.Relay {
 		h.Set(HeaderRelay, "1")
+	}
+	if s.OnlyIfCached {
+		h.Set("Cache-Control", "only-if-cached")
 	}
 	if k := s.Peer.key; k != nil {
 		nonce = k.Sign(req, &s.Peer.clock)

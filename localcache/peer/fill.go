@@ -338,6 +338,10 @@ func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progre
 		s.metrics.ownerFailures.Inc()
 		rng.Start = r.next * s.sliceSize
 	}
+	if err := s.fromHolders(ctx, r, rng, progress); err == nil || r.ctx.Err() != nil {
+		return err
+	}
+	rng.Start = r.next * s.sliceSize
 	return s.readRun(ctx, r, r.v.origin, rng, progress, fromOrigin)
 }
 

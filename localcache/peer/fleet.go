@@ -6,7 +6,9 @@
 package peer
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -78,6 +80,64 @@ func (s *Server) owner(v *version, i int64, relayed bool) string {
 	}
 	return ""
 }
+
+// maxHolders is how many members a filling owner asks for a run they
+// hold before the origin: the ones ranked next after it, which owned the
+// run before a member joined in front of them.
+const maxHolders = 2
+
+// holders lists the addresses of the live members, this server and the
+// run's owner left out, that rank next for slice i of v: after a member
+// joins, the run's previous owner is the first of them.
+func (s *Server) holders(v *version, i int64) []string {
+	if s.cfg.Fleet == nil {
+		return nil
+	}
+	live := s.cfg.Fleet.Live()
+	ids := make([]string, len(live))
+	addr := map[string]string{}
+	for k, m := range live {
+		ids[k] = m.ID
+		addr[m.ID] = m.Addr
+	}
+	var out []string
+	for k, id := range fleet.Rank(fleet.RunKey(v.url, v.etag, v.size, s.sliceSize, fleet.Run(i)), ids) {
+		if k == 0 || id == s.cfg.ID || addr[id] == "" {
+			continue // the owner fills; this server has not got it
+		}
+		if out = append(out, addr[id]); len(out) == maxHolders {
+			break
+		}
+	}
+	return out
+}
+
+// fromHolders fills what is left of r from the members that may hold it
+// (holders), asking each for its cached slices only: a member that joined
+// in front of them costs the origin nothing for the runs they filled. It
+// fails when none held the rest of the run.
+func (s *Server) fromHolders(ctx context.Context, r *run, rng segment.Range, progress func()) error {
+	err := errNoHolder
+	for _, addr := range s.holders(r.v, r.first) {
+		src, serr := s.ownerSource(r.v, addr, progress)
+		if serr != nil {
+			continue
+		}
+		src.OnlyIfCached = true
+		rng.Start = r.next * s.sliceSize
+		if err = s.readRun(ctx, r, src, rng, progress, fromPeer); err == nil {
+			s.log.Info("filled from a member that held the slices", "member", addr, "url", fetch.Redact(r.v.url), "range", rng.Header())
+			return nil
+		}
+		if r.ctx.Err() != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// errNoHolder: no other member held the run.
+var errNoHolder = errors.New("no other member holds the slices")
 
 // ownerSource is the Source of a run filled from its owner at addr.
 func (s *Server) ownerSource(v *version, addr string, progress func()) (*fetch.PeerSource, error) {

@@ -69,6 +69,12 @@ func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
 	if l, ok := parseETags(r.Header.Values("If-Match")); ok {
 		pins = l.pins()
 	}
+	if onlyIfCached(r) && !s.versions.knows(t.String(), pins) {
+		// Cached bytes only, of a version never seen here: nothing is
+		// cached, and the origin is not asked what it has.
+		s.fail(w, http.StatusGatewayTimeout, "nothing of this resource is cached here, and the request asked for cached bytes only (only-if-cached)")
+		return
+	}
 	for try := 1; ; try++ {
 		v, err := s.resolve(r.Context(), t, pins)
 		if err != nil {

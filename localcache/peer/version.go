@@ -120,6 +120,15 @@ func (s *Server) resolve(ctx context.Context, t target, pins []string) (*version
 	return nil, errPinned
 }
 
+// knows reports whether a version of the resource key is known: one
+// whose ETag is among pins, or any when pins is nil.
+func (vs *versions) knows(key string, pins []string) bool {
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	r := vs.res[key]
+	return r != nil && (pins == nil || r.pinned(pins) != nil)
+}
+
 // pinned is the known version whose ETag is among pins, or nil.
 func (r *resource) pinned(pins []string) *version {
 	for _, v := range r.known {
