@@ -1,15 +1,59 @@
 // Askers: which request a fill was started for, so that
 // slget_serve_coalesced_waiters_total counts the waits on another
-// request's fill and not a request's waits on its own runs and prefetches.
+// request's fill and not a request's waits on its own runs and prefetches,
+// and so that a slice a request's own prefetch brought to the cache counts
+// as its miss, not as a hit.
 
 package peer
 
-import "context"
+import (
+	"context"
+	"sync"
+)
 
-// asker names one request among those being answered (it has a size, so
-// that two askers are never the same pointer), and says whether another
-// member of the fleet relayed it: then its fills go to the origin.
-type asker struct{ relayed bool }
+// asker names one request among those being answered, and says whether
+// another member of the fleet relayed it: then its fills go to the origin.
+type asker struct {
+	relayed bool
+
+	mu   sync.Mutex
+	runs []span // the slices of the runs started for it, adjacent ones merged
+}
+
+// span is the slices [first, end) of version v.
+type span struct {
+	v          *version
+	first, end int64
+}
+
+// started notes that a run of slices [first, end) of v was started for a.
+func (a *asker) started(v *version, first, end int64) {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if n := len(a.runs); n > 0 && a.runs[n-1].v == v && a.runs[n-1].end == first {
+		a.runs[n-1].end = end
+		return
+	}
+	a.runs = append(a.runs, span{v, first, end})
+}
+
+// filled reports whether slice i of v came from a run started for a.
+func (a *asker) filled(v *version, i int64) bool {
+	if a == nil {
+		return false
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, r := range a.runs {
+		if r.v == v && r.first <= i && i < r.end {
+			return true
+		}
+	}
+	return false
+}
 
 type askerKey struct{}
 

@@ -70,6 +70,8 @@ type piece struct {
 	stored int64            // bytes of the cached copy
 	data   []byte           // the plaintext, from a fill; nil: read it from the store
 	from   source
+	waited bool // brought by a fill another request started (see coalescedWait)
+	own    bool // in the cache, brought there by a fill of the request's own
 }
 
 func pieceOf(i int64, info localcache.Info) piece {
@@ -124,11 +126,13 @@ func flightKey(v *version, i int64) string {
 // slice returns slice i of v (cached or filled), for a request whose range
 // ends in slice last. It waits under ctx; the fill does not.
 func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, error) {
+	me := askerOf(ctx)
 	if infos := s.store.StatRun(v.vk, i, i+1); len(infos) == 1 {
-		return pieceOf(i, infos[0]), nil
+		p := pieceOf(i, infos[0])
+		p.own = me.filled(v, i) // its own prefetch's, not a hit
+		return p, nil
 	}
 	key := flightKey(v, i)
-	me := askerOf(ctx)
 	for try := 1; ; try++ {
 		ch := s.fills.group.DoChan(key, func() (any, error) {
 			return s.fillSlice(v, i, last, me)
@@ -140,10 +144,12 @@ func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, e
 			return piece{}, context.Cause(ctx)
 		}
 		f, _ := res.Val.(flight)
-		if coalescedWait(f, me) {
+		waited := coalescedWait(f, me)
+		if waited {
 			s.metrics.coalesced.Inc()
 		}
 		if res.Err == nil {
+			f.p.waited = waited && f.p.data != nil
 			return f.p, nil
 		}
 		if try >= fillTries || !retryable(res.Err) {
@@ -174,6 +180,7 @@ func (s *Server) fillSlice(v *version, i, last int64, by *asker) (flight, error)
 	case err != nil:
 		return flight{}, err
 	case r == nil:
+		cached.own = by.filled(v, i) // cached since the caller looked
 		return flight{p: cached}, nil
 	}
 	p, err := r.wait(i)
@@ -229,6 +236,7 @@ func (s *Server) claimRun(v *version, i, last int64, by *asker) (r *run, joined 
 	r = s.newRun(v, i, end)
 	r.by = by
 	r.relayed = by != nil && by.relayed
+	by.started(v, i, end)
 	for j := i; j < end; j++ {
 		f.claims[flightKey(v, j)] = r
 	}

@@ -104,8 +104,9 @@ func TestDamagedCountedApart(t *testing.T) {
 }
 
 // One request over many slices of a cold cache waits only on its own runs
-// and prefetches: no coalesced wait. A second request that arrives while
-// the first one's fill is under way waits on it: one.
+// and prefetches: no coalesced wait, and every slice a miss. A second
+// request that arrives while the first one's fill is under way waits on
+// it: one coalesced wait, and its slice counts as a wait, not a miss.
 func TestCoalescedCountsOthersFills(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(24*mib))
 	p := startPeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1, MaxRun: 2}, nil)
@@ -115,6 +116,9 @@ func TestCoalescedCountsOthersFills(t *testing.T) {
 	}
 	if c := counterValue(t, p, "slget_serve_coalesced_waiters_total"); c != 0 {
 		t.Errorf("one request alone: %v coalesced waits, want 0", c)
+	}
+	if m, w := counterValue(t, p, "slget_serve_slice_misses_total"), counterValue(t, p, "slget_serve_slice_waits_total"); m != 16 || w != 0 {
+		t.Errorf("one request alone for 16 slices: %v misses, %v waits; want 16 and 0", m, w)
 	}
 
 	slow := fetchtest.NewServer(t, fetchtest.WithSize(2*mib), fetchtest.WithLatency(1500*time.Millisecond))
@@ -152,5 +156,14 @@ func TestCoalescedCountsOthersFills(t *testing.T) {
 	}
 	if c := counterValue(t, q, "slget_serve_coalesced_waiters_total"); c != 1 {
 		t.Errorf("two requests, one fill: %v coalesced waits, want 1", c)
+	}
+	// Slice 0 (the probe's request) and slice 1 for the first request
+	// are misses; slice 1 for the second, which waited, is a wait.
+	m, w, h := counterValue(t, q, "slget_serve_slice_misses_total"), counterValue(t, q, "slget_serve_slice_waits_total"), counterValue(t, q, "slget_serve_slice_hits_total")
+	if m != 2 || w != 1 || h != 0 {
+		t.Errorf("two requests, one fill: %v misses, %v waits, %v hits; want 2, 1, 0", m, w, h)
+	}
+	if _, text := q.metricsText(t); !strings.Contains(text, "# HELP slget_serve_slice_waits_total Slices sent that the cache did not hold when asked for and that a fill started for another request") {
+		t.Error("slget_serve_slice_waits_total has no help saying what it counts")
 	}
 }
