@@ -32,6 +32,7 @@ type Member struct {
 type Health struct {
 	Addr     string    `json:"addr"`
 	ID       string    `json:"id,omitempty"`
+	Version  string    `json:"version,omitempty"` // slget's, as its /healthz says it
 	Healthy  bool      `json:"healthy"`
 	Self     bool      `json:"self,omitempty"`
 	LastSeen time.Time `json:"last_seen,omitzero"`
@@ -73,6 +74,7 @@ type Members struct {
 
 type health struct {
 	id       string
+	version  string
 	fails    int // checks failed in a row
 	healthy  bool
 	lastSeen time.Time
@@ -159,7 +161,7 @@ func (m *Members) Status() []Health {
 	for _, a := range m.addrsLocked() {
 		h := Health{Addr: a, Err: "not checked yet"}
 		if s := m.state[a]; s != nil {
-			h = Health{Addr: a, ID: s.id, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err}
+			h = Health{Addr: a, ID: s.id, Version: s.version, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err}
 			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
 			self = self || h.Self
 		}
@@ -190,7 +192,7 @@ func (m *Members) Check(ctx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			id, err := m.check(ctx, a)
+			id, ver, err := m.check(ctx, a)
 			m.mu.Lock()
 			defer m.mu.Unlock()
 			h := m.state[a]
@@ -212,7 +214,7 @@ func (m *Members) Check(ctx context.Context) {
 				}
 				return
 			}
-			h.id, h.healthy, h.err, h.lastSeen, h.fails = id, true, "", time.Now(), 0
+			h.id, h.version, h.healthy, h.err, h.lastSeen, h.fails = id, ver, true, "", time.Now(), 0
 		}()
 	}
 	wg.Wait()
@@ -225,30 +227,48 @@ func (m *Members) Check(ctx context.Context) {
 	m.mu.Unlock()
 }
 
-// check asks one peer's /healthz and returns its ID.
-func (m *Members) check(ctx context.Context, addr string) (string, error) {
+// check asks one peer's /healthz and returns its ID and the version it
+// says.
+func (m *Members) check(ctx context.Context, addr string) (id, version string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, m.o.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(addr, "/")+"/healthz", nil)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	resp, err := m.hc.Do(req)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
 	if resp.StatusCode != http.StatusOK {
 		// It answers HTTP, so it is up; but it is no serve of a fleet
 		// (or one of another kind): it is known by its address.
-		return addr, nil
+		return addr, "", nil
 	}
-	id := strings.TrimSpace(resp.Header.Get(HeaderID))
+	id = strings.TrimSpace(resp.Header.Get(HeaderID))
 	if id == "" || len(id) > 128 {
 		id = addr
 	}
-	return id, nil
+	return id, HealthzVersion(string(body)), nil
+}
+
+// HealthzVersion is the version a /healthz body names ("ok slget/1.2.3",
+// or a word version=1.2.3), "" when it names none or one longer than 64
+// bytes or with other than printable ASCII.
+func HealthzVersion(body string) string {
+	for _, w := range strings.Fields(body) {
+		for _, pre := range []string{"slget/", "version="} {
+			v, ok := strings.CutPrefix(w, pre)
+			if !ok || v == "" || len(v) > 64 || strings.ContainsFunc(v, func(r rune) bool { return r < '!' || r > '~' }) {
+				continue
+			}
+			return v
+		}
+	}
+	return ""
 }
 
 // Refresh runs Check unless one ended within maxAge; callers at the same
