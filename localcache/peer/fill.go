@@ -335,10 +335,13 @@ func (s *Server) runFill(r *run) {
 func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progress func()) error {
 	if addr := s.owner(r.v, r.first, r.relayed); addr != "" {
 		src, err := s.ownerSource(r.v, addr, progress)
+		from := r.next
 		if err == nil {
 			err = s.readRun(ctx, r, src, rng, progress, fromPeer)
 		}
-		if err == nil || r.ctx.Err() != nil {
+		failed := err != nil && r.ctx.Err() == nil
+		s.traffic.filled(addr, failed, s.runBytes(r, from))
+		if !failed {
 			return err // a stuck or cancelled run is the caller's to tell
 		}
 		s.log.Warn("the owner of the slices failed; filling them from the origin", "owner", addr,
@@ -346,7 +349,15 @@ func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progre
 		s.metrics.ownerFailures.Inc()
 		rng.Start = r.next * s.sliceSize
 	}
-	return s.readRun(ctx, r, r.v.origin, rng, progress, fromOrigin)
+	from := r.next
+	err := s.readRun(ctx, r, r.v.origin, rng, progress, fromOrigin)
+	s.traffic.filled("", false, s.runBytes(r, from))
+	return err
+}
+
+// runBytes is how many bytes of r were read since slice from.
+func (s *Server) runBytes(r *run, from int64) int64 {
+	return min(r.next*s.sliceSize, r.v.size) - min(from*s.sliceSize, r.v.size)
 }
 
 // readRun reads rng (whole slices, from r.next to the end of r) from src.

@@ -212,11 +212,19 @@ type fleetState struct {
 	Members []fleet.Health `json:"members"`
 }
 
-// serveFleet answers GET /fleet.
+// serveFleet answers GET /fleet. This server's own entry, when the
+// fleet's list does not name it, has the address it listens on.
 func (s *Server) serveFleet(w http.ResponseWriter) {
 	st := fleetState{ID: s.cfg.ID, Members: []fleet.Health{}}
 	if s.cfg.Fleet != nil {
 		st.Members = s.cfg.Fleet.Status()
+	}
+	if a := s.listen.Load(); a != nil {
+		for i := range st.Members {
+			if st.Members[i].Self && st.Members[i].Addr == "" {
+				st.Members[i].Addr = "http://" + *a
+			}
+		}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(st)

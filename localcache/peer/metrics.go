@@ -3,6 +3,7 @@
 package peer
 
 import (
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -106,6 +107,22 @@ func (m *metrics) evictions(s *Server) float64 {
 		m.evictedSeen = n
 	}
 	return m.evictedSeen
+}
+
+// values sums the samples of each of the server's own metrics (slget_*,
+// all labels), by name: for the operator's page.
+func (m *metrics) values() map[string]float64 {
+	out := map[string]float64{}
+	fams, _ := m.reg.Gather() // an error leaves what could be gathered
+	for _, f := range fams {
+		if !strings.HasPrefix(f.GetName(), "slget_") {
+			continue
+		}
+		for _, s := range f.GetMetric() {
+			out[f.GetName()] += s.GetCounter().GetValue() + s.GetGauge().GetValue()
+		}
+	}
+	return out
 }
 
 // storedOne counts a slice stored by a fill.

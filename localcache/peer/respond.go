@@ -26,6 +26,7 @@ const maxCRCSlices = 1024
 
 // serveProxy answers a request in proxy form: GET http://origin/path.
 func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
+	defer s.traffic.answered(r, w)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		s.fail(w, http.StatusMethodNotAllowed, "this peer serves GET and HEAD")

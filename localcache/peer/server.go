@@ -222,6 +222,7 @@ type Server struct {
 	hot       *hotSet
 	checked   *localcache.CheckedFiles
 	owners    ownerPeers // the fleet's members this server fills from
+	traffic   traffic    // what it filled through each owner, and sent to each requester
 	started   time.Time
 	listen    atomic.Pointer[string] // the address Serve listens on, for /status
 
