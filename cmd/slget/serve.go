@@ -34,7 +34,8 @@ func serveCommand(con *console) *cli.Command {
 			"Every slice is kept under the origin's strong ETag: two versions sit side by side and a\n" +
 			"client that pins one (If-Match) never gets bytes of the other. CONNECT is refused: a\n" +
 			"tunnel cannot be cached, so https:// origins go through the peer only as GET https://.\n" +
-			"GET /metrics (Prometheus) and GET /healthz are the peer's own pages.\n\n" +
+			"GET / (the fleet as this serve sees it: a page for a browser, JSON with ?format=json),\n" +
+			"GET /metrics (Prometheus), GET /status, GET /fleet and GET /healthz are the peer's own pages.\n\n" +
 			"Listening beyond loopback, it announces itself on the LAN by mDNS (_slget._tcp) with\n" +
 			"the host's real addresses (never 0.0.0.0), so that slget --peer auto and slget peers\n" +
 			"find it; --no-announce turns that off, --announce-addr chooses the address.",
