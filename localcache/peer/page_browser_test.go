@@ -17,6 +17,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/fleet"
 )
 
 // chromiumPath is the browser, or the test is skipped (failed in CI).
@@ -128,4 +131,56 @@ func TestChromiumConsoleCaught(t *testing.T) {
 	if msgs := consoleMessages(log); len(msgs) != 1 || !strings.Contains(msgs[0], "Content Security Policy") || strings.Contains(dom, "<title>ran") {
 		t.Errorf("an inline script under the page's CSP: console %q", msgs)
 	}
+}
+
+// TestPageScreenshot saves a screenshot of the page of a server in a
+// small fleet at work to the file SLGET_PAGE_SCREENSHOT names (skipped
+// without it): two servers in one fleet that fill from each other, a
+// member that answers /healthz only, one that is down, and a slow fill
+// under way.
+func TestPageScreenshot(t *testing.T) {
+	out := os.Getenv("SLGET_PAGE_SCREENSHOT")
+	if out == "" {
+		t.Skip("SLGET_PAGE_SCREENSHOT=FILE.png saves a screenshot of the page")
+	}
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(48<<20+5), fetchtest.WithPath("/releases/image-2026.12.iso"))
+	slow := fetchtest.NewServer(t, fetchtest.WithSize(64<<20), fetchtest.WithRateLimit(1<<20), fetchtest.WithPath("/pool/big.tar"))
+	allow := []string{allowOrigin(origin.URL), allowOrigin(slow.URL)}
+	a := startPeer(t, Config{Allow: allow, ID: "rack1-a", ClientRate: -1}, nil)
+	b := startPeer(t, Config{Allow: allow, ID: "rack1-b", ClientRate: -1}, nil)
+	m1 := fakeMember(t, "127.0.0.2", "rack2-c", "0.1.0")
+	dead := "http://127.0.0.1:1"
+	ma := fleet.NewMembers([]string{a.url, b.url, m1.URL, dead}, fleet.Options{SelfID: "rack1-a", Timeout: 5 * time.Second})
+	mb := fleet.NewMembers([]string{a.url, b.url}, fleet.Options{SelfID: "rack1-b", Timeout: 5 * time.Second})
+	ma.Check(context.Background())
+	mb.Check(context.Background())
+	a.srv.cfg.Fleet, b.srv.cfg.Fleet = ma, mb
+	for _, c := range []*http.Client{clientFrom(t, a, "127.0.0.2"), a.client, clientFrom(t, a, "127.0.0.5")} {
+		resp, err := c.Get(origin.FileURL())
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, slow.FileURL(), nil)
+	go func() {
+		if resp, err := a.client.Do(req); err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	}()
+	for deadline := time.Now().Add(30 * time.Second); len(a.srv.fillsNow()) < 2 && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	_, log := browse(t, a.url+"/", "--screenshot="+out, "--window-size=1200,800", "--hide-scrollbars")
+	if msgs := consoleMessages(log); len(msgs) > 0 {
+		t.Errorf("the page logged to the console:\n%s", strings.Join(msgs, "\n"))
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", out)
 }
