@@ -213,7 +213,13 @@ func (s *Server) pageMembers() []MemberPage {
 		live[m.ID] = true
 	}
 	var out []MemberPage
-	for _, h := range s.cfg.Fleet.Status() {
+	status := s.cfg.Fleet.Status()
+	if !slices.ContainsFunc(status, func(h fleet.Health) bool { return h.Self }) {
+		// A view that leaves this server out (a gossip membership may)
+		// still has it in the fleet.
+		status = append(status, fleet.Health{ID: s.cfg.ID, Healthy: true, Self: true})
+	}
+	for _, h := range status {
 		mp := MemberPage{ID: h.ID, Addr: h.Addr, Self: h.Self, Live: h.ID != "" && live[h.ID], Healthy: h.Healthy,
 			LastSeen: h.LastSeen.UTC(), Version: h.Version, Err: h.Err}
 		if mp.Self {

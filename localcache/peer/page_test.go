@@ -377,46 +377,26 @@ func TestFleetNamesItsOwnAddress(t *testing.T) {
 	}
 }
 
-func TestPageFormat(t *testing.T) {
-	for _, c := range []struct {
-		query  string
-		accept []string
-		json   bool
-		err    bool
-	}{
-		{"", nil, false, false},
-		{"", []string{"application/json"}, true, false},
-		{"", []string{"APPLICATION/JSON; charset=utf-8"}, true, false},
-		{"", []string{"text/html", "application/json;q=0.9"}, false, false},
-		{"", []string{"text/*;q=0.1, application/json;q=0.2"}, true, false},
-		{"", []string{"application/json;q=0"}, false, false},
-		{"", []string{"application/json;q=NaN"}, false, false},
-		{"", []string{"application/*"}, false, false},
-		{"", []string{"*/*, application/json"}, true, false},
-		{"", []string{"garbage;;;,/,"}, false, false},
-		{"format=JSON", nil, true, false},
-		{"format=yaml", nil, false, true},
-		{"format=json&format=html", nil, false, true},
-	} {
-		r := &http.Request{URL: &url.URL{Path: "/", RawQuery: c.query}, Header: http.Header{"Accept": c.accept}}
-		got, err := pageFormat(r)
-		if got != c.json || (err != nil) != c.err {
-			t.Errorf("?%s, Accept %q: JSON %v, %v; want %v, error %v", c.query, c.accept, got, err, c.json, c.err)
-		}
+// selfless is a fleet.View that does not list the server itself.
+type selfless struct{ others []fleet.Health }
+
+func (v selfless) Live() []fleet.Member {
+	var l []fleet.Member
+	for _, h := range v.others {
+		l = append(l, fleet.Member{ID: h.ID, Addr: h.Addr})
 	}
+	return l
 }
 
-func FuzzPageFormat(f *testing.F) {
-	f.Add("format=json", "application/json;q=0.5, text/html;q=0.4")
-	f.Add("", "text/html,application/xhtml+xml,*/*;q=0.8")
-	f.Fuzz(func(t *testing.T, query, accept string) {
-		r := &http.Request{URL: &url.URL{Path: "/", RawQuery: query}, Header: http.Header{"Accept": {accept}}}
-		asJSON, err := pageFormat(r)
-		if err != nil && asJSON {
-			t.Fatal("JSON and an error")
-		}
-		if !strings.Contains(strings.ToLower(query+accept), "json") && asJSON {
-			t.Fatalf("JSON for %q, %q, which name none", query, accept)
-		}
-	})
+func (v selfless) Status() []fleet.Health { return v.others }
+
+// A view of the fleet that leaves the server out: the page has it all
+// the same, at the address it listens on.
+func TestPageHasTheServerInAnyView(t *testing.T) {
+	view := selfless{others: []fleet.Health{{Addr: "http://127.0.0.1:1", ID: "other", Healthy: true}}}
+	p := startPeer(t, Config{Allow: []string{"example.com"}, ID: "me", Fleet: view}, nil)
+	pg := pageJSON(t, p)
+	if me := memberOf(t, pg, "me"); !me.Self || me.Addr != p.url || len(pg.Members) != 2 {
+		t.Errorf("members %+v, want other and this server at %s", pg.Members, p.url)
+	}
 }
