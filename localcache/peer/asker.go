@@ -7,7 +7,9 @@
 package peer
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"sync"
 )
 
@@ -16,15 +18,18 @@ import (
 type asker struct {
 	relayed bool
 
-	mu   sync.Mutex
-	runs []span // the slices of the runs started for it, adjacent ones merged
+	mu sync.Mutex
+	// runs are the slices of the runs started for it, by version: sorted,
+	// apart (a slice is claimed by one run at a time), adjacent ones
+	// merged.
+	runs map[*version][]span
 }
 
-// span is the slices [first, end) of version v.
-type span struct {
-	v          *version
-	first, end int64
-}
+// span is the slices [first, end).
+type span struct{ first, end int64 }
+
+// spanAt is the order of spans by their first slice, for binary search.
+func spanAt(s span, i int64) int { return cmp.Compare(s.first, i) }
 
 // started notes that a run of slices [first, end) of v was started for a.
 func (a *asker) started(v *version, first, end int64) {
@@ -33,11 +38,24 @@ func (a *asker) started(v *version, first, end int64) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if n := len(a.runs); n > 0 && a.runs[n-1].v == v && a.runs[n-1].end == first {
-		a.runs[n-1].end = end
-		return
+	if a.runs == nil {
+		a.runs = map[*version][]span{}
 	}
-	a.runs = append(a.runs, span{v, first, end})
+	l := a.runs[v]
+	k, _ := slices.BinarySearchFunc(l, first, spanAt)
+	switch {
+	case k > 0 && l[k-1].end == first:
+		l[k-1].end = end
+		if k < len(l) && l[k].first == end {
+			l[k-1].end = l[k].end
+			l = slices.Delete(l, k, k+1)
+		}
+	case k < len(l) && l[k].first == end:
+		l[k].first = first
+	default:
+		l = slices.Insert(l, k, span{first, end})
+	}
+	a.runs[v] = l
 }
 
 // filled reports whether slice i of v came from a run started for a.
@@ -47,12 +65,9 @@ func (a *asker) filled(v *version, i int64) bool {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	for _, r := range a.runs {
-		if r.v == v && r.first <= i && i < r.end {
-			return true
-		}
-	}
-	return false
+	l := a.runs[v]
+	k, found := slices.BinarySearchFunc(l, i, spanAt)
+	return found || k > 0 && i < l[k-1].end
 }
 
 type askerKey struct{}

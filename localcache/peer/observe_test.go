@@ -167,3 +167,28 @@ func TestCoalescedCountsOthersFills(t *testing.T) {
 		t.Error("slget_serve_slice_waits_total has no help saying what it counts")
 	}
 }
+
+// An asker's runs: slices of runs started for it, merged when adjacent,
+// apart by version, in any order.
+func TestAskerRuns(t *testing.T) {
+	var a asker
+	v, w := &version{}, &version{}
+	for _, r := range [][2]int64{{8, 12}, {0, 4}, {4, 8}, {20, 24}, {16, 20}, {30, 31}} {
+		a.started(v, r[0], r[1])
+	}
+	a.started(w, 12, 16)
+	want := map[int64]bool{0: true, 7: true, 8: true, 11: true, 12: false, 15: false, 16: true, 23: true, 24: false, 29: false, 30: true, 31: false, -1: false}
+	for i, ok := range want {
+		if a.filled(v, i) != ok {
+			t.Errorf("slice %d of v: filled %v, want %v", i, !ok, ok)
+		}
+	}
+	if !a.filled(w, 12) || a.filled(w, 11) || len(a.runs[v]) != 3 {
+		t.Errorf("runs %v", a.runs)
+	}
+	var none *asker
+	none.started(v, 0, 1)
+	if none.filled(v, 0) {
+		t.Error("a nil asker filled a slice")
+	}
+}
