@@ -376,27 +376,3 @@ func TestFleetNamesItsOwnAddress(t *testing.T) {
 		}
 	}
 }
-
-// selfless is a fleet.View that does not list the server itself.
-type selfless struct{ others []fleet.Health }
-
-func (v selfless) Live() []fleet.Member {
-	var l []fleet.Member
-	for _, h := range v.others {
-		l = append(l, fleet.Member{ID: h.ID, Addr: h.Addr})
-	}
-	return l
-}
-
-func (v selfless) Status() []fleet.Health { return v.others }
-
-// A view of the fleet that leaves the server out: the page has it all
-// the same, at the address it listens on.
-func TestPageHasTheServerInAnyView(t *testing.T) {
-	view := selfless{others: []fleet.Health{{Addr: "http://127.0.0.1:1", ID: "other", Healthy: true}}}
-	p := startPeer(t, Config{Allow: []string{"example.com"}, ID: "me", Fleet: view}, nil)
-	pg := pageJSON(t, p)
-	if me := memberOf(t, pg, "me"); !me.Self || me.Addr != p.url || len(pg.Members) != 2 {
-		t.Errorf("members %+v, want other and this server at %s", pg.Members, p.url)
-	}
-}
