@@ -175,6 +175,11 @@ func TestPageScreenshot(t *testing.T) {
 	for deadline := time.Now().Add(30 * time.Second); len(a.srv.fillsNow()) < 2 && time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
 	}
+	for _, target := range []string{"/", "/?format=json"} {
+		start := time.Now()
+		_, body := getPage(t, a, http.MethodGet, target)
+		t.Logf("GET %s: %d bytes in %v", target, len(body), time.Since(start).Round(time.Microsecond))
+	}
 	_, log := browse(t, a.url+"/", "--screenshot="+out, "--window-size=1200,800", "--hide-scrollbars")
 	if msgs := consoleMessages(log); len(msgs) > 0 {
 		t.Errorf("the page logged to the console:\n%s", strings.Join(msgs, "\n"))
