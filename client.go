@@ -66,6 +66,14 @@ type Client struct {
 	Peers []string
 	// PeerOptions configure the connections to Peers.
 	PeerOptions PeerOptions
+	// MorePeers, if set, is asked for peers beyond Peers (http://HOST:PORT
+	// each) when a download starts and at each health check while it runs
+	// (every 2s): the members mDNS finds, a fleet file, a serve's
+	// membership. A member that joins, or answers again after a restart,
+	// is taken into the downloads under way and owns its share of their
+	// runs within about one check. It is called from one goroutine at a
+	// time per download, and should answer at once.
+	MorePeers func() []string
 
 	httpOnce   sync.Once
 	sharedOnce sync.Once
@@ -74,6 +82,8 @@ type Client struct {
 	peers      []*fetch.Peer // Peers, parsed
 	members    *fleet.Members
 	peersErr   error
+	peerMu     sync.Mutex
+	peerByAddr map[string]*fetch.Peer // Peers and those found later, by address
 }
 
 // shared is what a Client and its clones have in common.
@@ -106,7 +116,7 @@ func (c *Client) Clone() *Client {
 	return &Client{
 		HTTP: c.http(), Connections: c.Connections, Slice: c.Slice, Retry: c.Retry, StallTimeout: c.StallTimeout,
 		LowestSpeed: c.LowestSpeed, RateLimit: c.RateLimit, TotalRateLimit: c.TotalRateLimit,
-		Cache: c.Cache, Peers: c.Peers, PeerOptions: c.PeerOptions,
+		Cache: c.Cache, Peers: c.Peers, PeerOptions: c.PeerOptions, MorePeers: c.MorePeers,
 		sh: c.shared(),
 	}
 }

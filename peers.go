@@ -1,11 +1,14 @@
 // Peers of a Client: the addresses parsed once, their connections and
 // health, and the Chain of peers and origin that one download reads from,
-// each run of slices asked first of the peer that owns it.
+// each run of slices asked first of the peer that owns it among the live
+// members, a membership that follows joins, deaths and restarts while the
+// download runs.
 
 package slget
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/slget/slget/fetch"
@@ -14,41 +17,99 @@ import (
 
 // peerCheckAge is how old the health of the peers may be when a download
 // starts: older, and every peer's /healthz is asked again (at once, for
-// about a second at most).
+// about a second at most). While it runs, they are checked this often.
 const peerCheckAge = 2 * time.Second
 
 // peerList returns the Client's Peers, parsed once.
 func (c *Client) peerList() ([]*fetch.Peer, error) {
 	c.peersOnce.Do(func() {
-		seen := map[string]bool{}
+		c.peerByAddr = map[string]*fetch.Peer{}
 		for _, s := range c.Peers {
 			p, err := fetch.NewPeer(s, c.PeerOptions)
 			if err != nil {
 				c.peersErr = err
 				return
 			}
-			if !seen[p.String()] {
-				seen[p.String()] = true
+			if c.peerByAddr[p.String()] == nil {
+				c.peerByAddr[p.String()] = p
 				c.peers = append(c.peers, p)
 			}
 		}
 		addrs := make([]string, len(c.peers))
+		keys := map[string]*fleet.Key{}
 		for i, p := range c.peers {
 			addrs[i] = p.String()
+			keys[addrs[i]] = p.Key()
 		}
-		c.members = fleet.NewMembers(addrs, fleet.Options{})
+		// Each check is signed with the peer's key, as its requests are:
+		// a host that announces itself as a peer without the fleet's token
+		// never counts as live. Peers found later are signed with the
+		// fleet's key (PeerOptions).
+		key := c.PeerOptions.Key
+		if key == nil {
+			key = fleet.NewKey(c.PeerOptions.Token)
+		}
+		c.members = fleet.NewMembers(addrs, fleet.Options{Keys: keys, Key: key})
 	})
 	return c.peers, c.peersErr
 }
+
+// peerAt returns the Peer at addr (http://HOST:PORT), made the first time
+// it is asked for: a member found after the Client's first download.
+func (c *Client) peerAt(addr string) *fetch.Peer {
+	c.peerMu.Lock()
+	defer c.peerMu.Unlock()
+	if p := c.peerByAddr[addr]; p != nil {
+		return p
+	}
+	p, err := fetch.NewPeer(addr, c.PeerOptions)
+	if err != nil {
+		return nil
+	}
+	c.peerByAddr[addr] = p
+	return p
+}
+
+// findPeers gives the members the peers MorePeers finds now.
+func (c *Client) findPeers() {
+	if c.MorePeers != nil {
+		c.members.SetFound("more", c.MorePeers())
+	}
+}
+
+// usesPeers reports whether a download of c may use peers.
+func (c *Client) usesPeers() bool { return len(c.Peers) > 0 || c.MorePeers != nil }
 
 // CloseIdle closes the idle connections of the Client: to origins and to
 // peers. Call it when the Client is no longer used.
 func (c *Client) CloseIdle() {
 	c.http().CloseIdle() // through the Once that sets HTTP: a first Do may be setting it now
-	peers, _ := c.peerList()
-	for _, p := range peers {
+	c.peerList()
+	c.peerMu.Lock()
+	defer c.peerMu.Unlock()
+	for _, p := range c.peerByAddr {
 		p.CloseIdle()
 	}
+}
+
+// owners is the live membership a download ranks the owners of its runs
+// among: the members' IDs and their peers' indices in its Chain.
+type owners struct {
+	mu    sync.Mutex
+	ids   []string
+	index map[string]int
+}
+
+func (o *owners) set(ids []string, index map[string]int) {
+	o.mu.Lock()
+	o.ids, o.index = ids, index
+	o.mu.Unlock()
+}
+
+func (o *owners) get() ([]string, map[string]int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.ids, o.index
 }
 
 // chain returns the Source of a download from the Client's live peers
@@ -56,51 +117,30 @@ func (c *Client) CloseIdle() {
 // slices (fleet.RunSlices) is asked first of the live peer that owns it by
 // rendezvous hashing of the peers' fleet IDs, as every serve of the fleet
 // ranks them, then of the others in that order, then of the origin.
-func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chain, error) {
-	peers, err := d.c.peerList()
-	if err != nil {
-		return nil, &RequestError{Err: err}
+func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chain, *owners, error) {
+	if _, err := d.c.peerList(); err != nil {
+		return nil, nil, &RequestError{Err: err}
 	}
-	if len(peers) == 0 {
-		return nil, nil
+	if !d.c.usesPeers() {
+		return nil, nil, nil
 	}
+	d.c.findPeers()
 	d.c.members.Refresh(ctx, peerCheckAge)
-	idOf := map[string]string{}
-	for _, m := range d.c.members.Live() {
-		idOf[m.Addr] = m.ID
-	}
 	for _, h := range d.c.members.Status() {
-		if !h.Healthy {
+		switch {
+		case h.Unproven:
+			d.warn("peer %s: %s: it is not a member of this fleet; not asking it for anything", h.Addr, h.Err)
+		case !h.Healthy:
 			d.warn("peer %s: is not reachable (%s); not asking it for this file", h.Addr, h.Err)
 		}
 	}
-	var (
-		srcs []*fetch.PeerSource
-		ids  []string
-	)
-	for _, p := range peers {
-		id, live := idOf[p.String()]
-		if !live {
-			continue
-		}
-		s, err := fetch.NewPeerSource(p, origin, d.plan)
-		if err != nil {
-			d.warn("%v; downloading from the origin only", err)
-			return nil, nil
-		}
-		srcs, ids = append(srcs, s), append(ids, id)
-	}
-	if len(srcs) == 0 {
-		return nil, nil // each said why above
-	}
-	ch := fetch.NewChain(origin, srcs, d.plan, func(s string) { d.warn("%s", s) })
+	ch := fetch.NewChain(origin, nil, d.plan, func(s string) { d.warn("%s", s) })
+	own := &owners{}
+	d.takeLive(ch, own, origin)
 	v, plan, url := origin.Validator, d.plan, origin.URL
-	index := map[string]int{}
-	for j, id := range ids {
-		index[id] = j
-	}
 	ch.SetOwners(func(start int64) ([]int, int64) {
 		i := int64(plan.Index(start))
+		ids, index := own.get()
 		ranked := fleet.Rank(fleet.RunKey(url, v.ETag, v.Size, plan.Slice, fleet.Run(i)), ids)
 		order := make([]int, len(ranked))
 		for k, id := range ranked {
@@ -108,17 +148,53 @@ func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chai
 		}
 		return order, min(fleet.RunEnd(i)*plan.Slice, plan.Size)
 	})
-	return ch, nil
+	return ch, own, nil
+}
+
+// takeLive puts the live members into ch (a new member, or one back after
+// a restart) and ranks the owners of runs among them; it returns the
+// addresses taken in that were not in ch before, or were out.
+func (d *download) takeLive(ch *fetch.Chain, own *owners, origin *fetch.Origin) (back []string) {
+	var ids []string
+	index := map[string]int{}
+	for _, m := range d.c.members.Live() {
+		if m.Addr == "" {
+			continue
+		}
+		_, was := ch.Index(m.Addr)
+		p := d.c.peerAt(m.Addr)
+		if p == nil {
+			continue
+		}
+		s, err := fetch.NewPeerSource(p, origin, d.plan)
+		if err != nil {
+			continue
+		}
+		j, ok := ch.Add(s)
+		if !ok {
+			continue // dropped for what it sent: never again in this download
+		}
+		if !was {
+			back = append(back, m.Addr)
+		}
+		if _, dup := index[m.ID]; !dup {
+			ids, index[m.ID] = append(ids, m.ID), j
+		}
+	}
+	own.set(ids, index)
+	return back
 }
 
 // watchPeers checks the health of the peers every peerCheckAge while a
-// download runs, and takes out of its Chain a peer that no longer
-// answers (two missed checks, or a refused connection): the requests to
-// it under way end at once, and their slices go to the next owner. A
-// SIGSTOPped serve takes connections and answers nothing, so without
-// this its slices would wait for the stall timeout. It returns a
-// function that ends the checks and waits for them.
-func watchPeers(ctx context.Context, m *fleet.Members, ch *fetch.Chain) (stop func()) {
+// download runs. It takes out of its Chain a peer that no longer answers
+// (two missed checks, or a refused connection): the requests to it under
+// way end at once, and their slices go to the next owner. A SIGSTOPped
+// serve takes connections and answers nothing, so without this its slices
+// would wait for the stall timeout. And it takes in the members that
+// joined (MorePeers) or answer again after a restart, so that runs are
+// owned as the fleet's serves rank them. It returns a function that ends
+// the checks and waits for them.
+func (d *download) watchPeers(ctx context.Context, ch *fetch.Chain, own *owners, origin *fetch.Origin) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
@@ -131,14 +207,18 @@ func watchPeers(ctx context.Context, m *fleet.Members, ch *fetch.Chain) (stop fu
 				return
 			case <-t.C:
 			}
-			m.Refresh(ctx, peerCheckAge)
+			d.c.findPeers()
+			d.c.members.Refresh(ctx, peerCheckAge)
 			if ctx.Err() != nil {
 				return
 			}
-			for _, h := range m.Status() {
+			for _, h := range d.c.members.Status() {
 				if !h.Healthy {
 					ch.Drop(h.Addr, "does not answer its health checks ("+h.Err+")")
 				}
+			}
+			for _, a := range d.takeLive(ch, own, origin) {
+				d.warn("peer %s: answers as a member of the fleet: asking it for the runs it owns", a)
 			}
 		}
 	}()

@@ -51,14 +51,14 @@ type memRecords struct {
 // cached slices in, and sets cfg's Journal to one that also fills the
 // cache. It returns nil when the download uses neither.
 func (d *download) startSharing(ctx context.Context, origin *fetch.Origin, cfg *fetch.Config) (*sharing, error) {
-	if d.c.Cache == nil && len(d.c.Peers) == 0 {
+	if d.c.Cache == nil && !d.c.usesPeers() {
 		return nil, nil
 	}
 	if d.probe.Validator.Strength() != fetch.StrongETag {
 		d.warn("the server sends no strong ETag, so nothing pins the version a cache or peer would give: downloading from the origin only")
 		return nil, nil
 	}
-	chain, err := d.chain(ctx, origin)
+	chain, own, err := d.chain(ctx, origin)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func (d *download) startSharing(ctx context.Context, origin *fetch.Origin, cfg *
 	cfg.Journal, cfg.Hash = s, true
 	s.cfg = *cfg
 	if s.chain != nil {
-		s.stopWatch = watchPeers(ctx, d.c.members, s.chain)
+		s.stopWatch = d.watchPeers(ctx, s.chain, own, origin)
 	}
 	return s, nil
 }

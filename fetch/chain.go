@@ -61,6 +61,7 @@ type Chain struct {
 type chainPeer struct {
 	src     *PeerSource
 	dropped bool         // no longer asked in this download
+	banned  bool         // dropped for what it sent (lies, another version): never taken back
 	fails   int          // failures in a row
 	failed  map[int]bool // slices it failed on: not asked for them again
 	bytes   int64        // bytes it sent, whole slices or not
@@ -88,10 +89,11 @@ func (c *Chain) Open(ctx context.Context, r segment.Range) (Body, error) {
 	c.mu.Lock()
 	first := c.next
 	c.next++
+	n := len(c.peers)
 	c.mu.Unlock()
-	order := make([]int, len(c.peers))
+	order := make([]int, n)
 	for j := range order {
-		order[j] = (first + j) % len(c.peers)
+		order[j] = (first + j) % n
 	}
 	return c.openFrom(ctx, r, order)
 }
@@ -101,11 +103,8 @@ func (c *Chain) Open(ctx context.Context, r segment.Range) (Body, error) {
 func (c *Chain) openFrom(ctx context.Context, r segment.Range, order []int) (Body, error) {
 	k := c.plan.Index(r.Start)
 	for _, j := range order {
-		if j < 0 || j >= len(c.peers) {
-			continue
-		}
-		p := c.peers[j]
-		if !c.usable(p, k) {
+		p := c.peer(j)
+		if p == nil || !c.usable(p, k) {
 			continue
 		}
 		rctx, done := c.track(ctx, p)
@@ -122,7 +121,7 @@ func (c *Chain) openFrom(ctx context.Context, r segment.Range, order []int) (Bod
 			// the slice goes elsewhere (and in a fleet, where a working
 			// peer sends 102s, it is stopped or lost: out).
 			if errors.Is(context.Cause(ctx), ErrStalled) {
-				c.failed(p, k, &PeerError{Peer: p.src.Peer.addr, Reason: "did not answer", Err: ErrStalled, Drop: c.owners != nil}, true)
+				c.failed(p, k, &PeerError{Peer: p.src.Peer.addr, Reason: "did not answer", Err: ErrStalled, Drop: c.owners != nil, Gone: true}, true)
 			}
 			return Body{}, err
 		}
@@ -208,6 +207,7 @@ func (c *Chain) failed(p *chainPeer, slice int, err error, pending bool) {
 	drop := msg != "" && !p.dropped
 	if drop {
 		p.dropped = true
+		p.banned = !gone(err) // a peer that was only out of reach may come back
 	}
 	c.mu.Unlock()
 	if drop && c.warn != nil {
@@ -322,7 +322,7 @@ func (b *chainBody) stop(readErr error, n int) {
 		if errors.Is(context.Cause(b.ctx), ErrStalled) {
 			// In a fleet a peer says it is working (102s) while it waits
 			// for a fill: one that stalls is stopped, or lost.
-			blame = &PeerError{Peer: peer, Reason: "stalled", Err: ErrStalled, Drop: b.c.owners != nil}
+			blame = &PeerError{Peer: peer, Reason: "stalled", Err: ErrStalled, Drop: b.c.owners != nil, Gone: true}
 		}
 	case readErr != nil:
 		blame = readErr

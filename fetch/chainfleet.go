@@ -25,6 +25,61 @@ type Owners func(start int64) (order []int, runEnd int64)
 // time. Call it before the first Open.
 func (c *Chain) SetOwners(o Owners) { c.owners = o }
 
+// peer is the peer at index j of c.peers, or nil.
+func (c *Chain) peer(j int) *chainPeer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if j < 0 || j >= len(c.peers) {
+		return nil
+	}
+	return c.peers[j]
+}
+
+// Add puts a peer into the download while it runs and returns its index
+// (for Owners): a member that joined the fleet, or one that was out of
+// reach and answers again. A peer at the same address is the same peer:
+// taken back if it was dropped for being out of reach (a restarted
+// serve), left out if it was dropped for what it sent (lies, another
+// version, no proof of the fleet key).
+func (c *Chain) Add(p *PeerSource) (index int, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for j, q := range c.peers {
+		if q.src.Peer.addr != p.Peer.addr {
+			continue
+		}
+		if q.banned {
+			return j, false
+		}
+		if q.dropped {
+			q.dropped, q.fails, q.failed = false, 0, map[int]bool{}
+		}
+		return j, true
+	}
+	c.peers = append(c.peers, &chainPeer{src: p, failed: map[int]bool{}})
+	return len(c.peers) - 1, true
+}
+
+// Index returns the index of the peer at addr, and whether the download
+// may ask it now.
+func (c *Chain) Index(addr string) (index int, usable bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for j, q := range c.peers {
+		if q.src.Peer.addr == addr {
+			return j, !q.dropped
+		}
+	}
+	return -1, false
+}
+
+// gone reports whether err is a peer that could not be reached or stopped
+// answering: it may be back after a restart.
+func gone(err error) bool {
+	var pe *PeerError
+	return errors.As(err, &pe) && pe.Gone
+}
+
 // ByPeer returns the bytes each peer sent in this download, by address.
 func (c *Chain) ByPeer() map[string]int64 {
 	c.mu.Lock()

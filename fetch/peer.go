@@ -5,15 +5,17 @@ package fetch
 
 import (
 	"crypto/tls"
-	"encoding/base64"
 	"errors"
 	"fmt"
-	"github.com/slget/slget/internal/version"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/slget/slget/fleet"
+	"github.com/slget/slget/internal/version"
 )
 
 // PeerOptions configure NewPeer. The zero value is usable.
@@ -31,10 +33,16 @@ type PeerOptions struct {
 	Connections int
 	// UserAgent replaces the default "slget/VERSION".
 	UserAgent string
-	// Token is the fleet's token (a serve's --token), sent in
-	// Proxy-Authorization to a peer whose address has no token of its
-	// own (http://slget:TOKEN@HOST:PORT wins); "" means none.
+	// Token is the fleet's token (a serve's --token): the fleet key is
+	// derived from it (fleet.NewKey) for a peer whose address has no token
+	// of its own (http://slget:TOKEN@HOST:PORT wins); "" means none. The
+	// token itself is never sent: each request carries a MAC made with
+	// the key (fleet.HeaderAuth), and each answer must carry the peer's,
+	// or nothing of it is taken.
 	Token string
+	// Key is the fleet key, when the caller has derived it already; it
+	// wins over Token.
+	Key *fleet.Key
 }
 
 // Peer is one slget peer: an HTTP/1.1 forward proxy that caches whole
@@ -44,11 +52,12 @@ type PeerOptions struct {
 // connections and is safe for concurrent use; PeerSource asks it for the
 // slices of one resource.
 type Peer struct {
-	addr string // http://host:port, for messages: no token
-	host string // host:port to dial
-	auth string // Proxy-Authorization value, "" without a token
-	ua   string
-	hc   *http.Client
+	addr  string      // http://host:port, for messages: no token
+	host  string      // host:port to dial
+	key   *fleet.Key  // nil without a token: requests go unsigned
+	clock fleet.Clock // the peer's, as its proven answers tell it
+	ua    string
+	hc    *http.Client
 	// headerTimeout bounds the wait for headers between two signs of
 	// life (openPiece's timer: the transport's own would not count a 102).
 	headerTimeout time.Duration
@@ -106,9 +115,11 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	switch {
 	case u.User != nil:
 		tok, _ := u.User.Password()
-		p.auth = "Basic " + base64.StdEncoding.EncodeToString([]byte(u.User.Username()+":"+tok))
-	case o.Token != "":
-		p.auth = "Basic " + base64.StdEncoding.EncodeToString([]byte("slget:"+o.Token))
+		p.key = fleet.NewKey(tok)
+	case o.Key != nil:
+		p.key = o.Key
+	default:
+		p.key = fleet.NewKey(o.Token)
 	}
 	tr := &http.Transport{
 		Proxy:                  nil, // the peer is the proxy
@@ -128,6 +139,9 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	}
 	return p, nil
 }
+
+// Key is the fleet key its requests are signed with; nil for none.
+func (p *Peer) Key() *fleet.Key { return p.key }
 
 // String is the peer's address without its token.
 func (p *Peer) String() string { return p.addr }
@@ -150,6 +164,9 @@ type PeerError struct {
 	Drop bool
 	// Lied is true when bytes it sent failed their checksum.
 	Lied bool
+	// Gone is true when it could not be reached or stopped answering: a
+	// serve that restarts comes back, and may be asked again then.
+	Gone bool
 }
 
 func (e *PeerError) Error() string {
@@ -176,10 +193,13 @@ func (p *Peer) statusError(resp *http.Response) *PeerError {
 	case c == http.StatusPreconditionFailed:
 		e.Reason = "has another version of the file (" + code + ")"
 	case c == http.StatusProxyAuthRequired || c == http.StatusUnauthorized:
-		if p.auth == "" {
+		if p.key == nil {
 			e.Reason = "wants a token (" + code + "); give the fleet's token, or the peer as http://slget:TOKEN@HOST:PORT"
 		} else {
-			e.Reason = "refused the token (" + code + ")"
+			// A refusal with the peer's own MAC: it holds the key, but
+			// our clock was too far from its, which its answer has now
+			// told us; the next request is signed in its clock.
+			e.Reason, e.Drop = "refused our fleet MAC ("+code+"): "+refusal(resp), false
 		}
 	case c == http.StatusForbidden:
 		e.Reason = "does not fetch from this origin host (" + code + "; see its --allow)"
@@ -198,9 +218,40 @@ func (p *Peer) connError(err error) *PeerError {
 	err = unwrapURLError(err)
 	var oe *net.OpError
 	down := errors.As(err, &oe) && oe.Op == "dial"
-	e := &PeerError{Peer: p.addr, Err: err, Drop: down}
+	e := &PeerError{Peer: p.addr, Err: err, Drop: down, Gone: down}
 	if down {
 		e.Reason = "is not reachable"
 	}
 	return e
+}
+
+// refusal is the first line of a refusal's body (a serve says there why it
+// refused: another token, a clock too far off), read before the body is
+// discarded; "another fleet token?" when it says nothing.
+func refusal(resp *http.Response) string {
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	line, _, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
+	line = strings.TrimPrefix(line, "slget peer: ")
+	if line == "" || !printable(line) {
+		return "another fleet token?"
+	}
+	return line
+}
+
+// printable reports whether s has no control characters, so that a line a
+// peer sent can go into a message.
+func printable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// unproven is the PeerError of an answer without the fleet key's MAC: the
+// peer is dropped and none of its bytes are read.
+func (p *Peer) unproven() *PeerError {
+	return &PeerError{Peer: p.addr, Drop: true, Err: fleet.ErrUnproven,
+		Reason: "is not a member of this fleet"}
 }

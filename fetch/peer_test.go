@@ -13,13 +13,13 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/segment"
 )
 
@@ -103,6 +103,7 @@ func TestPeerRequestIsTheProtocols(t *testing.T) {
 		{"Accept-Encoding", q.Header.Get("Accept-Encoding"), "identity"},
 		{"Accept", q.Header.Get("Accept"), fetchtest.SlicesType},
 		{"Proxy-Authorization", q.Header.Get("Proxy-Authorization"), ""},
+		{fleet.HeaderAuth, q.Header.Get(fleet.HeaderAuth), ""},
 		{"answer", fmt.Sprint(q.Status), "206"},
 		{"checksums sent", q.Sums[:2], "2:"},
 	}
@@ -162,8 +163,8 @@ func TestPeerToken(t *testing.T) {
 		t.Fatalf("without the token: %v, want a 407 PeerError that drops the peer and says how to give a token", err)
 	}
 	_, err = readRange(t, s.source(t, strings.Replace(peer.URL, "http://", "http://slget:wrong@", 1)), r)
-	if !errors.As(err, &pe) || pe.Status != http.StatusProxyAuthRequired || !strings.Contains(pe.Error(), "refused the token") {
-		t.Fatalf("with a wrong token: %v, want a refusal", err)
+	if !errors.As(err, &pe) || pe.Status != http.StatusProxyAuthRequired || !pe.Drop || !strings.Contains(pe.Error(), "another fleet token") {
+		t.Fatalf("with a wrong token: %v, want a refusal that drops the peer", err)
 	}
 	src := s.source(t, strings.Replace(peer.URL, "http://", "http://slget:s3cret@", 1))
 	if _, err := readRange(t, src, r); err != nil {
@@ -202,18 +203,61 @@ func TestPeerOptionsToken(t *testing.T) {
 	}
 	src := source(peer.URL, "nope")
 	_, err = readRange(t, src, r)
-	if !errors.As(err, &pe) || !strings.Contains(pe.Error(), "refused the token") {
+	if !errors.As(err, &pe) || !strings.Contains(pe.Error(), "refused our fleet MAC") {
 		t.Fatalf("a wrong fleet token: %v, want a refusal", err)
 	}
 	if strings.Contains(err.Error(), "nope") || strings.Contains(src.Peer.String(), "nope") {
 		t.Error("the token shows in a message")
 	}
-	var auths []string
 	for _, q := range peer.Requests() {
-		auths = append(auths, q.Header.Get("Proxy-Authorization"))
+		if q.Header.Get(fleet.HeaderAuth) == "" {
+			t.Errorf("request %d carried no fleet MAC", q.N)
+		}
+		assertNoToken(t, q, "fl33t", "wrong", "nope")
 	}
-	if want := "Basic " + base64.StdEncoding.EncodeToString([]byte("slget:fl33t")); !slices.Contains(auths, want) {
-		t.Errorf("the peer saw Proxy-Authorization %q, want %q among them", auths, want)
+}
+
+// assertNoToken fails if any of the tokens shows, in any form a proxy
+// would take (plain, Basic), in a header of the request q.
+func assertNoToken(t *testing.T, q fetchtest.PeerRequest, tokens ...string) {
+	t.Helper()
+	for name, vs := range q.Header {
+		for _, v := range vs {
+			for _, tok := range tokens {
+				if strings.Contains(v, tok) || strings.Contains(v, base64.StdEncoding.EncodeToString([]byte("slget:"+tok))) {
+					t.Errorf("request %d: header %s carries the token %q: %q", q.N, name, tok, v)
+				}
+			}
+		}
+	}
+}
+
+// A host that announces itself as a peer but does not hold the fleet key
+// (a forged mDNS announcement) gets no token in any form, and nothing it
+// sends is taken: its answers carry no MAC of the key.
+func TestPeerWithoutTheKey(t *testing.T) {
+	s := newPeerSetup(t, 256<<10, 64<<10)
+	forger := fetchtest.NewPeer(t, s.srv)                                                            // answers every request well, unsigned
+	member := fetchtest.NewPeer(t, s.srv, fetchtest.WithPeerToken("fl33t"), fetchtest.WithPeerFault( // holds the key, forgets to sign
+		func(*http.Request, int) fetchtest.PeerFault { return fetchtest.PeerFault{Unsigned: true} }))
+	for _, p := range []*fetchtest.Peer{forger, member} {
+		fp, err := fetch.NewPeer(p.URL, fetch.PeerOptions{Timeout: 5 * time.Second, Token: "fl33t"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(fp.CloseIdle)
+		src, err := fetch.NewPeerSource(fp, s.origin, s.plan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := readRange(t, src, s.plan.SliceRange(1))
+		var pe *fetch.PeerError
+		if !errors.As(err, &pe) || !pe.Drop || !errors.Is(err, fleet.ErrUnproven) || len(got) != 0 {
+			t.Errorf("%s: %d bytes, %v; want none and an unproven peer dropped", p.URL, len(got), err)
+		}
+		for _, q := range p.Requests() {
+			assertNoToken(t, q, "fl33t")
+		}
 	}
 }
 

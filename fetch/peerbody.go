@@ -98,7 +98,7 @@ func (b *peerBody) openPiece() error {
 		}
 		return nil
 	}}
-	req, err := s.request(httptrace.WithClientTrace(rctx, trace), piece)
+	req, nonce, err := s.request(httptrace.WithClientTrace(rctx, trace), piece)
 	if err != nil {
 		timer.Stop()
 		rcancel(nil)
@@ -118,6 +118,10 @@ func (b *peerBody) openPiece() error {
 		return s.Peer.connError(err)
 	}
 	b.pieceCancel = rcancel
+	if err := s.proven(resp, nonce); err != nil {
+		resp.Body.Close()
+		return err
+	}
 	if err := s.check(resp, piece); err != nil {
 		if err.Status != 0 {
 			io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))

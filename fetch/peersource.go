@@ -119,15 +119,16 @@ func (s *PeerSource) Open(ctx context.Context, r segment.Range) (Body, error) {
 }
 
 // request is the proxy-form GET of piece: the request line names the
-// origin's absolute URL, the connection goes to the peer.
-func (s *PeerSource) request(ctx context.Context, piece segment.Range) (*http.Request, error) {
+// origin's absolute URL, the connection goes to the peer. With a fleet key
+// it is signed last, and nonce is what the answer's MAC must be bound to.
+func (s *PeerSource) request(ctx context.Context, piece segment.Range) (req *http.Request, nonce string, err error) {
 	t, err := url.Parse(s.Target)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+s.Peer.host+"/", nil)
+	req, err = http.NewRequestWithContext(ctx, http.MethodGet, "http://"+s.Peer.host+"/", nil)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	// With Opaque set, net/http writes it as the request target as it is:
 	// "GET https://origin/path?q HTTP/1.1" (never CONNECT), to the peer.
@@ -142,14 +143,30 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (*http.Re
 	if s.Zstd {
 		h.Set("Accept", slicesType)
 	}
-	if s.Peer.auth != "" {
-		h.Set("Proxy-Authorization", s.Peer.auth)
-	}
 	h.Set(HeaderWait, "102")
 	if s.Relay {
 		h.Set(HeaderRelay, "1")
 	}
-	return req, nil
+	if k := s.Peer.key; k != nil {
+		nonce = k.Sign(req, &s.Peer.clock)
+	}
+	return req, nonce, nil
+}
+
+// proven checks that an answer carries the peer's MAC of the fleet key,
+// bound to the request's nonce, before anything else of it is looked at.
+// Without a key there is nothing to prove.
+func (s *PeerSource) proven(resp *http.Response, nonce string) *PeerError {
+	k := s.Peer.key
+	if k == nil || k.Check(nonce, resp, &s.Peer.clock) == nil {
+		return nil
+	}
+	if c := resp.StatusCode; c == http.StatusProxyAuthRequired || c == http.StatusUnauthorized {
+		// A serve with another token (or none) cannot sign its refusal.
+		return &PeerError{Peer: s.Peer.addr, Status: c, Drop: true,
+			Reason: fmt.Sprintf("refused our fleet MAC (%d %s): it has another fleet token, or none", c, http.StatusText(c))}
+	}
+	return s.Peer.unproven()
 }
 
 // check looks at the headers of a peer's answer for piece. Its Status is

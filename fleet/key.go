@@ -73,8 +73,10 @@ var signedRequestHeaders = []string{"Range", "If-Match", "Accept", "Accept-Encod
 
 // answerHeaders are the answer headers an answer's MAC covers: the
 // version, the range, the slices' checksums, the encoding, and what a
-// serve says of itself.
-var answerHeaders = []string{"ETag", "Content-Range", "Content-Length", "Content-Type", "Content-Encoding",
+// serve says of itself. Not Content-Length, which net/http may add after
+// the headers are signed: a body cut short or run long fails the checks
+// of its range and of each slice's checksum anyway.
+var answerHeaders = []string{"ETag", "Content-Range", "Content-Type", "Content-Encoding",
 	"X-Slget-Range", "X-Slget-Crc32c", HeaderID, HeaderTime, HeaderBodySum}
 
 // NewNonce returns 16 random bytes in hex.
@@ -132,7 +134,9 @@ func (e *SkewError) Error() string {
 
 // VerifyRequest checks the HeaderAuth of a request of method for target
 // with headers h, received at now, and returns its nonce. seen, if not
-// nil, refuses a nonce used before.
+// nil, refuses a nonce used before. A *SkewError comes with the nonce: the
+// MAC was the fleet key's, so the refusal may be signed, and its
+// HeaderTime tells the requester the serve's clock.
 func (k *Key) VerifyRequest(method, target string, h http.Header, now time.Time, seen *Replays) (nonce string, err error) {
 	v := h.Values(HeaderAuth)
 	if len(v) == 0 {
@@ -166,7 +170,7 @@ func (k *Key) VerifyRequest(method, target string, h http.Header, now time.Time,
 		return "", ErrBadAuth
 	}
 	if off := time.Unix(sec, 0).Sub(now); off > MaxSkew || off < -MaxSkew {
-		return "", &SkewError{Off: off}
+		return nonce, &SkewError{Off: off}
 	}
 	if seen != nil && !seen.add(nonce, time.Unix(sec, 0), now) {
 		return "", ErrReplay

@@ -6,6 +6,7 @@ package fleet
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -37,6 +38,9 @@ type Health struct {
 	Self     bool      `json:"self,omitempty"`
 	LastSeen time.Time `json:"last_seen,omitzero"`
 	Err      string    `json:"error,omitempty"`
+	// Unproven: it answers, but without the fleet key's MAC: a host that
+	// announces itself as a member and is none.
+	Unproven bool `json:"unproven,omitempty"`
 }
 
 // Options configure NewMembers. The zero value is usable.
@@ -53,6 +57,15 @@ type Options struct {
 	// Client makes the checks; nil means a client of its own that uses no
 	// proxy.
 	Client *http.Client
+	// Key is the fleet key: each check is signed with it, and a peer is
+	// live only if its answer carries its MAC (a host that announces
+	// itself but does not hold the key never is). Nil: checks go
+	// unsigned, and any slget serve that answers is live.
+	Key *Key
+	// Keys are the keys of peers given with a token of their own
+	// (http://slget:TOKEN@HOST:PORT), by address as Addr gives it; each
+	// wins over Key for its peer.
+	Keys map[string]*Key
 }
 
 // Members is a set of peers and their health, safe for concurrent use.
@@ -66,15 +79,17 @@ type Members struct {
 	refresh sync.Mutex // held by Refresh
 	checked time.Time  // when Refresh's last Check ended
 
-	mu    sync.Mutex
-	given []string
-	found map[string][]string // discovered, by source
-	state map[string]*health  // by address
+	mu     sync.Mutex
+	given  []string
+	found  map[string][]string // discovered, by source
+	state  map[string]*health  // by address
+	clocks map[string]*Clock   // each peer's, as its proven answers tell it
 }
 
 type health struct {
 	id       string
 	version  string
+	unproven bool
 	fails    int // checks failed in a row
 	healthy  bool
 	lastSeen time.Time
@@ -96,7 +111,7 @@ func NewMembers(given []string, o Options) *Members {
 		// accepts no more, and would outlive its user.
 		hc = &http.Client{Transport: &http.Transport{Proxy: nil, DisableKeepAlives: true}}
 	}
-	m := &Members{o: o, hc: hc, found: map[string][]string{}, state: map[string]*health{}}
+	m := &Members{o: o, hc: hc, found: map[string][]string{}, state: map[string]*health{}, clocks: map[string]*Clock{}}
 	m.given = dedup(given)
 	return m
 }
@@ -161,7 +176,7 @@ func (m *Members) Status() []Health {
 	for _, a := range m.addrsLocked() {
 		h := Health{Addr: a, Err: "not checked yet"}
 		if s := m.state[a]; s != nil {
-			h = Health{Addr: a, ID: s.id, Version: s.version, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err}
+			h = Health{Addr: a, ID: s.id, Version: s.version, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err, Unproven: s.unproven}
 			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
 			self = self || h.Self
 		}
@@ -209,12 +224,13 @@ func (m *Members) Check(ctx context.Context) {
 				// connection is gone at once).
 				h.fails++
 				h.err = err.Error()
-				if h.fails >= 2 || refused(err) || h.lastSeen.IsZero() {
+				h.unproven = errors.Is(err, ErrUnproven)
+				if h.fails >= 2 || refused(err) || h.lastSeen.IsZero() || errors.Is(err, ErrUnproven) {
 					h.healthy = false
 				}
 				return
 			}
-			h.id, h.version, h.healthy, h.err, h.lastSeen, h.fails = id, ver, true, "", time.Now(), 0
+			h.id, h.version, h.healthy, h.err, h.lastSeen, h.fails, h.unproven = id, ver, true, "", time.Now(), 0, false
 		}()
 	}
 	wg.Wait()
@@ -222,6 +238,7 @@ func (m *Members) Check(ctx context.Context) {
 	for a := range m.state { // forget peers no longer known
 		if !slices.Contains(addrs, a) {
 			delete(m.state, a)
+			delete(m.clocks, a)
 		}
 	}
 	m.mu.Unlock()
@@ -236,6 +253,15 @@ func (m *Members) check(ctx context.Context, addr string) (id, version string, e
 	if err != nil {
 		return "", "", err
 	}
+	var nonce string
+	clock := m.clock(addr)
+	key := m.o.Key
+	if k, ok := m.o.Keys[addr]; ok {
+		key = k
+	}
+	if key != nil {
+		nonce = key.Sign(req, clock)
+	}
 	resp, err := m.hc.Do(req)
 	if err != nil {
 		return "", "", err
@@ -243,6 +269,19 @@ func (m *Members) check(ctx context.Context, addr string) (id, version string, e
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
+	if key != nil {
+		if err := key.Check(nonce, resp, clock); err != nil {
+			if c := resp.StatusCode; c == http.StatusUnauthorized || c == http.StatusProxyAuthRequired {
+				return "", "", fmt.Errorf("%w: it refused our signed check (%s), so it has another fleet token, or none", ErrUnproven, resp.Status)
+			}
+			return "", "", ErrUnproven
+		}
+	}
+	if c := resp.StatusCode; key != nil && (c == http.StatusUnauthorized || c == http.StatusProxyAuthRequired) {
+		// A member that refuses a proven check: its clock is too far
+		// from ours, and now we know its clock for the next check.
+		return "", "", fmt.Errorf("refused a signed check (%s): its clock is too far from this host's", resp.Status)
+	}
 	if resp.StatusCode != http.StatusOK {
 		// It answers HTTP, so it is up; but it is no serve of a fleet
 		// (or one of another kind): it is known by its address.
@@ -269,6 +308,18 @@ func HealthzVersion(body string) string {
 		}
 	}
 	return ""
+}
+
+// clock is the Clock of the peer at addr.
+func (m *Members) clock(addr string) *Clock {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c := m.clocks[addr]
+	if c == nil {
+		c = new(Clock)
+		m.clocks[addr] = c
+	}
+	return c
 }
 
 // Refresh runs Check unless one ended within maxAge; callers at the same

@@ -102,6 +102,17 @@ func tokenFile(name string) (string, error) {
 	return line, nil
 }
 
+// needKeyForAuto refuses --peer auto without a fleet token: anyone on the
+// LAN can announce a serve, and only the key tells the fleet's own apart.
+func needKeyForAuto(peers []string, token string) error {
+	if token != "" || !slices.Contains(peers, peerAuto) {
+		return nil
+	}
+	return withCode(exitBadOption, fmt.Errorf("--peer auto needs the fleet's token (--peer-token, --peer-token-file or %s): "+
+		"anyone on the LAN can announce a serve, and only the token's key tells the fleet's own apart; "+
+		"or list the peers you trust with --peer http://HOST:PORT", envPeerToken))
+}
+
 // lookupFunc asks the LAN for peers once: mdns.Lookup.
 type lookupFunc func(ctx context.Context, timeout time.Duration) ([]string, error)
 
@@ -204,6 +215,9 @@ func readFleetOptions(c *cli.Context, o *serveOptions) error {
 	}
 	if tok == "" {
 		tok = o.cfg.Token
+	}
+	if err := needKeyForAuto(o.peers, tok); err != nil {
+		return err
 	}
 	o.peerToken = tok
 	o.fleetFile = c.String("fleet-file")

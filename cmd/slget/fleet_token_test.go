@@ -64,7 +64,7 @@ func TestPeerTokenSources(t *testing.T) {
 			if all := r.stdout + r.stderr; strings.Contains(all, "-token") {
 				t.Errorf("a token shows in the output: %q", all)
 			}
-			if !tc.peer && !strings.Contains(r.stderr, "refused the token") {
+			if !tc.peer && !strings.Contains(r.stderr, "another fleet token") {
 				t.Errorf("stderr %q: want the peer's refusal said", r.stderr)
 			}
 		})
@@ -197,4 +197,29 @@ func FuzzTokenFile(f *testing.F) {
 			t.Fatalf("token %q from %q", tok, b)
 		}
 	})
+}
+
+// --peer auto takes whatever the LAN announces: without the fleet's token
+// nothing tells the fleet's own serves from a forger's, so it is refused,
+// for a download and for a serve, and says what to do. A list typed out
+// stays allowed.
+func TestPeerAutoNeedsAToken(t *testing.T) {
+	t.Setenv(envPeerToken, "")
+	t.Setenv(envServeToken, "")
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(mib))
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"--peer", "auto", "-d", dir, srv.FileURL()},
+		{"serve", "--cache", t.TempDir(), "--listen", "127.0.0.1:0", "--allow", "example.com", "--peer", "auto"},
+	} {
+		r := runSlget(t, args...)
+		if r.code != exitBadOption || !strings.Contains(r.stderr, "--peer auto needs the fleet's token") || !strings.Contains(r.stderr, "--peer-token") {
+			t.Errorf("slget %q: exit %d, %q; want %d and what to give", args, r.code, r.stderr, exitBadOption)
+		}
+	}
+	if n := len(srv.Requests()); n != 0 {
+		t.Errorf("the refused download asked the origin %d times", n)
+	}
+	static := fetchtest.NewPeer(t, srv)
+	mustFetch(t, filepath.Join(dir, "f"), srv.Content().SHA256(), "--peer", static.URL, "-d", dir, "-o", "f", srv.FileURL())
 }

@@ -130,8 +130,8 @@ func TestFleetOfServesByMDNS(t *testing.T) {
 	bin := binary(t)
 	// The two namespaces share this host's name: the serves' mDNS names
 	// must differ all the same, or each takes the other for itself.
-	a := l.Start(t, l.A, nil, t.Logf, bin, "serve", "--cache", t.TempDir(), "--listen", "0.0.0.0:7878", "--allow", "example.com", "--peer", "auto")
-	b := l.Start(t, l.B, nil, t.Logf, bin, "serve", "--cache", t.TempDir(), "--listen", "0.0.0.0:7878", "--allow", "example.com", "--peer", "auto")
+	a := l.Start(t, l.A, []string{envServeToken + "=fleet-of-two"}, t.Logf, bin, "serve", "--cache", t.TempDir(), "--listen", "0.0.0.0:7878", "--allow", "example.com", "--peer", "auto")
+	b := l.Start(t, l.B, []string{envServeToken + "=fleet-of-two"}, t.Logf, bin, "serve", "--cache", t.TempDir(), "--listen", "0.0.0.0:7878", "--allow", "example.com", "--peer", "auto")
 	if _, ok := a.WaitLine("http://" + l.AddrB + ":7878"); !ok {
 		t.Fatalf("the serve in %s never found the one at %s", l.A, l.AddrB)
 	}
@@ -148,7 +148,7 @@ func TestFleetOfServesByMDNS(t *testing.T) {
 		}
 		for deadline := time.Now().Add(30 * time.Second); ; {
 			ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
-			out, err := l.Command(ctx, ns.name, "curl", "-sf", "http://"+ns.addr+":7878/fleet").Output()
+			out, err := l.Command(ctx, ns.name, "curl", "-sf", "-H", "Authorization: Bearer fleet-of-two", "http://"+ns.addr+":7878/fleet").Output()
 			cancel()
 			healthy := 0
 			if err == nil && json.Unmarshal(out, &st) == nil {

@@ -201,7 +201,10 @@ func runServe(c *cli.Context, con *console) error {
 			return withCode(exitFileOpen, err)
 		}
 		static := slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
-		o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID})
+		// The checks are signed with the fleet key: a host that announces
+		// itself by mDNS without the token is never live, so it owns no run
+		// and is never sent a request of this serve's clients.
+		o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID, Key: fleet.NewKey(o.peerToken)})
 		o.cfg.Fleet = o.members
 		if o.fleetFile != "" {
 			listed, err := readFleetFile(o.fleetFile)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -45,6 +46,10 @@ func (a *app) openShare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := needKeyForAuto(peers, token); err != nil {
+		return err
+	}
+	a.client.MorePeers = morePeers(c.Context, slices.Contains(peers, peerAuto), c.String("fleet-file"))
 	if name := c.String("fleet-file"); name != "" {
 		listed, err := readFleetFile(name)
 		if err != nil {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/slget/slget/fleet"
 )
 
 // Peer is a fake `slget serve` on 127.0.0.1: an HTTP forward proxy that
@@ -40,6 +42,7 @@ type Peer struct {
 	etag     string
 	lastMod  string
 	handlers sync.WaitGroup
+	replays  fleet.Replays
 
 	mu     sync.Mutex
 	closed bool
@@ -75,6 +78,10 @@ type PeerFault struct {
 	Lie bool
 	// NoSums sends no X-Slget-Crc32c.
 	NoSums bool
+	// Unsigned sends the answer without the fleet key's MAC, from a Peer
+	// that has the key (WithPeerToken): a host that pretends to be one of
+	// the fleet.
+	Unsigned bool
 	// EmptySums sends X-Slget-Crc32c with a first slice but no checksum
 	// ("2:").
 	EmptySums bool
@@ -122,14 +129,23 @@ type PeerFaultFunc func(r *http.Request, n int) PeerFault
 type PeerOption func(*peerConfig)
 
 type peerConfig struct {
-	token  string
+	addr   string
+	key    *fleet.Key
 	zstd   bool
 	faults []PeerFaultFunc
 }
 
-// WithPeerToken makes the Peer want Proxy-Authorization with token (Basic
-// with any user name, or Bearer); without it, the answer is 407.
-func WithPeerToken(token string) PeerOption { return func(c *peerConfig) { c.token = token } }
+// WithPeerToken makes the Peer a member of the fleet whose token is token,
+// as a serve with --token: every request must carry a MAC of the fleet key
+// (fleet.HeaderAuth), or the answer is 407, and every answer carries the
+// Peer's (fleet.HeaderAnswerMAC). The fault Unsigned leaves it out.
+func WithPeerToken(token string) PeerOption {
+	return func(c *peerConfig) { c.key = fleet.NewKey(token) }
+}
+
+// WithPeerAddr makes the Peer listen on addr (host:port) instead of a
+// port of 127.0.0.1 of its own: a peer that restarts where it was.
+func WithPeerAddr(addr string) PeerOption { return func(c *peerConfig) { c.addr = addr } }
 
 // WithPeerZstd makes the Peer send its answers as zstd frames, one per
 // slice, in a SlicesType answer to requests whose Accept names it.
@@ -148,7 +164,11 @@ func StartPeer(origin *Server, opts ...PeerOption) (*Peer, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr := cfg.addr
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("fetchtest: %w", err)
 	}
@@ -220,5 +240,54 @@ func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
 		p.log[n-1].Status, p.log[n-1].Encoding, p.log[n-1].Sums = status, enc, sums
 		p.mu.Unlock()
 	}
+	if p.cfg.key != nil {
+		nonce, err := p.cfg.key.VerifyRequest(r.Method, r.RequestURI, r.Header, time.Now(), &p.replays)
+		if err != nil {
+			w.Header().Set("Proxy-Authenticate", `Basic realm="slget"`)
+			note(p.fail(w, http.StatusProxyAuthRequired))
+			return
+		}
+		if !f.Unsigned {
+			w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce}
+		}
+	}
 	note(p.answer(w, r, f, note))
+}
+
+// signer signs the answer it writes with the fleet key, as a serve does.
+type signer struct {
+	http.ResponseWriter
+	key    *fleet.Key
+	nonce  string
+	signed bool
+}
+
+func (s *signer) sign(code int) {
+	if s.signed || code < 200 {
+		return
+	}
+	s.signed = true
+	h := s.Header()
+	h.Set(fleet.HeaderTime, fmt.Sprint(time.Now().Unix()))
+	if _, ok := h["Content-Type"]; !ok {
+		h["Content-Type"] = nil // not sniffed after it was signed
+	}
+	s.key.SignAnswer(s.nonce, code, h)
+}
+
+func (s *signer) WriteHeader(code int) {
+	s.sign(code)
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *signer) Write(b []byte) (int, error) {
+	s.sign(http.StatusOK)
+	return s.ResponseWriter.Write(b)
+}
+
+// Flush passes on to net/http's, for the paced faults.
+func (s *signer) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
 }

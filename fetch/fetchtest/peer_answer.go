@@ -6,7 +6,6 @@ package fetchtest
 
 import (
 	"cmp"
-	"encoding/base64"
 	"fmt"
 	"hash/crc32"
 	"net/http"
@@ -26,10 +25,6 @@ func (p *Peer) fail(w http.ResponseWriter, code int) (int, string, string) {
 func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault, note func(status int, enc, sums string)) (status int, enc, sums string) {
 	if !strings.HasPrefix(r.RequestURI, "http://") && !strings.HasPrefix(r.RequestURI, "https://") {
 		return p.fail(w, http.StatusBadRequest) // not a proxy request
-	}
-	if p.cfg.token != "" && !p.authorized(r.Header.Get("Proxy-Authorization")) {
-		w.Header().Set("Proxy-Authenticate", `Basic realm="slget"`)
-		return p.fail(w, http.StatusProxyAuthRequired)
 	}
 	if !p.sleep(r, f.Delay) {
 		return 0, "", ""
@@ -189,22 +184,6 @@ func (p *Peer) send(w http.ResponseWriter, r *http.Request, body []byte, f PeerF
 // the whole d passed.
 func (p *Peer) sleep(r *http.Request, d time.Duration) bool {
 	return sleepUnless(r.Context(), p.ctx.Done(), d)
-}
-
-func (p *Peer) authorized(v string) bool {
-	if tok, ok := strings.CutPrefix(v, "Bearer "); ok {
-		return tok == p.cfg.token
-	}
-	b64, ok := strings.CutPrefix(v, "Basic ")
-	if !ok {
-		return false
-	}
-	raw, err := base64.StdEncoding.DecodeString(b64)
-	if err != nil {
-		return false
-	}
-	_, tok, ok := strings.Cut(string(raw), ":")
-	return ok && tok == p.cfg.token
 }
 
 // parseOneRange parses "" (the whole file), "bytes=A-B" or "bytes=A-" into

@@ -32,6 +32,7 @@ type metrics struct {
 	revalidations *prometheus.CounterVec // probes of origins, by result
 	fillsInFlight prometheus.Gauge
 	conns         prometheus.Gauge
+	refusedMAC    prometheus.Counter // requests whose fleet MAC did not hold
 
 	storedN     atomic.Int64 // what stored counts, readable
 	evictMu     sync.Mutex
@@ -64,6 +65,7 @@ func newMetrics(s *Server) *metrics {
 	m.revalidations = prometheus.NewCounterVec(prometheus.CounterOpts(f("revalidations_total", "Probes of an origin for the version of a resource, by result.")), []string{"result"})
 	m.fillsInFlight = prometheus.NewGauge(prometheus.GaugeOpts(f("fills_in_flight", "Fills talking to an origin now.")))
 	m.conns = prometheus.NewGauge(prometheus.GaugeOpts(f("connections", "Client connections open now.")))
+	m.refusedMAC = prometheus.NewCounter(prometheus.CounterOpts(f("refused_macs_total", "Requests refused because their fleet MAC was not the fleet key's, too far from this serve's clock, or a replay.")))
 	st := s.store.Stats()
 	m.baseSlices, m.baseDamaged = st.Slices, st.Damaged
 
@@ -72,7 +74,7 @@ func newMetrics(s *Server) *metrics {
 	}
 	m.reg.MustRegister(
 		m.requests, m.hits, m.misses, m.waits, m.fills, m.stored, m.coalesced, m.sent, m.originBytes, m.fleetBytes, m.ownerFailures,
-		m.putFailures, m.revalidations, m.fillsInFlight, m.conns,
+		m.putFailures, m.revalidations, m.fillsInFlight, m.conns, m.refusedMAC,
 		prometheus.NewGaugeFunc(cacheOpts("stored_bytes", "Stored bytes of the slices in the cache (what --max-size bounds)."),
 			func() float64 { return float64(s.store.Stats().StoredBytes) }),
 		prometheus.NewGaugeFunc(cacheOpts("slices", "Slices in the cache."),

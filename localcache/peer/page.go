@@ -76,6 +76,8 @@ type MemberPage struct {
 	LastSeen time.Time `json:"last_seen,omitzero"` // its last good health check
 	Version  string    `json:"version,omitempty"`  // as it says; "" when unknown
 	Err      string    `json:"error,omitempty"`
+	// Unproven: it answers, but without the fleet key's MAC: no member.
+	Unproven bool `json:"unproven,omitempty"`
 
 	// ExpectedShare is the share of all runs it owns, as rendezvous
 	// hashing spreads them over the live members: 1/live, 0 when not live.
@@ -124,8 +126,10 @@ const (
 	resolveWait = 500 * time.Millisecond
 )
 
-// servePage answers GET / and HEAD / (pageAllowed checked the token).
-func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+// serveFleetPage answers GET / and HEAD / (pageAllowed checked the
+// token). The body is written for HEAD too: net/http drops it, and a
+// proven request's page buffer sums it.
+func (s *Server) serveFleetPage(w http.ResponseWriter, r *http.Request) {
 	asJSON, err := pageFormat(r)
 	if err != nil {
 		s.fail(w, http.StatusBadRequest, err.Error())
@@ -159,9 +163,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Length", strconv.Itoa(b.Len()))
 	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(b.Bytes())
-	}
+	w.Write(b.Bytes())
 }
 
 // page gathers the Page now.
@@ -224,7 +226,7 @@ func (s *Server) pageMembers() []MemberPage {
 	}
 	for _, h := range status {
 		mp := MemberPage{ID: h.ID, Addr: h.Addr, Self: h.Self, Live: h.ID != "" && live[h.ID], Healthy: h.Healthy,
-			LastSeen: h.LastSeen.UTC(), Version: h.Version, Err: h.Err}
+			LastSeen: h.LastSeen.UTC(), Version: h.Version, Err: h.Err, Unproven: h.Unproven}
 		if mp.Self {
 			mp.Version = slgetversion.Version
 			if mp.Addr == "" {

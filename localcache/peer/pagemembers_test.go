@@ -1,11 +1,16 @@
 // Tests of the page's members: the server itself in any view of the
-// fleet, and the shares of cached runs over a sample of a large cache.
+// fleet, members that do not prove the fleet key, and the shares of
+// cached runs over a sample of a large cache.
 
 package peer
 
 import (
+	"context"
+	"net/http"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/localcache"
@@ -56,5 +61,27 @@ func TestCachedSharesSample(t *testing.T) {
 		if sum < 0.999 || sum > 1.001 || members[0].CachedShare != 0 {
 			t.Errorf("%d members: shares add up to %v; the member down has %v", n, sum, members[0].CachedShare)
 		}
+	}
+}
+
+// A host that answers /healthz without the fleet key's MAC is shown
+// unproven, owning nothing.
+func TestPageShowsUnprovenMembers(t *testing.T) {
+	forger := fakeMember(t, "127.0.0.2", "forger", "9.9.9")
+	members := fleet.NewMembers([]string{forger.URL}, fleet.Options{SelfID: "keyed", Key: fleet.NewKey("s3cret"), Timeout: 5 * time.Second})
+	members.Check(context.Background())
+	p := startPeer(t, Config{Allow: []string{"example.com"}, ID: "keyed", Token: "s3cret", Fleet: members}, nil)
+	pg := pageJSON(t, p, "Authorization: Bearer s3cret")
+	var f MemberPage
+	for _, m := range pg.Members {
+		if m.Addr == forger.URL {
+			f = m
+		}
+	}
+	if !f.Unproven || f.Healthy || f.Live || f.ExpectedShare != 0 {
+		t.Errorf("the forger: %+v, want unproven, owning nothing", f)
+	}
+	if _, body := getPage(t, p, http.MethodGet, "/", "Authorization: Bearer s3cret"); !strings.Contains(string(body), `<span class="bad">unproven</span>`) {
+		t.Error("the page does not say the forger is unproven")
 	}
 }

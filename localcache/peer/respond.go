@@ -32,9 +32,9 @@ func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusMethodNotAllowed, "this peer serves GET and HEAD")
 		return
 	}
-	if s.cfg.Token != "" && !tokenOK(r.Header.Get("Proxy-Authorization"), s.cfg.Token) {
+	if !s.authorized(r, "Proxy-Authorization") {
 		w.Header().Set("Proxy-Authenticate", `Basic realm="slget"`)
-		s.fail(w, http.StatusProxyAuthRequired, "this peer needs its token in Proxy-Authorization (curl -x http://any:TOKEN@PEER, or Bearer TOKEN)")
+		s.fail(w, http.StatusProxyAuthRequired, "this peer needs the fleet's token: slget --peer-token TOKEN, or in Proxy-Authorization (curl -x http://any:TOKEN@PEER, or Bearer TOKEN)")
 		return
 	}
 	if s.viaLoop(r) {

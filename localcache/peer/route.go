@@ -22,7 +22,7 @@ import (
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	r = r.WithContext(withAsker(r.Context(), r.Header.Get(fetch.HeaderRelay) != ""))
-	rw := &recorder{ResponseWriter: w}
+	rw := &recorder{ResponseWriter: w, key: s.key, now: s.now}
 	defer func() {
 		s.metrics.requests.WithLabelValues(statusText(rw.status)).Inc()
 		if rw.status == http.StatusBadGateway && r.Context().Err() == nil {
@@ -39,6 +39,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.fail(rw, http.StatusTooManyRequests, "too many requests from this address; slow down")
 		return
 	}
+	pr := s.checkMAC(rw, r)
+	if pr == nil {
+		return
+	}
+	r = pr
 	switch {
 	case r.Method == http.MethodConnect:
 		rw.Header().Set("Allow", "GET, HEAD")
@@ -51,17 +56,30 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// serveLocal answers the requests for the server itself.
+// serveLocal answers the requests for the server itself. The answer to a
+// proven request is kept until it is whole, so that its MAC covers its
+// body.
 func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		s.fail(w, http.StatusMethodNotAllowed, "only GET and HEAD")
 		return
 	}
+	if proven(r) {
+		page := newPageBuffer()
+		s.servePage(page, r)
+		page.send(w, r.Method == http.MethodHead)
+		return
+	}
+	s.servePage(w, r)
+}
+
+// servePage answers GET or HEAD of one of the server's own pages.
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
 	case "/":
 		if s.pageAllowed(w, r, "the fleet's page needs") {
-			s.servePage(w, r)
+			s.serveFleetPage(w, r)
 		}
 	case "/healthz":
 		w.Header().Set(fleet.HeaderID, s.cfg.ID)
@@ -86,10 +104,11 @@ func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
 }
 
 // pageAllowed reports whether r may see one of the server's own pages: it
-// carries the token in Authorization, or the server has none. Else it
+// carries the fleet key's MAC or the token in Authorization, or the server
+// has none. Else it
 // answers 401, the message starting with what ("the metrics need").
 func (s *Server) pageAllowed(w http.ResponseWriter, r *http.Request, what string) bool {
-	if s.cfg.Token == "" || tokenOK(r.Header.Get("Authorization"), s.cfg.Token) {
+	if s.authorized(r, "Authorization") {
 		return true
 	}
 	w.Header().Set("WWW-Authenticate", `Basic realm="slget"`)
@@ -118,11 +137,17 @@ type recorder struct {
 	status int
 	bytes  int64
 	reason string // the message of fail, for the log of a 502
+
+	key    *fleet.Key // the server's; nil: answers go unsigned
+	nonce  string     // of a proven request: its answer is signed
+	signed bool
+	now    func() time.Time
 }
 
 func (r *recorder) WriteHeader(code int) {
 	if r.status == 0 && code >= 200 { // a 102 is not the answer
 		r.status = code
+		r.sign(code)
 	}
 	r.ResponseWriter.WriteHeader(code)
 }
@@ -130,6 +155,7 @@ func (r *recorder) WriteHeader(code int) {
 func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
+		r.sign(r.status)
 	}
 	n, err := r.ResponseWriter.Write(b)
 	r.bytes += int64(n)
@@ -141,6 +167,7 @@ func (r *recorder) Write(b []byte) (int, error) {
 func (r *recorder) ReadFrom(src io.Reader) (int64, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
+		r.sign(r.status)
 	}
 	var n int64
 	var err error

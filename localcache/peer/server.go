@@ -223,6 +223,8 @@ type Server struct {
 	checked   *localcache.CheckedFiles
 	owners    ownerPeers // the fleet's members this server fills from
 	traffic   traffic    // what it filled through each owner, and sent to each requester
+	key       *fleet.Key // from Token: proves requests, signs answers; nil without one
+	replays   fleet.Replays
 	started   time.Time
 	listen    atomic.Pointer[string] // the address Serve listens on, for /status
 
@@ -265,6 +267,7 @@ func NewServer(cfg Config) (*Server, error) {
 		warnFull:  everyWhile{gap: time.Minute},
 		storePut:  cfg.Store.Put,
 		started:   time.Now(),
+		key:       fleet.NewKey(cfg.Token),
 	}
 	s.versions = newVersions(s.now)
 	s.hot = newHotSet(cfg.HotBytes)
