@@ -33,6 +33,7 @@ type Member struct {
 type Health struct {
 	Addr     string    `json:"addr"`
 	ID       string    `json:"id,omitempty"`
+	Version  string    `json:"version,omitempty"` // slget's, as its /healthz says it
 	Healthy  bool      `json:"healthy"`
 	Self     bool      `json:"self,omitempty"`
 	LastSeen time.Time `json:"last_seen,omitzero"`
@@ -87,6 +88,7 @@ type Members struct {
 
 type health struct {
 	id       string
+	version  string
 	unproven bool
 	fails    int // checks failed in a row
 	healthy  bool
@@ -174,7 +176,7 @@ func (m *Members) Status() []Health {
 	for _, a := range m.addrsLocked() {
 		h := Health{Addr: a, Err: "not checked yet"}
 		if s := m.state[a]; s != nil {
-			h = Health{Addr: a, ID: s.id, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err, Unproven: s.unproven}
+			h = Health{Addr: a, ID: s.id, Version: s.version, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err, Unproven: s.unproven}
 			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
 			self = self || h.Self
 		}
@@ -205,7 +207,7 @@ func (m *Members) Check(ctx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			id, err := m.check(ctx, a)
+			id, ver, err := m.check(ctx, a)
 			m.mu.Lock()
 			defer m.mu.Unlock()
 			h := m.state[a]
@@ -228,7 +230,7 @@ func (m *Members) Check(ctx context.Context) {
 				}
 				return
 			}
-			h.id, h.healthy, h.err, h.lastSeen, h.fails, h.unproven = id, true, "", time.Now(), 0, false
+			h.id, h.version, h.healthy, h.err, h.lastSeen, h.fails, h.unproven = id, ver, true, "", time.Now(), 0, false
 		}()
 	}
 	wg.Wait()
@@ -242,13 +244,14 @@ func (m *Members) Check(ctx context.Context) {
 	m.mu.Unlock()
 }
 
-// check asks one peer's /healthz and returns its ID.
-func (m *Members) check(ctx context.Context, addr string) (string, error) {
+// check asks one peer's /healthz and returns its ID and the version it
+// says.
+func (m *Members) check(ctx context.Context, addr string) (id, version string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, m.o.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(addr, "/")+"/healthz", nil)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	var nonce string
 	clock := m.clock(addr)
@@ -261,33 +264,50 @@ func (m *Members) check(ctx context.Context, addr string) (string, error) {
 	}
 	resp, err := m.hc.Do(req)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
 	if key != nil {
 		if err := key.Check(nonce, resp, clock); err != nil {
 			if c := resp.StatusCode; c == http.StatusUnauthorized || c == http.StatusProxyAuthRequired {
-				return "", fmt.Errorf("%w: it refused our signed check (%s), so it has another fleet token, or none", ErrUnproven, resp.Status)
+				return "", "", fmt.Errorf("%w: it refused our signed check (%s), so it has another fleet token, or none", ErrUnproven, resp.Status)
 			}
-			return "", ErrUnproven
+			return "", "", ErrUnproven
 		}
 	}
 	if c := resp.StatusCode; key != nil && (c == http.StatusUnauthorized || c == http.StatusProxyAuthRequired) {
 		// A member that refuses a proven check: its clock is too far
 		// from ours, and now we know its clock for the next check.
-		return "", fmt.Errorf("refused a signed check (%s): its clock is too far from this host's", resp.Status)
+		return "", "", fmt.Errorf("refused a signed check (%s): its clock is too far from this host's", resp.Status)
 	}
 	if resp.StatusCode != http.StatusOK {
 		// It answers HTTP, so it is up; but it is no serve of a fleet
 		// (or one of another kind): it is known by its address.
-		return addr, nil
+		return addr, "", nil
 	}
-	id := strings.TrimSpace(resp.Header.Get(HeaderID))
+	id = strings.TrimSpace(resp.Header.Get(HeaderID))
 	if id == "" || len(id) > 128 {
 		id = addr
 	}
-	return id, nil
+	return id, HealthzVersion(string(body)), nil
+}
+
+// HealthzVersion is the version a /healthz body names ("ok slget/1.2.3",
+// or a word version=1.2.3), "" when it names none or one longer than 64
+// bytes or with other than printable ASCII.
+func HealthzVersion(body string) string {
+	for _, w := range strings.Fields(body) {
+		for _, pre := range []string{"slget/", "version="} {
+			v, ok := strings.CutPrefix(w, pre)
+			if !ok || v == "" || len(v) > 64 || strings.ContainsFunc(v, func(r rune) bool { return r < '!' || r > '~' }) {
+				continue
+			}
+			return v
+		}
+	}
+	return ""
 }
 
 // clock is the Clock of the peer at addr.

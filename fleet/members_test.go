@@ -148,3 +148,47 @@ func TestMembersPeerWithoutHealthzIsLive(t *testing.T) {
 		t.Fatalf("live %+v", l)
 	}
 }
+
+// A member's version is what its /healthz says, for the serve's pages.
+func TestMembersVersion(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set(HeaderID, "V")
+		w.Write([]byte("ok slget/1.2.3-rc1\n"))
+	}))
+	defer srv.Close()
+	quiet := healthz("Q", nil) // says no version
+	defer quiet.Close()
+	m := NewMembers([]string{srv.URL, quiet.URL}, Options{Timeout: 2 * time.Second})
+	m.Check(context.Background())
+	st := m.Status()
+	if len(st) != 2 || st[0].ID != "V" || st[0].Version != "1.2.3-rc1" || st[1].ID != "Q" || st[1].Version != "" {
+		t.Fatalf("status: %+v, want V with version 1.2.3-rc1, then Q with none", st)
+	}
+}
+
+func TestHealthzVersion(t *testing.T) {
+	for body, want := range map[string]string{
+		"ok slget/1.2.3\n":                    "1.2.3",
+		"ok version=0.9 extra":                "0.9",
+		"ok\n":                                "",
+		"ok slget/":                           "",
+		"ok slget/<script>":                   "<script>", // printable: the pages escape it
+		"ok slget/" + strings.Repeat("9", 65): "",
+		"ok slget/1\x7f2":                     "",
+	} {
+		if got := HealthzVersion(body); got != want {
+			t.Errorf("HealthzVersion(%q) = %q, want %q", body, got, want)
+		}
+	}
+}
+
+func FuzzHealthzVersion(f *testing.F) {
+	f.Add("ok slget/1.2.3\n")
+	f.Add("ok version=x")
+	f.Fuzz(func(t *testing.T, body string) {
+		v := HealthzVersion(body)
+		if len(v) > 64 || !strings.Contains(body, v) || strings.ContainsFunc(v, func(r rune) bool { return r < '!' || r > '~' }) {
+			t.Fatalf("HealthzVersion(%q) = %q", body, v)
+		}
+	})
+}

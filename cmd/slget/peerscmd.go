@@ -4,6 +4,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,10 +18,12 @@ import (
 	"sync"
 	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/fleet/mdns"
 )
 
@@ -31,10 +34,11 @@ func peersCommand(con *console) *cli.Command {
 		UsageText: "slget peers [--json] [--peer URL...] [--fleet-file FILE] [--no-mdns] [--timeout 1s]",
 		Description: "Asks the LAN by mDNS for _slget._tcp (the serves that listen beyond loopback\n" +
 			"announce themselves), adds the peers of --peer and " + envPeers + ", and asks each for\n" +
-			"GET /healthz. One line per peer: its address, healthy or what went wrong, and its\n" +
-			"version when it says it.",
+			"GET /healthz. One line per peer, named as its serves' /fleet names it: its ID (the\n" +
+			"X-Slget-Id it answers with; its address when it gives none), its address, healthy or\n" +
+			"what went wrong, its version when it says it, and where it was found.",
 		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: "print a JSON array of {addr, instance, source, healthy, version, error}"},
+			&cli.BoolFlag{Name: "json", Usage: "print a JSON array of {id, addr, instance, source, healthy, version, error}"},
 			&cli.StringSliceFlag{Name: "peer", Usage: "a peer to check besides those found: `URL` (http://HOST:PORT; repeatable)"},
 			&cli.StringFlag{Name: "fleet-file", Usage: "check the peers listed in `FILE` too (one http://HOST:PORT a line, as serve --fleet-file reads it)"},
 			&cli.BoolFlag{Name: "no-mdns", Usage: "do not ask the LAN; check the peers given only"},
@@ -46,6 +50,7 @@ func peersCommand(con *console) *cli.Command {
 
 // peerStatus is one line of slget peers.
 type peerStatus struct {
+	ID       string `json:"id,omitempty"` // as /fleet names it: X-Slget-Id, else the address; "" when unreachable
 	Addr     string `json:"addr"`
 	Instance string `json:"instance,omitempty"`
 	Source   string `json:"source"` // "mdns" or "static"
@@ -110,7 +115,7 @@ func listPeers(c *cli.Context, con *console) error {
 		if !p.Healthy {
 			state = "unhealthy: " + p.Error
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.Addr, state, p.Version, p.Source)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", cmp.Or(p.ID, "-"), p.Addr, state, cmp.Or(p.Version, "-"), p.Source)
 	}
 	return tw.Flush()
 }
@@ -141,7 +146,7 @@ func checkHealth(ctx context.Context, list []peerStatus, timeout time.Duration) 
 	for i := range list {
 		wg.Go(func() {
 			p := &list[i]
-			p.Healthy, p.Version, p.Error = health(ctx, hc, p.Addr)
+			p.Healthy, p.ID, p.Version, p.Error = health(ctx, hc, p.Addr)
 			if p.Version == "" {
 				p.Version = p.txtVer
 			}
@@ -151,40 +156,32 @@ func checkHealth(ctx context.Context, list []peerStatus, timeout time.Duration) 
 }
 
 // health asks the peer at addr for /healthz: healthy when it answers 200
-// with a body that starts with "ok", and the version the body names
-// ("version=X" or "slget/X"), if any.
-func health(ctx context.Context, hc *http.Client, addr string) (ok bool, ver, problem string) {
+// with a body that starts with "ok"; its ID as a serve's fleet names it
+// (fleet.HeaderID, else its address, once it answers HTTP); and the
+// version the body names ("slget/X" or "version=X"), if any.
+func health(ctx context.Context, hc *http.Client, addr string) (ok bool, id, ver, problem string) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr+"/healthz", nil)
 	if err != nil {
-		return false, "", err.Error()
+		return false, "", "", err.Error()
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return false, "", "not reachable: " + unwrapped(err).Error()
+		return false, "", "", "not reachable: " + unwrapped(err).Error()
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	id = addr
+	if h := strings.TrimSpace(resp.Header.Get(fleet.HeaderID)); resp.StatusCode == http.StatusOK && h != "" && len(h) <= 128 && !strings.ContainsFunc(h, unicode.IsControl) {
+		id = h
+	}
 	if resp.StatusCode != http.StatusOK {
-		return false, "", resp.Status
+		return false, id, "", resp.Status
 	}
 	body := string(b)
 	if !strings.HasPrefix(strings.TrimSpace(body), "ok") {
-		return false, "", "not a slget peer (/healthz did not say ok)"
+		return false, id, "", "not a slget peer (/healthz did not say ok)"
 	}
-	return true, healthVersion(body), ""
-}
-
-// healthVersion finds a version in a /healthz body: a word version=X or
-// slget/X.
-func healthVersion(body string) string {
-	for _, w := range strings.Fields(body) {
-		for _, pre := range []string{"version=", "slget/"} {
-			if v, ok := strings.CutPrefix(w, pre); ok && v != "" {
-				return v
-			}
-		}
-	}
-	return ""
+	return true, id, fleet.HealthzVersion(body), ""
 }
 
 // txtValue is the value of key=VALUE among TXT strings.

@@ -34,7 +34,8 @@ func serveCommand(con *console) *cli.Command {
 			"Every slice is kept under the origin's strong ETag: two versions sit side by side and a\n" +
 			"client that pins one (If-Match) never gets bytes of the other. CONNECT is refused: a\n" +
 			"tunnel cannot be cached, so https:// origins go through the peer only as GET https://.\n" +
-			"GET /metrics (Prometheus) and GET /healthz are the peer's own pages.\n\n" +
+			"GET / (the fleet as this serve sees it: a page for a browser, JSON with ?format=json),\n" +
+			"GET /metrics (Prometheus), GET /status, GET /fleet and GET /healthz are the peer's own pages.\n\n" +
 			"Listening beyond loopback, it announces itself on the LAN by mDNS (_slget._tcp) with\n" +
 			"the host's real addresses (never 0.0.0.0), so that slget --peer auto and slget peers\n" +
 			"find it; --no-announce turns that off, --announce-addr chooses the address.",
@@ -223,6 +224,7 @@ func runServe(c *cli.Context, con *console) error {
 		srv.Close()
 		return withCode(exitNetwork, fmt.Errorf("serve: cannot listen on %s: %v", o.listen, err))
 	}
+	ln = listenedAs(ln, o.listen)
 	addr := "http://" + ownerAddr(ln.Addr().(*net.TCPAddr))
 	if err := localcache.WriteOwner(o.dir, addr); err != nil {
 		log.Warn("cannot publish the address for other slget processes", "err", err)
@@ -231,7 +233,7 @@ func runServe(c *cli.Context, con *console) error {
 		log.Warn("listening beyond loopback without --token: anyone who can reach " + ln.Addr().String() + " may fetch the allowed origins through this peer")
 	}
 	stats := st.Stats()
-	log.Info("serving", "listen", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
+	log.Info("serving", "listen", ln.Addr().String(), "local", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
 		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "fleet", fleetSize(o.members), "id", srv.ID(), "version", version.Version)
 	o.cfg.ID = srv.ID() // a random one without a fleet: it names the announcement
@@ -248,6 +250,28 @@ func runServe(c *cli.Context, con *console) error {
 	log.Info("stopped")
 	return nil
 }
+
+// listenedAs is ln, its address read as the one asked for (HOST:PORT) with
+// the port it got: Go listens on "0.0.0.0:P" with one socket for IPv4 and
+// IPv6, whose address reads "[::]:P", and the serve's log, its /status and
+// /fleet are to say 0.0.0.0, as the operator wrote it.
+func listenedAs(ln net.Listener, asked string) net.Listener {
+	host, _, _ := net.SplitHostPort(asked)
+	ip := net.ParseIP(host).To4()
+	got, ok := ln.Addr().(*net.TCPAddr)
+	if !ok || ip == nil || !ip.IsUnspecified() || !got.IP.IsUnspecified() || got.IP.To4() != nil {
+		return ln
+	}
+	return askedListener{ln, &net.TCPAddr{IP: ip, Port: got.Port}}
+}
+
+// askedListener is a listener whose address is the one asked for.
+type askedListener struct {
+	net.Listener
+	addr *net.TCPAddr
+}
+
+func (l askedListener) Addr() net.Addr { return l.addr }
 
 // ownerAddr is the address other processes on this machine reach the
 // listener at: loopback for a listener on every address.

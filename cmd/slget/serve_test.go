@@ -12,6 +12,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -78,8 +79,15 @@ func startServe(t testing.TB, dir string, args ...string) *servedPeer {
 // members name each other).
 func startServeAt(t testing.TB, port int, dir string, args ...string) *servedPeer {
 	t.Helper()
+	return startServeOn(t, "127.0.0.1", port, dir, args...)
+}
+
+// startServeOn is startServeAt listening on host (0.0.0.0 listens on
+// every address; the test still reaches it at 127.0.0.1).
+func startServeOn(t testing.TB, host string, port int, dir string, args ...string) *servedPeer {
+	t.Helper()
 	p := &servedPeer{url: fmt.Sprintf("http://127.0.0.1:%d", port), dir: dir, stderr: &lockedBuffer{}, done: make(chan error, 1)}
-	all := append([]string{"serve", "--cache", dir, "--listen", fmt.Sprintf("127.0.0.1:%d", port)}, args...)
+	all := append([]string{"serve", "--cache", dir, "--listen", net.JoinHostPort(host, fmt.Sprint(port))}, args...)
 	p.cmd = exec.Command(binary(t), all...)
 	p.cmd.Env = noProxyEnv()
 	p.cmd.Stderr = p.stderr

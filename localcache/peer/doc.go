@@ -5,8 +5,9 @@
 //
 // It speaks forward-proxy GET ("GET http://origin/file" with a Range), so
 // that `curl -x`, `aria2c --all-proxy` and `slget --peer` all use it, plus
-// its own pages GET /metrics (Prometheus' text format), GET /healthz and
-// GET /fleet. With Config.Fleet it is one member of a fleet of serves:
+// its own pages GET / (the operator's page: the fleet as this server sees
+// it, in HTML or JSON), GET /metrics (Prometheus' text format), GET
+// /status, GET /healthz and GET /fleet. With Config.Fleet it is one member of a fleet of serves:
 // each run of slices has one owner among the live members (package fleet),
 // and a miss of a run another member owns is filled from that owner, so
 // that the fleet asks the origin for each slice once.
@@ -39,7 +40,9 @@
 // (sending, sendfile, the stall writer), hot.go (slices kept in memory),
 // zstdraw.go (raw zstd frames), fleet.go (the server as a member of a
 // fleet: fills from a run's owner, relays, only-if-cached, 102s, /fleet),
-// passthrough.go, limit.go and metrics.go.
+// passthrough.go, limit.go and metrics.go; the operator's page is page.go
+// (what it shows), pageformat.go (HTML or JSON), pagehtml.go (its template,
+// style and CSP) and traffic.go (what it counted of each member).
 // The store's side (keys, files, the index, eviction, ownership of the
 // directory) is package localcache, which knows nothing of HTTP serving;
 // this package is apart so that a program that only downloads links no

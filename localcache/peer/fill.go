@@ -70,6 +70,8 @@ type piece struct {
 	stored int64            // bytes of the cached copy
 	data   []byte           // the plaintext, from a fill; nil: read it from the store
 	from   source
+	waited bool // brought by a fill another request started (see coalescedWait)
+	own    bool // in the cache, brought there by a fill of the request's own
 }
 
 func pieceOf(i int64, info localcache.Info) piece {
@@ -124,11 +126,13 @@ func flightKey(v *version, i int64) string {
 // slice returns slice i of v (cached or filled), for a request whose range
 // ends in slice last. It waits under ctx; the fill does not.
 func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, error) {
+	me := askerOf(ctx)
 	if infos := s.store.StatRun(v.vk, i, i+1); len(infos) == 1 {
-		return pieceOf(i, infos[0]), nil
+		p := pieceOf(i, infos[0])
+		p.own = me.filled(v, i) // its own prefetch's, not a hit
+		return p, nil
 	}
 	key := flightKey(v, i)
-	me := askerOf(ctx)
 	for try := 1; ; try++ {
 		ch := s.fills.group.DoChan(key, func() (any, error) {
 			return s.fillSlice(v, i, last, me)
@@ -140,10 +144,12 @@ func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, e
 			return piece{}, context.Cause(ctx)
 		}
 		f, _ := res.Val.(flight)
-		if coalescedWait(f, me) {
+		waited := coalescedWait(f, me)
+		if waited {
 			s.metrics.coalesced.Inc()
 		}
 		if res.Err == nil {
+			f.p.waited = waited && f.p.data != nil
 			return f.p, nil
 		}
 		if try >= fillTries || !retryable(res.Err) {
@@ -174,6 +180,7 @@ func (s *Server) fillSlice(v *version, i, last int64, by *asker) (flight, error)
 	case err != nil:
 		return flight{}, err
 	case r == nil:
+		cached.own = by.filled(v, i) // cached since the caller looked
 		return flight{p: cached}, nil
 	}
 	p, err := r.wait(i)
@@ -229,6 +236,7 @@ func (s *Server) claimRun(v *version, i, last int64, by *asker) (r *run, joined 
 	r = s.newRun(v, i, end)
 	r.by = by
 	r.relayed = by != nil && by.relayed
+	by.started(v, i, end)
 	for j := i; j < end; j++ {
 		f.claims[flightKey(v, j)] = r
 	}
@@ -327,10 +335,13 @@ func (s *Server) runFill(r *run) {
 func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progress func()) error {
 	if addr := s.owner(r.v, r.first, r.relayed); addr != "" {
 		src, err := s.ownerSource(r.v, addr, progress)
+		from := r.next
 		if err == nil {
 			err = s.readRun(ctx, r, src, rng, progress, fromPeer)
 		}
-		if err == nil || r.ctx.Err() != nil {
+		failed := err != nil && r.ctx.Err() == nil
+		s.traffic.filled(addr, failed, s.runBytes(r, from))
+		if !failed {
 			return err // a stuck or cancelled run is the caller's to tell
 		}
 		s.log.Warn("the owner of the slices failed; filling them from the origin", "owner", addr,
@@ -338,11 +349,20 @@ func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progre
 		s.metrics.ownerFailures.Inc()
 		rng.Start = r.next * s.sliceSize
 	}
+	from := r.next
 	if err := s.fromHolders(ctx, r, rng, progress); err == nil || r.ctx.Err() != nil {
 		return err
 	}
+	from = r.next
 	rng.Start = r.next * s.sliceSize
-	return s.readRun(ctx, r, r.v.origin, rng, progress, fromOrigin)
+	err := s.readRun(ctx, r, r.v.origin, rng, progress, fromOrigin)
+	s.traffic.filled("", false, s.runBytes(r, from))
+	return err
+}
+
+// runBytes is how many bytes of r were read since slice from.
+func (s *Server) runBytes(r *run, from int64) int64 {
+	return min(r.next*s.sliceSize, r.v.size) - min(from*s.sliceSize, r.v.size)
 }
 
 // readRun reads rng (whole slices, from r.next to the end of r) from src.

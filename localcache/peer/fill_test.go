@@ -309,7 +309,7 @@ func TestMetrics(t *testing.T) {
 		t.Fatalf("/metrics: %d", code)
 	}
 	for _, name := range []string{"slget_serve_requests_total", "slget_serve_slice_hits_total", "slget_serve_slice_misses_total",
-		"slget_serve_fills_total", "slget_serve_coalesced_waiters_total", "slget_serve_sent_bytes_total", "slget_cache_evictions_total",
+		"slget_serve_slice_waits_total", "slget_serve_fills_total", "slget_serve_coalesced_waiters_total", "slget_serve_sent_bytes_total", "slget_cache_evictions_total",
 		"slget_cache_stored_bytes", "slget_cache_slices", "slget_serve_connections", "go_goroutines", "process_open_fds"} {
 		if !strings.Contains(text, "\n"+name) && !strings.HasPrefix(text, name) {
 			t.Errorf("/metrics lacks %s", name)
@@ -321,6 +321,7 @@ func TestMetrics(t *testing.T) {
 	}{
 		{"slget_serve_slice_misses_total", 2},
 		{"slget_serve_slice_hits_total", 1},
+		{"slget_serve_slice_waits_total", 0},
 		{`slget_serve_fills_total{result="ok"}`, 1},
 		{`slget_serve_requests_total{code="403"}`, 1},
 		{`slget_serve_sent_bytes_total{codec="identity",source="origin"}`, 2 * mib},

@@ -125,7 +125,10 @@ func (s *Server) fromHolders(ctx context.Context, r *run, rng segment.Range, pro
 		}
 		src.OnlyIfCached = true
 		rng.Start = r.next * s.sliceSize
-		if err = s.readRun(ctx, r, src, rng, progress, fromPeer); err == nil {
+		from := r.next
+		err = s.readRun(ctx, r, src, rng, progress, fromPeer)
+		s.traffic.filled(addr, false, s.runBytes(r, from))
+		if err == nil {
 			s.log.Info("filled from a member that held the slices", "member", addr, "url", fetch.Redact(r.v.url), "range", rng.Header())
 			return nil
 		}
@@ -272,11 +275,19 @@ type fleetState struct {
 	Members []fleet.Health `json:"members"`
 }
 
-// serveFleet answers GET /fleet.
+// serveFleet answers GET /fleet. This server's own entry, when the
+// fleet's list does not name it, has the address it listens on.
 func (s *Server) serveFleet(w http.ResponseWriter) {
 	st := fleetState{ID: s.cfg.ID, Members: []fleet.Health{}}
 	if s.cfg.Fleet != nil {
 		st.Members = s.cfg.Fleet.Status()
+	}
+	if a := s.listen.Load(); a != nil {
+		for i := range st.Members {
+			if st.Members[i].Self && st.Members[i].Addr == "" {
+				st.Members[i].Addr = "http://" + *a
+			}
+		}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(st)

@@ -3,6 +3,7 @@
 package peer
 
 import (
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -18,7 +19,8 @@ type metrics struct {
 
 	requests      *prometheus.CounterVec // by status code
 	hits          prometheus.Counter     // slices served from the cache
-	misses        prometheus.Counter     // slices not in the cache when asked for
+	misses        prometheus.Counter     // slices a request's own fill brought
+	waits         prometheus.Counter     // slices a fill another request started brought
 	fills         *prometheus.CounterVec // origin requests of fills, by result
 	stored        prometheus.Counter     // slices stored by fills
 	coalesced     prometheus.Counter     // waits for a fill another request started
@@ -46,7 +48,12 @@ func newMetrics(s *Server) *metrics {
 	}
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts(f("requests_total", "Requests answered, by HTTP status code.")), []string{"code"})
 	m.hits = prometheus.NewCounter(prometheus.CounterOpts(f("slice_hits_total", "Slices served from the cache.")))
-	m.misses = prometheus.NewCounter(prometheus.CounterOpts(f("slice_misses_total", "Slices asked for that the cache did not hold.")))
+	m.misses = prometheus.NewCounter(prometheus.CounterOpts(f("slice_misses_total",
+		"Slices sent that the cache did not hold and that a fill started for the same request brought (from the origin or the fleet member that owns them); "+
+			"slices that a fill started for another request brought count in slget_serve_slice_waits_total.")))
+	m.waits = prometheus.NewCounter(prometheus.CounterOpts(f("slice_waits_total",
+		"Slices sent that the cache did not hold when asked for and that a fill started for another request brought: the request waited instead of asking again. "+
+			"Hits, misses and waits together are the slices sent.")))
 	m.fills = prometheus.NewCounterVec(prometheus.CounterOpts(f("fills_total", "Origin requests made to fill the cache (each fetches a run of slices), by result.")), []string{"result"})
 	m.stored = prometheus.NewCounter(prometheus.CounterOpts(f("slices_stored_total", "Slices fetched by fills and stored in the cache.")))
 	m.coalesced = prometheus.NewCounter(prometheus.CounterOpts(f("coalesced_waiters_total", "Times a request waited for a fill that another request had started instead of asking the origin.")))
@@ -66,7 +73,7 @@ func newMetrics(s *Server) *metrics {
 		return prometheus.GaugeOpts{Namespace: "slget", Subsystem: "cache", Name: name, Help: help}
 	}
 	m.reg.MustRegister(
-		m.requests, m.hits, m.misses, m.fills, m.stored, m.coalesced, m.sent, m.originBytes, m.fleetBytes, m.ownerFailures,
+		m.requests, m.hits, m.misses, m.waits, m.fills, m.stored, m.coalesced, m.sent, m.originBytes, m.fleetBytes, m.ownerFailures,
 		m.putFailures, m.revalidations, m.fillsInFlight, m.conns, m.refusedMAC,
 		prometheus.NewGaugeFunc(cacheOpts("stored_bytes", "Stored bytes of the slices in the cache (what --max-size bounds)."),
 			func() float64 { return float64(s.store.Stats().StoredBytes) }),
@@ -102,6 +109,22 @@ func (m *metrics) evictions(s *Server) float64 {
 		m.evictedSeen = n
 	}
 	return m.evictedSeen
+}
+
+// values sums the samples of each of the server's own metrics (slget_*,
+// all labels), by name: for the operator's page.
+func (m *metrics) values() map[string]float64 {
+	out := map[string]float64{}
+	fams, _ := m.reg.Gather() // an error leaves what could be gathered
+	for _, f := range fams {
+		if !strings.HasPrefix(f.GetName(), "slget_") {
+			continue
+		}
+		for _, s := range f.GetMetric() {
+			out[f.GetName()] += s.GetCounter().GetValue() + s.GetGauge().GetValue()
+		}
+	}
+	return out
 }
 
 // storedOne counts a slice stored by a fill.

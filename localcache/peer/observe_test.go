@@ -104,8 +104,9 @@ func TestDamagedCountedApart(t *testing.T) {
 }
 
 // One request over many slices of a cold cache waits only on its own runs
-// and prefetches: no coalesced wait. A second request that arrives while
-// the first one's fill is under way waits on it: one.
+// and prefetches: no coalesced wait, and every slice a miss. A second
+// request that arrives while the first one's fill is under way waits on
+// it: one coalesced wait, and its slice counts as a wait, not a miss.
 func TestCoalescedCountsOthersFills(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(24*mib))
 	p := startPeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1, MaxRun: 2}, nil)
@@ -115,6 +116,9 @@ func TestCoalescedCountsOthersFills(t *testing.T) {
 	}
 	if c := counterValue(t, p, "slget_serve_coalesced_waiters_total"); c != 0 {
 		t.Errorf("one request alone: %v coalesced waits, want 0", c)
+	}
+	if m, w := counterValue(t, p, "slget_serve_slice_misses_total"), counterValue(t, p, "slget_serve_slice_waits_total"); m != 16 || w != 0 {
+		t.Errorf("one request alone for 16 slices: %v misses, %v waits; want 16 and 0", m, w)
 	}
 
 	slow := fetchtest.NewServer(t, fetchtest.WithSize(2*mib), fetchtest.WithLatency(1500*time.Millisecond))
@@ -152,5 +156,39 @@ func TestCoalescedCountsOthersFills(t *testing.T) {
 	}
 	if c := counterValue(t, q, "slget_serve_coalesced_waiters_total"); c != 1 {
 		t.Errorf("two requests, one fill: %v coalesced waits, want 1", c)
+	}
+	// Slice 0 (the probe's request) and slice 1 for the first request
+	// are misses; slice 1 for the second, which waited, is a wait.
+	m, w, h := counterValue(t, q, "slget_serve_slice_misses_total"), counterValue(t, q, "slget_serve_slice_waits_total"), counterValue(t, q, "slget_serve_slice_hits_total")
+	if m != 2 || w != 1 || h != 0 {
+		t.Errorf("two requests, one fill: %v misses, %v waits, %v hits; want 2, 1, 0", m, w, h)
+	}
+	if _, text := q.metricsText(t); !strings.Contains(text, "# HELP slget_serve_slice_waits_total Slices sent that the cache did not hold when asked for and that a fill started for another request") {
+		t.Error("slget_serve_slice_waits_total has no help saying what it counts")
+	}
+}
+
+// An asker's runs: slices of runs started for it, merged when adjacent,
+// apart by version, in any order.
+func TestAskerRuns(t *testing.T) {
+	var a asker
+	v, w := &version{}, &version{}
+	for _, r := range [][2]int64{{8, 12}, {0, 4}, {4, 8}, {20, 24}, {16, 20}, {30, 31}} {
+		a.started(v, r[0], r[1])
+	}
+	a.started(w, 12, 16)
+	want := map[int64]bool{0: true, 7: true, 8: true, 11: true, 12: false, 15: false, 16: true, 23: true, 24: false, 29: false, 30: true, 31: false, -1: false}
+	for i, ok := range want {
+		if a.filled(v, i) != ok {
+			t.Errorf("slice %d of v: filled %v, want %v", i, !ok, ok)
+		}
+	}
+	if !a.filled(w, 12) || a.filled(w, 11) || len(a.runs[v]) != 3 {
+		t.Errorf("runs %v", a.runs)
+	}
+	var none *asker
+	none.started(v, 0, 1)
+	if none.filled(v, 0) {
+		t.Error("a nil asker filled a slice")
 	}
 }

@@ -26,6 +26,7 @@ const maxCRCSlices = 1024
 
 // serveProxy answers a request in proxy form: GET http://origin/path.
 func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
+	defer s.traffic.answered(r, w)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		s.fail(w, http.StatusMethodNotAllowed, "this peer serves GET and HEAD")
@@ -243,16 +244,21 @@ func (s *Server) gather(ctx context.Context, v *version, start, end int64, head 
 	S := s.sliceSize
 	i0, i1 := start/S, (end-1)/S
 	n := min(i1-i0+1, maxCRCSlices)
+	me := askerOf(ctx)
 	infos := s.store.StatRun(v.vk, i0, i0+n)
 	pieces := make([]piece, 0, n)
 	for k, info := range infos {
-		pieces = append(pieces, pieceOf(i0+int64(k), info))
+		p := pieceOf(i0+int64(k), info)
+		p.own = me.filled(v, p.index)
+		pieces = append(pieces, p)
 	}
 	filled, most := int64(0), s.runEnd(i0)-i0 // one fill's slices
 	for i := i0 + int64(len(infos)); i < i0+n && !head; i++ {
 		if filled >= most {
 			if more := s.store.StatRun(v.vk, i, i+1); len(more) == 1 {
-				pieces = append(pieces, pieceOf(i, more[0]))
+				p := pieceOf(i, more[0])
+				p.own = me.filled(v, i) // prefetchAhead's
+				pieces = append(pieces, p)
 				continue
 			}
 			break

@@ -77,6 +77,10 @@ func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
 // servePage answers GET or HEAD of one of the server's own pages.
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
+	case "/":
+		if s.pageAllowed(w, r, "the fleet's page needs") {
+			s.serveFleetPage(w, r)
+		}
 	case "/healthz":
 		w.Header().Set(fleet.HeaderID, s.cfg.ID)
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -95,7 +99,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		}
 	default:
 		s.fail(w, http.StatusBadRequest, "this is a slget peer cache, a forward proxy: "+errNotProxy.Error()+
-			" (curl -x http://THIS-HOST URL); its own pages are /metrics, /status and /healthz")
+			" (curl -x http://THIS-HOST URL); its own pages are /, /fleet, /metrics, /status and /healthz")
 	}
 }
 

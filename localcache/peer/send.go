@@ -45,7 +45,11 @@ func (s *Server) writePiece(ctx context.Context, w *stallWriter, v *version, p p
 			p.codec = localcache.Identity // whatever it is stored as now: a raw frame
 		}
 	}
-	s.metrics.misses.Inc()
+	if p.waited {
+		s.metrics.waits.Inc()
+	} else {
+		s.metrics.misses.Inc()
+	}
 	if zstd {
 		return s.sendFramed(w, p.data, p.from)
 	}
@@ -78,7 +82,7 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 		if err != nil {
 			return true, err
 		}
-		s.metrics.hits.Inc()
+		s.countCached(p)
 		return true, s.send(w, data, true, fromCache)
 	case p.codec == localcache.Identity && !zstd:
 		x, err := s.store.OpenIdentity(v.vk, p.index, s.checked)
@@ -89,7 +93,7 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 		if err := check(x.Info.CRC32C); err != nil {
 			return true, err
 		}
-		s.metrics.hits.Inc()
+		s.countCached(p)
 		if x.File != nil {
 			return true, s.sendFile(w, x.File, lo, hi)
 		}
@@ -101,7 +105,7 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 			if err := check(crc); err != nil {
 				return true, err
 			}
-			s.metrics.hits.Inc()
+			s.countCached(p)
 			s.store.Touch(v.vk, p.index)
 			if zstd {
 				return true, s.sendFramed(w, data, fromCache)
@@ -131,11 +135,21 @@ func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, 
 	} else if data, err = localcache.SliceBytes(rc); err != nil {
 		return true, err
 	}
-	s.metrics.hits.Inc()
+	s.countCached(p)
 	if zstd {
 		return true, s.sendFramed(w, data, fromCache)
 	}
 	return true, s.send(w, data[lo:hi], false, fromCache)
+}
+
+// countCached counts slice p, sent from the cache: a hit, unless a fill
+// of the request's own brought it there (a prefetch), which is a miss.
+func (s *Server) countCached(p piece) {
+	if p.own {
+		s.metrics.misses.Inc()
+	} else {
+		s.metrics.hits.Inc()
+	}
 }
 
 // sendFile sends bytes [lo, hi) of the slice whose first byte f is at, by

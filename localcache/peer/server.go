@@ -222,6 +222,7 @@ type Server struct {
 	hot       *hotSet
 	checked   *localcache.CheckedFiles
 	owners    ownerPeers // the fleet's members this server fills from
+	traffic   traffic    // what it filled through each owner, and sent to each requester
 	key       *fleet.Key // from Token: proves requests, signs answers; nil without one
 	replays   fleet.Replays
 	started   time.Time
