@@ -35,6 +35,13 @@ const (
 	// wait for a fill (queued behind others, or coming from a slow
 	// origin): a peer that says it is working is not a stalled one.
 	HeaderWait = "X-Slget-Wait"
+	// HeaderProgress, on each 102 a peer sends, is a decimal count that
+	// grows only when what the answer waits for moved on: bytes came in
+	// to the fills it waits for (or, while they are queued, to the fills
+	// ahead of them), or another of its slices got ready. A requester
+	// takes a 102 as a sign of work only when its count is greater than
+	// the last one it saw; a 102 without it (an older serve) is none.
+	HeaderProgress = "X-Slget-Progress"
 )
 
 // slicesType is the media type of a peer's zstd answer to a range: the

@@ -9,7 +9,10 @@ import "context"
 // asker names one request among those being answered (it has a size, so
 // that two askers are never the same pointer), and says whether another
 // member of the fleet relayed it: then its fills go to the origin.
-type asker struct{ relayed bool }
+type asker struct {
+	relayed bool
+	wait    waitState // what it waits for (progress.go)
+}
 
 type askerKey struct{}
 

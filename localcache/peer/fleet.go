@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -80,7 +81,7 @@ func (s *Server) owner(v *version, i int64, relayed bool) string {
 }
 
 // ownerSource is the Source of a run filled from its owner at addr.
-func (s *Server) ownerSource(v *version, addr string, progress func()) (*fetch.PeerSource, error) {
+func (s *Server) ownerSource(v *version, addr string, progress func(int64)) (*fetch.PeerSource, error) {
 	p, err := s.owners.get(addr, s.cfg.FleetToken)
 	if err != nil {
 		return nil, err
@@ -90,7 +91,7 @@ func (s *Server) ownerSource(v *version, addr string, progress func()) (*fetch.P
 		return nil, err
 	}
 	return &fetch.PeerSource{
-		Peer: p, Target: v.url, Plan: plan, Relay: true, OnWait: progress,
+		Peer: p, Target: v.url, Plan: plan, Relay: true, OnWait: func() { progress(1) },
 		Validator: fetch.Validator{Size: v.size, ETag: v.etag, LastModified: v.lastMod},
 	}, nil
 }
@@ -128,14 +129,17 @@ func (s *Server) cachedWhole(v *version, start, end int64) bool {
 // (fetch.HeaderWait), a writer that sends "102 Processing" every
 // Config.Heartbeat until the answer begins: the answer may wait for a
 // probe of the origin and for fills queued behind others, and the
-// requester is to know that this peer is working, not stalled. The
-// handler's headers are kept apart until then (a 102 is written with the
-// header map, which the handler fills meanwhile). end stops the 102s; it
-// is safe to call more than once.
+// requester is to know that this peer is working, not stalled. Each 102
+// carries the request's progress (fetch.HeaderProgress, see
+// progress.go), so that a requester can tell work from a fill that does
+// not move. The handler's headers are kept apart until then (a 102 is
+// written with the header map, which the handler fills meanwhile). end
+// stops the 102s; it is safe to call more than once.
 func (s *Server) heartbeat(w http.ResponseWriter, r *http.Request) (_ http.ResponseWriter, end func()) {
 	if r.Header.Get(fetch.HeaderWait) == "" || r.ProtoMajor != 1 || r.ProtoMinor < 1 {
 		return w, func() {}
 	}
+	me := askerOf(r.Context())
 	done := make(chan struct{})
 	exited := make(chan struct{})
 	go func() {
@@ -149,6 +153,7 @@ func (s *Server) heartbeat(w http.ResponseWriter, r *http.Request) (_ http.Respo
 			case <-r.Context().Done():
 				return
 			case <-t.C:
+				w.Header().Set(fetch.HeaderProgress, strconv.FormatInt(s.waitProgress(me), 10))
 				w.WriteHeader(http.StatusProcessing)
 			}
 		}
@@ -177,6 +182,7 @@ func (b *beatWriter) begin() {
 	b.begun.Do(func() {
 		b.stop()
 		dst := b.ResponseWriter.Header()
+		dst.Del(fetch.HeaderProgress) // the 102s', not the answer's
 		for k, v := range b.h {
 			dst[k] = v
 		}
