@@ -19,8 +19,8 @@ import (
 // Why a wait for a peer's headers was given up, besides
 // errPeerHeaderTimeout (no 102 at all).
 var (
-	errPeerNoProgress = errors.New("kept saying it was working (102 Processing) but made no progress")
-	errPeerWaitCap    = errors.New("kept its answer waiting past the cap")
+	errPeerNoProgress = errors.New("its 102s showed no progress")
+	errPeerWaitCap    = errors.New("the wait passed its cap (PeerOptions.MaxWait)")
 )
 
 // peerWait bounds the wait for the headers of one request to a peer: its
@@ -93,10 +93,10 @@ func (w *peerWait) failed(cause, err error) *PeerError {
 	switch {
 	case errors.Is(cause, errPeerNoProgress):
 		return &PeerError{Peer: w.p.addr, Err: cause,
-			Reason: fmt.Sprintf("sent %d 102s in %s but none showed progress (%s)", w.idle.Load(), w.p.headerTimeout, HeaderProgress)}
+			Reason: fmt.Sprintf("kept saying it was working (%d 102s) but made no progress for %s", w.idle.Load(), w.p.headerTimeout)}
 	case errors.Is(cause, errPeerWaitCap):
 		return &PeerError{Peer: w.p.addr, Err: cause,
-			Reason: fmt.Sprintf("said it made progress but sent no answer in %s (PeerOptions.MaxWait)", w.p.maxWait)}
+			Reason: fmt.Sprintf("kept saying it made progress but sent no answer in %s", w.p.maxWait)}
 	case errors.Is(cause, errPeerHeaderTimeout):
 		err = cause
 	}

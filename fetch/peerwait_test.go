@@ -167,7 +167,7 @@ func TestPeerBeatsWithProgressForEverStopAtTheCap(t *testing.T) {
 	src := waitSource(t, s, h.URL, 500*time.Millisecond, 1500*time.Millisecond, &waits)
 	_, took, err := openWithin(t, src, r, 20*time.Second)
 	var pe *fetch.PeerError
-	if !errors.As(err, &pe) || !strings.Contains(pe.Reason, "MaxWait") {
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "MaxWait") || !strings.Contains(pe.Reason, "progress") {
 		t.Fatalf("got %v, want a PeerError saying the wait passed its cap", err)
 	}
 	if took < 1500*time.Millisecond || took > 5*time.Second {
