@@ -89,8 +89,8 @@ type PeerSource struct {
 	// (HeaderRelay).
 	Relay bool
 	// OnWait, if set, is called whenever the peer says it is still
-	// working on an answer (a 102): the caller's stall watch may take it
-	// as progress.
+	// working on an answer and shows progress (a 102 whose HeaderProgress
+	// grew): the caller's stall watch may take it as progress.
 	OnWait func()
 }
 
