@@ -16,6 +16,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/fleet"
 )
 
 // progressBeats asks p for rng of rawURL with 102s, and returns the
@@ -150,5 +151,38 @@ func TestHeartbeatProgressOfAQueuedFill(t *testing.T) {
 	counts = counts[:queued]
 	if n := rises(t, counts); n < 3 {
 		t.Fatalf("the progress of a queued fill rose %d times while the fill ahead got its bytes: %v", n, counts)
+	}
+}
+
+// A serve that asks the run's owner for its client's slices passes the
+// owner's progress on: each 102 of the owner whose count grew is progress
+// of the relay's run, so the relay's own 102s grow while the owner's fill
+// does, long before the owner's answer begins.
+func TestHeartbeatProgressThroughTheOwner(t *testing.T) {
+	const size = 2<<20 + 1
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(512<<10))
+	allow := []string{allowOrigin(origin.URL)}
+	ids := []string{"aaaaaaaaaaaa", "bbbbbbbbbbbb"}
+	a := startPeer(t, Config{Allow: allow, ID: ids[0], Heartbeat: 100 * time.Millisecond}, nil)
+	b := startPeer(t, Config{Allow: allow, ID: ids[1], Heartbeat: 100 * time.Millisecond}, nil)
+	members := func(self string) *fleet.Members {
+		m := fleet.NewMembers([]string{a.url, b.url}, fleet.Options{SelfID: self, Timeout: 10 * time.Second})
+		m.Check(context.Background())
+		return m
+	}
+	a.srv.cfg.Fleet, b.srv.cfg.Fleet = members(ids[0]), members(ids[1])
+	relay, owner := a, b
+	if fleet.Owner(fleet.RunKey(origin.FileURL(), origin.ETag(), size, 1<<20, fleet.Run(0)), ids) == ids[0] {
+		relay, owner = b, a
+	}
+	code, counts := progressBeats(t, relay, origin.FileURL(), "bytes=0-1048575")
+	if code != http.StatusPartialContent {
+		t.Fatalf("answer after the 102s: %d", code)
+	}
+	if counterValue(t, relay, "slget_serve_fleet_bytes_total") == 0 || counterValue(t, owner, "slget_serve_origin_bytes_total") == 0 {
+		t.Fatal("the slice did not come through the owner: the test proves nothing")
+	}
+	if n := rises(t, counts); n < 3 {
+		t.Fatalf("the relay's progress rose %d times while the owner's fill got its bytes: %v", n, counts)
 	}
 }
