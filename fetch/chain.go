@@ -119,7 +119,8 @@ func (c *Chain) openFrom(ctx context.Context, r segment.Range, order []int) (Bod
 		if ctx.Err() != nil {
 			// A peer slow to answer is the worker's stall: its next try of
 			// the slice goes elsewhere (and in a fleet, where a working
-			// peer sends 102s, it is stopped or lost: out).
+			// peer sends 102s that show progress, it is stopped, lost, or
+			// its fills do not move: out).
 			if errors.Is(context.Cause(ctx), ErrStalled) {
 				c.failed(p, k, &PeerError{Peer: p.src.Peer.addr, Reason: "did not answer", Err: ErrStalled, Drop: c.owners != nil, Gone: true}, true)
 			}

@@ -188,6 +188,9 @@ func TestChainSlowPeer(t *testing.T) {
 		// origin under the race detector.
 		{"stall", fetchtest.PeerFault{StallAfter: 10 << 10}, fetch.Config{StallTimeout: time.Second}},
 		{"stall before the headers", fetchtest.PeerFault{Delay: time.Hour}, fetch.Config{StallTimeout: time.Second}},
+		// 102s that show no progress keep nothing alive: the peer's
+		// answer after 30s comes too late.
+		{"102s without progress", fetchtest.PeerFault{Processing: 20 * time.Millisecond, Delay: 30 * time.Second}, fetch.Config{StallTimeout: time.Second}},
 		{"cut", fetchtest.PeerFault{CutAfter: 10 << 10}, fetch.Config{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

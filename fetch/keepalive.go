@@ -1,5 +1,5 @@
 // Keep-alive: a source's way to tell the connection reading it that the
-// server is working on the answer (a peer's 102 while its fill is queued),
+// server is working on the answer (a peer's 102 that shows progress),
 // so that the wait is not taken for a stall.
 
 package fetch

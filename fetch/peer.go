@@ -25,9 +25,16 @@ type PeerOptions struct {
 	// before the origin is asked instead.
 	ConnectTimeout time.Duration
 	// Timeout bounds the wait for response headers, counted again from
-	// each "102 Processing" the peer sends while a fill keeps it busy;
-	// zero means 60s. (A download's stall timeout bounds it too.)
+	// each "102 Processing" the peer sends while a fill keeps it busy
+	// whose HeaderProgress shows the fill moved on (a 102 without it
+	// counts for nothing); zero means 60s. (A download's stall timeout
+	// bounds it too.)
 	Timeout time.Duration
+	// MaxWait bounds the whole wait for one answer's headers, however
+	// much progress the peer's 102s show: past it the request is given
+	// up with a *PeerError and the slices asked elsewhere. Zero means
+	// four times Timeout.
+	MaxWait time.Duration
 	// Connections is how many idle connections are kept to the peer; zero
 	// means 4.
 	Connections int
@@ -59,8 +66,9 @@ type Peer struct {
 	ua    string
 	hc    *http.Client
 	// headerTimeout bounds the wait for headers between two signs of
-	// life (openPiece's timer: the transport's own would not count a 102).
-	headerTimeout time.Duration
+	// life (openPiece's timer: the transport's own would not count a 102),
+	// and maxWait the whole wait (see peerwait.go).
+	headerTimeout, maxWait time.Duration
 }
 
 // ParsePeer checks a peer address, http://HOST:PORT or
@@ -108,7 +116,11 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	if conns <= 0 {
 		conns = 4
 	}
-	p := &Peer{addr: "http://" + u.Host, host: u.Host, ua: o.UserAgent, headerTimeout: rt}
+	mw := o.MaxWait
+	if mw <= 0 {
+		mw = 4 * rt
+	}
+	p := &Peer{addr: "http://" + u.Host, host: u.Host, ua: o.UserAgent, headerTimeout: rt, maxWait: mw}
 	if p.ua == "" {
 		p.ua = "slget/" + version.Version
 	}

@@ -11,12 +11,9 @@ import (
 	"hash/crc32"
 	"io"
 	"net/http"
-	"net/http/httptrace"
-	"net/textproto"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -80,44 +77,28 @@ func (b *peerBody) openPiece() error {
 	s := b.s
 	end := min(b.want.End, b.pos+maxPeerRun*s.Plan.Slice)
 	piece := segment.Range{Start: b.pos, End: end}
-	// The wait for headers is bounded between signs of life: a 102 the
-	// peer sends while its fill is queued counts as one, for this body's
-	// header timer and for the caller (OnWait, and the stall watch of a
-	// download's connection).
-	rctx, rcancel := context.WithCancelCause(b.ctx)
-	timeout := s.Peer.headerTimeout
-	timer := time.AfterFunc(timeout, func() { rcancel(errPeerHeaderTimeout) })
-	alive := keepAliveOf(b.ctx)
-	trace := &httptrace.ClientTrace{Got1xxResponse: func(code int, _ textproto.MIMEHeader) error {
-		if code == http.StatusProcessing {
-			timer.Reset(timeout)
-			if s.OnWait != nil {
-				s.OnWait()
-			}
-			alive()
-		}
-		return nil
-	}}
-	req, nonce, err := s.request(httptrace.WithClientTrace(rctx, trace), piece)
+	// The wait for headers is bounded between signs of progress, and
+	// capped (peerwait.go): a 102 whose progress grew counts as one, for
+	// this body's header timer and for the caller (OnWait, and the stall
+	// watch of a download's connection).
+	rctx, wait := s.waitHeaders(b.ctx)
+	req, nonce, err := s.request(rctx, piece)
 	if err != nil {
-		timer.Stop()
-		rcancel(nil)
+		wait.stop()
+		wait.end()
 		return err
 	}
 	resp, err := s.Peer.hc.Do(req)
-	timer.Stop()
+	wait.stop()
 	if err != nil {
 		cause := context.Cause(rctx)
-		rcancel(nil)
+		wait.end()
 		if b.ctx.Err() != nil {
 			return b.ctx.Err()
 		}
-		if errors.Is(cause, errPeerHeaderTimeout) {
-			err = cause
-		}
-		return s.Peer.connError(err)
+		return wait.failed(cause, err)
 	}
-	b.pieceCancel = rcancel
+	b.pieceCancel = wait.cancel
 	if err := s.proven(resp, nonce); err != nil {
 		resp.Body.Close()
 		return err

@@ -35,6 +35,13 @@ const (
 	// wait for a fill (queued behind others, or coming from a slow
 	// origin): a peer that says it is working is not a stalled one.
 	HeaderWait = "X-Slget-Wait"
+	// HeaderProgress, on each 102 a peer sends, is a decimal count that
+	// grows only when what the answer waits for moved on: bytes came in
+	// to the fills it waits for (or, while they are queued, to the fills
+	// ahead of them), or another of its slices got ready. A requester
+	// takes a 102 as a sign of work only when its count is greater than
+	// the last one it saw; a 102 without it (an older serve) is none.
+	HeaderProgress = "X-Slget-Progress"
 )
 
 // slicesType is the media type of a peer's zstd answer to a range: the
@@ -85,8 +92,8 @@ type PeerSource struct {
 	// request (Cache-Control: only-if-cached): a miss is a 504 at once.
 	OnlyIfCached bool
 	// OnWait, if set, is called whenever the peer says it is still
-	// working on an answer (a 102): the caller's stall watch may take it
-	// as progress.
+	// working on an answer and shows progress (a 102 whose HeaderProgress
+	// grew): the caller's stall watch may take it as progress.
 	OnWait func()
 }
 

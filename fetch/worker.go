@@ -186,7 +186,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 		cs.waiting.Store(true)
 		var err error
 		// A source that hears the server is working on the answer (a
-		// peer's 102 while its fill is queued) re-arms the stall timer:
+		// peer's 102 whose progress grew) re-arms the stall timer:
 		// a wait behind a slow origin is not a stalled connection.
 		octx := withKeepAlive(cctx, func() { stall.Reset(d.cfg.StallTimeout) })
 		body, err = d.src.Open(octx, rng)

@@ -103,6 +103,14 @@ type PeerFault struct {
 	CutAfter int64
 	// Delay holds the headers back this long.
 	Delay time.Duration
+	// Processing > 0 sends "102 Processing" every Processing while Delay
+	// holds the headers back, and for ever when Delay is 0: a peer that
+	// says it is working and never answers. The 102s carry no
+	// X-Slget-Progress, as from an older serve or a fill that does not
+	// move, unless FakeProgress: then each carries a count above the one
+	// before, as from a peer that fakes progress.
+	Processing   time.Duration
+	FakeProgress bool
 	// ZstdAs206 answers a request for SlicesType (of a Peer made
 	// WithPeerZstd) as slget peers once did, inconsistently: a 206 with
 	// Content-Encoding: zstd, the Content-Range of the plain bytes, the

@@ -26,7 +26,7 @@ func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault, note 
 	if !strings.HasPrefix(r.RequestURI, "http://") && !strings.HasPrefix(r.RequestURI, "https://") {
 		return p.fail(w, http.StatusBadRequest) // not a proxy request
 	}
-	if !p.sleep(r, f.Delay) {
+	if !p.processing(w, r, f) {
 		return 0, "", ""
 	}
 	switch {
@@ -184,6 +184,39 @@ func (p *Peer) send(w http.ResponseWriter, r *http.Request, body []byte, f PeerF
 // the whole d passed.
 func (p *Peer) sleep(r *http.Request, d time.Duration) bool {
 	return sleepUnless(r.Context(), p.ctx.Done(), d)
+}
+
+// processing holds the headers back for f.Delay, sending 102s every
+// f.Processing meanwhile (see PeerFault); false when the request or the
+// Peer ended first.
+func (p *Peer) processing(w http.ResponseWriter, r *http.Request, f PeerFault) bool {
+	if f.Processing <= 0 {
+		return p.sleep(r, f.Delay)
+	}
+	var until <-chan time.Time // nil: for ever
+	if f.Delay > 0 {
+		t := time.NewTimer(f.Delay)
+		defer t.Stop()
+		until = t.C
+	}
+	tick := time.NewTicker(f.Processing)
+	defer tick.Stop()
+	for n := 1; ; n++ {
+		select {
+		case <-until:
+			w.Header().Del("X-Slget-Progress")
+			return true
+		case <-r.Context().Done():
+			return false
+		case <-p.ctx.Done():
+			return false
+		case <-tick.C:
+			if f.FakeProgress {
+				w.Header().Set("X-Slget-Progress", strconv.Itoa(n))
+			}
+			w.WriteHeader(http.StatusProcessing)
+		}
+	}
 }
 
 // parseOneRange parses "" (the whole file), "bytes=A-B" or "bytes=A-" into

@@ -29,6 +29,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -95,6 +96,9 @@ type fills struct {
 	// claims maps the flight key of a slice to the run fetching it.
 	claims map[string]*run
 	sem    chan struct{} // one token per run talking to an origin
+	// got counts what every fill got (bytes, and owners' signs of
+	// progress): a queued run's waiters are told of the fills ahead.
+	got atomic.Int64
 }
 
 // run is one origin request for the slices [first, end) of a version.
@@ -109,6 +113,7 @@ type run struct {
 	mu         sync.Mutex // guards slots' done state
 	by         *asker     // the request it was started for; nil: unknown
 	since      time.Time  // when it was claimed
+	prog       runProgress
 }
 
 type runSlot struct {
@@ -133,6 +138,8 @@ func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, e
 		return p, nil
 	}
 	key := flightKey(v, i)
+	me.waiting(key)
+	defer me.waiting("")
 	for try := 1; ; try++ {
 		ch := s.fills.group.DoChan(key, func() (any, error) {
 			return s.fillSlice(v, i, last, me)
@@ -150,6 +157,7 @@ func (s *Server) slice(ctx context.Context, v *version, i, last int64) (piece, e
 		}
 		if res.Err == nil {
 			f.p.waited = waited && f.p.data != nil
+			me.gotSlice()
 			return f.p, nil
 		}
 		if try >= fillTries || !retryable(res.Err) {
@@ -250,6 +258,7 @@ func (s *Server) newRun(v *version, first, end int64) *run {
 	for k := range r.slots {
 		r.slots[k].done = make(chan struct{})
 	}
+	r.prog.claimed(&s.fills.got)
 	return r
 }
 
@@ -300,6 +309,7 @@ func (s *Server) runFill(r *run) {
 		return
 	}
 	defer func() { <-s.fills.sem }()
+	r.prog.start(&s.fills.got)
 	s.metrics.fillsInFlight.Inc()
 	defer s.metrics.fillsInFlight.Dec()
 	ctx, cancel := context.WithTimeout(r.ctx, s.cfg.FillTimeout)
@@ -311,7 +321,11 @@ func (s *Server) runFill(r *run) {
 	v := r.v
 	rng := segment.Range{Start: r.first * s.sliceSize, End: min(r.end*s.sliceSize, v.size)}
 	started := time.Now()
-	err = s.fetchRun(ctx, r, rng, func() { watchdog.Reset(lockAge) })
+	err = s.fetchRun(ctx, r, rng, func(n int64) {
+		watchdog.Reset(lockAge)
+		r.prog.add(n)
+		s.fills.got.Add(n)
+	})
 	if err != nil && r.ctx.Err() != nil {
 		err = context.Cause(r.ctx)
 	}
@@ -330,9 +344,10 @@ func (s *Server) runFill(r *run) {
 
 // fetchRun reads rng from the fleet member that owns it, or from the
 // origin when this server is to fill it or the owner fails, slice by
-// slice, storing each and completing its slot; progress is called
-// whenever bytes arrive (and when the owner says it is working).
-func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progress func()) error {
+// slice, storing each and completing its slot; progress is called with
+// their count whenever bytes arrive (and with 1 when the owner says its
+// own fill moved on).
+func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progress func(int64)) error {
 	if addr := s.owner(r.v, r.first, r.relayed); addr != "" {
 		src, err := s.ownerSource(r.v, addr, progress)
 		from := r.next
@@ -366,7 +381,7 @@ func (s *Server) runBytes(r *run, from int64) int64 {
 }
 
 // readRun reads rng (whole slices, from r.next to the end of r) from src.
-func (s *Server) readRun(ctx context.Context, r *run, src fetch.Source, rng segment.Range, progress func(), from source) error {
+func (s *Server) readRun(ctx context.Context, r *run, src fetch.Source, rng segment.Range, progress func(int64), from source) error {
 	body, err := src.Open(ctx, rng)
 	if err != nil {
 		return err
@@ -412,16 +427,17 @@ func (s *Server) put(v *version, i int64, data []byte) {
 	}
 }
 
-// progressReader calls progress after every read that brought bytes.
+// progressReader calls progress after every read that brought bytes,
+// with their count.
 type progressReader struct {
 	r        io.Reader
-	progress func()
+	progress func(int64)
 }
 
 func (p *progressReader) Read(b []byte) (int, error) {
 	n, err := p.r.Read(b)
 	if n > 0 {
-		p.progress()
+		p.progress(int64(n))
 	}
 	return n, err
 }

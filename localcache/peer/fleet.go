@@ -11,6 +11,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -116,7 +117,7 @@ func (s *Server) holders(v *version, i int64) []string {
 // (holders), asking each for its cached slices only: a member that joined
 // in front of them costs the origin nothing for the runs they filled. It
 // fails when none held the rest of the run.
-func (s *Server) fromHolders(ctx context.Context, r *run, rng segment.Range, progress func()) error {
+func (s *Server) fromHolders(ctx context.Context, r *run, rng segment.Range, progress func(int64)) error {
 	err := errNoHolder
 	for _, addr := range s.holders(r.v, r.first) {
 		src, serr := s.ownerSource(r.v, addr, progress)
@@ -127,7 +128,9 @@ func (s *Server) fromHolders(ctx context.Context, r *run, rng segment.Range, pro
 		rng.Start = r.next * s.sliceSize
 		from := r.next
 		err = s.readRun(ctx, r, src, rng, progress, fromPeer)
-		s.traffic.filled(addr, false, s.runBytes(r, from))
+		if n := s.runBytes(r, from); n > 0 {
+			s.traffic.filled(addr, false, n)
+		}
 		if err == nil {
 			s.log.Info("filled from a member that held the slices", "member", addr, "url", fetch.Redact(r.v.url), "range", rng.Header())
 			return nil
@@ -143,7 +146,7 @@ func (s *Server) fromHolders(ctx context.Context, r *run, rng segment.Range, pro
 var errNoHolder = errors.New("no other member holds the slices")
 
 // ownerSource is the Source of a run filled from its owner at addr.
-func (s *Server) ownerSource(v *version, addr string, progress func()) (*fetch.PeerSource, error) {
+func (s *Server) ownerSource(v *version, addr string, progress func(int64)) (*fetch.PeerSource, error) {
 	p, err := s.owners.get(addr, s.cfg.FleetToken)
 	if err != nil {
 		return nil, err
@@ -153,7 +156,7 @@ func (s *Server) ownerSource(v *version, addr string, progress func()) (*fetch.P
 		return nil, err
 	}
 	return &fetch.PeerSource{
-		Peer: p, Target: v.url, Plan: plan, Relay: true, OnWait: progress,
+		Peer: p, Target: v.url, Plan: plan, Relay: true, OnWait: func() { progress(1) },
 		Validator: fetch.Validator{Size: v.size, ETag: v.etag, LastModified: v.lastMod},
 	}, nil
 }
@@ -191,14 +194,17 @@ func (s *Server) cachedWhole(v *version, start, end int64) bool {
 // (fetch.HeaderWait), a writer that sends "102 Processing" every
 // Config.Heartbeat until the answer begins: the answer may wait for a
 // probe of the origin and for fills queued behind others, and the
-// requester is to know that this peer is working, not stalled. The
-// handler's headers are kept apart until then (a 102 is written with the
-// header map, which the handler fills meanwhile). end stops the 102s; it
-// is safe to call more than once.
+// requester is to know that this peer is working, not stalled. Each 102
+// carries the request's progress (fetch.HeaderProgress, see
+// progress.go), so that a requester can tell work from a fill that does
+// not move. The handler's headers are kept apart until then (a 102 is
+// written with the header map, which the handler fills meanwhile). end
+// stops the 102s; it is safe to call more than once.
 func (s *Server) heartbeat(w http.ResponseWriter, r *http.Request) (_ http.ResponseWriter, end func()) {
 	if r.Header.Get(fetch.HeaderWait) == "" || r.ProtoMajor != 1 || r.ProtoMinor < 1 {
 		return w, func() {}
 	}
+	me := askerOf(r.Context())
 	done := make(chan struct{})
 	exited := make(chan struct{})
 	go func() {
@@ -212,6 +218,7 @@ func (s *Server) heartbeat(w http.ResponseWriter, r *http.Request) (_ http.Respo
 			case <-r.Context().Done():
 				return
 			case <-t.C:
+				w.Header().Set(fetch.HeaderProgress, strconv.FormatInt(s.waitProgress(me), 10))
 				w.WriteHeader(http.StatusProcessing)
 			}
 		}
@@ -240,6 +247,7 @@ func (b *beatWriter) begin() {
 	b.begun.Do(func() {
 		b.stop()
 		dst := b.ResponseWriter.Header()
+		dst.Del(fetch.HeaderProgress) // the 102s', not the answer's
 		for k, v := range b.h {
 			dst[k] = v
 		}

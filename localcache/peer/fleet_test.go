@@ -61,7 +61,7 @@ func TestHeartbeatWhileTheFillWaits(t *testing.T) {
 				if code == http.StatusProcessing {
 					beats.Add(1)
 				}
-				if len(h) > 0 {
+				if len(h) > 1 || len(h) == 1 && h.Get("X-Slget-Progress") == "" {
 					t.Errorf("a 102 carried the answer's headers: %v", h)
 				}
 				return nil

@@ -121,8 +121,9 @@ type Config struct {
 	FleetToken string
 
 	// Heartbeat is how often a requester that asks for it (a slget peer
-	// client) is sent "102 Processing" while its answer waits for fills;
-	// zero means 1s.
+	// client) is sent "102 Processing" while its answer waits for fills,
+	// each with the answer's progress (fetch.HeaderProgress); zero means
+	// 1s.
 	Heartbeat time.Duration
 
 	// Peers, if set, reports the health of the fleet's other peers for

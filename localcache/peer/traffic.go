@@ -81,6 +81,9 @@ func (t *traffic) filled(addr string, failed bool, bytes int64) {
 func (t *traffic) answered(r *http.Request, w http.ResponseWriter) {
 	one := askerCount{Requests: 1}
 	if rec, ok := w.(*recorder); ok {
+		if rec.status == http.StatusGatewayTimeout && onlyIfCached(r) {
+			return // a member asking whether this one holds a run: it does not
+		}
 		one.Bytes = rec.bytes
 	}
 	if isRelayed(r.Context()) {
