@@ -93,13 +93,23 @@ func (s *Store) Run(ctx context.Context) error {
 // reservation back once the slice is indexed (its bytes then count in the
 // totals) or not stored. The bytes reserved by every Put between its
 // makeRoom and its index count as stored, so that Puts at once cannot each
-// pass the check and together pass the bound: the stored bytes stay within
-// MaxSize unless the slices being written at once, alone, are more.
+// pass the check and together pass the bound: when nothing indexed is left
+// to evict, a Put waits for the others' reservations to come back (they
+// are indexed then, and can be evicted). The stored bytes stay within
+// MaxSize unless one slice alone is more.
 func (s *Store) makeRoom(stored int64) (release func(), err error) {
 	if s.maxSize == 0 {
 		return func() {}, nil
 	}
-	release = func() { s.reserved.Add(-stored) }
+	release = func() {
+		s.reserved.Add(-stored)
+		s.roomMu.Lock()
+		if s.roomFreed != nil {
+			close(s.roomFreed)
+			s.roomFreed = nil
+		}
+		s.roomMu.Unlock()
+	}
 	if s.reserve(stored) {
 		return release, nil
 	}
@@ -108,7 +118,8 @@ func (s *Store) makeRoom(stored int64) (release func(), err error) {
 	if err := s.flushAccess(); err != nil {
 		return nil, err
 	}
-	for try := 0; ; try++ {
+	for {
+		freed := s.roomFreedCh()
 		n, _, err := s.evictTo(s.maxSize - stored - s.reserved.Load())
 		if err != nil {
 			return nil, err
@@ -116,13 +127,27 @@ func (s *Store) makeRoom(stored int64) (release func(), err error) {
 		if s.reserve(stored) {
 			return release, nil
 		}
-		if n == 0 && try >= 3 {
-			// Nothing indexed is left to take out: the slices being
-			// written pass the bound by themselves.
+		if n > 0 {
+			continue
+		}
+		if s.reserved.Load() == 0 {
+			// Nothing indexed is left to take out, and nothing is being
+			// written: this slice alone passes the bound.
 			s.reserved.Add(stored)
 			return release, nil
 		}
+		<-freed // another Put's slice is indexed, or given up: evictable now
 	}
+}
+
+// roomFreedCh is the channel closed when a reservation is next given back.
+func (s *Store) roomFreedCh() <-chan struct{} {
+	s.roomMu.Lock()
+	defer s.roomMu.Unlock()
+	if s.roomFreed == nil {
+		s.roomFreed = make(chan struct{})
+	}
+	return s.roomFreed
 }
 
 // reserve adds stored to the reserved bytes if the cache stays within

@@ -110,8 +110,10 @@ type Store struct {
 	amu     sync.Mutex
 	pending map[hash]int64 // accesses not yet in the index
 
-	evictMu  sync.Mutex   // one eviction at a time
-	reserved atomic.Int64 // stored bytes of Puts not indexed yet (see makeRoom)
+	evictMu   sync.Mutex   // one eviction at a time
+	reserved  atomic.Int64 // stored bytes of Puts not indexed yet (see makeRoom)
+	roomMu    sync.Mutex
+	roomFreed chan struct{} // closed (and replaced) when a reservation is given back
 
 	tmpMu    sync.Mutex
 	inFlight map[string]bool // temporary files being written
