@@ -311,10 +311,14 @@ func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait fun
 			watchFleetFile(ctx, o.fleetFile, m, 2*time.Second, func(f string, args ...any) { log.Warn(fmt.Sprintf(f, args...)) })
 		}()
 	}
-	wg.Add(2)
+	wg.Add(3)
 	go func() {
 		defer wg.Done()
 		m.Run(ctx)
+	}()
+	go func() {
+		defer wg.Done()
+		reportFleet(ctx, m, log)
 	}()
 	go func() {
 		defer wg.Done()
