@@ -49,7 +49,8 @@ func peerTokenFlags() []cli.Flag {
 type tokenSource struct{ flag, file, env string }
 
 // readToken returns the token of the first of ts's flag, file and
-// environment variable that is given; "" when none is. A file that cannot
+// environment variable that is given, else of the systemd credential
+// slget-token (credential.go); "" when none is. A file that cannot
 // be read, or whose first line is empty, is an error naming the file; no
 // message carries the token.
 func readToken(c *cli.Context, ts tokenSource) (string, error) {
@@ -69,6 +70,9 @@ func readToken(c *cli.Context, ts tokenSource) (string, error) {
 	tok := strings.TrimSpace(os.Getenv(ts.env))
 	if strings.ContainsFunc(tok, unicode.IsControl) {
 		return "", withCode(exitBadOption, fmt.Errorf("%s: a token with a control character", ts.env))
+	}
+	if tok == "" {
+		return readCredentialToken() // last: systemd's LoadCredential=
 	}
 	return tok, nil
 }
@@ -198,14 +202,14 @@ func checkPeers(peers []string, nflag int) error {
 // readFleetOptions reads serve's flags of the fleet into o.
 func readFleetOptions(c *cli.Context, o *serveOptions) error {
 	o.announce = !c.Bool("no-announce")
-	for _, s := range c.StringSlice("announce-addr") {
+	for _, s := range listValues(c.StringSlice("announce-addr")) {
 		ip := net.ParseIP(s)
 		if ip == nil || ip.IsLoopback() || ip.IsUnspecified() || ip.IsMulticast() {
 			return withCode(exitBadOption, fmt.Errorf("--announce-addr %q: want an IP address of this host that the LAN reaches (not loopback or 0.0.0.0)", s))
 		}
 		o.announceIPs = append(o.announceIPs, ip)
 	}
-	o.peers = c.StringSlice("peer")
+	o.peers = listValues(c.StringSlice("peer"))
 	if err := checkPeers(o.peers, len(o.peers)); err != nil {
 		return err
 	}

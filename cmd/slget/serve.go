@@ -62,6 +62,7 @@ func serveCommand(con *console) *cli.Command {
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "log every request"},
 			&cli.BoolFlag{Name: "log-json", Usage: "log JSON lines instead of text"},
 		},
+		Before: emptyMeansDefault,
 		Action: func(c *cli.Context) error { return runServe(c, con) },
 	}
 }
@@ -95,7 +96,7 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 	if o.dir == "" {
 		return bad(errors.New("serve: --cache DIR is required"))
 	}
-	allow := c.StringSlice("allow")
+	allow := listValues(c.StringSlice("allow"))
 	if len(allow) == 0 {
 		return bad(errors.New("serve: give --allow HOST for each origin the peer may fetch from (e.g. --allow mirror.example.com); it fetches from no other"))
 	}
