@@ -171,13 +171,14 @@ func (o *serveOptions) announcement(ln *net.TCPAddr) *mdns.Announcement {
 
 // browsePeers calls found with the serves mDNS finds on the LAN, the
 // serve itself left out, every time the list changes, until ctx is done;
-// without --peer auto it returns at once. The static peers of --peer are
-// the member list's own, given when it was made.
-func (o *serveOptions) browsePeers(ctx context.Context, found func(peers []string)) error {
+// without --peer auto it returns at once. onErr is told of a query that
+// could not be sent. The static peers of --peer are the member list's own,
+// given when it was made.
+func (o *serveOptions) browsePeers(ctx context.Context, found func(peers []string), onErr func(error)) error {
 	if !slices.Contains(o.peers, peerAuto) {
 		return nil
 	}
-	return mdns.Browse(ctx, mdns.BrowseOptions{Exclude: o.instance}, found)
+	return mdns.Browse(ctx, mdns.BrowseOptions{Exclude: o.instance, OnError: onErr}, found)
 }
 
 // checkPeers checks the peers of --peer (and SLGET_PEERS for a client),

@@ -1,12 +1,14 @@
 // What a serve logs of the members of its fleet that do not answer: one
 // line for all of them, then a line when that changes (fleet.Quiet), and
-// never a line per member per check.
+// never a line per member per check; and of the LAN's discovery failing,
+// a line per new reason, not one per query.
 
 package main
 
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/slget/slget/fleet"
@@ -36,6 +38,25 @@ func reportFleet(ctx context.Context, v fleet.View, log *slog.Logger) {
 			for _, l := range q.Report(now, v.Status()) {
 				log.Warn(l)
 			}
+		}
+	}
+}
+
+// newErrors returns a function that tells say of an error only when its
+// message differs from the last one's: mDNS asks every few seconds, and a
+// failure that lasts (netlink denied to the service) is one line.
+func newErrors(say func(error)) func(error) {
+	var (
+		mu   sync.Mutex
+		last string
+	)
+	return func(err error) {
+		mu.Lock()
+		same := err.Error() == last
+		last = err.Error()
+		mu.Unlock()
+		if !same {
+			say(err)
 		}
 	}
 }

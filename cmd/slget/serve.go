@@ -326,7 +326,9 @@ func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait fun
 		err := o.browsePeers(ctx, func(all []string) {
 			m.SetFound("mdns", all)
 			log.Info("fleet", "members", strings.Join(m.Addrs(), " "))
-		})
+		}, newErrors(func(err error) {
+			log.Warn("cannot ask the LAN for the fleet by mDNS: give its members as --peer http://HOST:PORT", "err", err)
+		}))
 		if err != nil && ctx.Err() == nil {
 			log.Warn("cannot look for the fleet by mDNS: give its members as --peer http://HOST:PORT", "err", err)
 		}
