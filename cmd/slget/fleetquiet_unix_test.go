@@ -1,6 +1,8 @@
 // Quiet when many are down: a fleet file, or a --peer list, of 50 members
-// that do not answer (closed loopback ports) is one summary line, from a
-// download as from slget serve; a member that comes back is a line.
+// that do not answer (loopback ports bound, not listening) is one summary
+// line, from a download as from slget serve; a member back is a line.
+
+//go:build unix
 
 package main
 
@@ -11,8 +13,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -20,23 +22,42 @@ import (
 )
 
 // deadPeers returns n addresses (http://127.0.0.1:PORT) on which nothing
-// listens: ports the system gave, closed at once, other than those of
-// not.
-func deadPeers(t *testing.T, n int, not ...int) []string {
+// listens, each port held by a socket bound to it that does not listen
+// (a connection is refused, and no other program can take the port while
+// the test runs), and release, which frees the port of addrs[i].
+func deadPeers(t *testing.T, n int) (addrs []string, release func(i int)) {
 	t.Helper()
-	var out []string
-	for len(out) < n {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+	fds := make([]int, n)
+	for i := range n {
+		fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := ln.Addr().(*net.TCPAddr)
-		if !slices.Contains(not, a.Port) && !slices.Contains(out, "http://"+a.String()) {
-			out = append(out, "http://"+a.String())
+		syscall.CloseOnExec(fd)
+		if err := syscall.Bind(fd, &syscall.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}}); err != nil {
+			syscall.Close(fd)
+			t.Fatal(err)
 		}
-		ln.Close()
+		sa, err := syscall.Getsockname(fd)
+		if err != nil {
+			syscall.Close(fd)
+			t.Fatal(err)
+		}
+		fds[i] = fd
+		addrs = append(addrs, fmt.Sprintf("http://127.0.0.1:%d", sa.(*syscall.SockaddrInet4).Port))
 	}
-	return out
+	release = func(i int) {
+		if fds[i] >= 0 {
+			syscall.Close(fds[i])
+			fds[i] = -1
+		}
+	}
+	t.Cleanup(func() {
+		for i := range fds {
+			release(i)
+		}
+	})
+	return addrs, release
 }
 
 func writeFleetFile(t *testing.T, addrs []string) string {
@@ -67,7 +88,7 @@ func mentions(out string, addrs []string) (lines, names int) {
 
 func TestManyDeadPeersOneLine(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(2*mib))
-	dead := deadPeers(t, 50)
+	dead, _ := deadPeers(t, 50)
 	file := writeFleetFile(t, dead)
 	var peerArgs []string
 	for _, a := range dead {
@@ -95,9 +116,8 @@ func TestManyDeadPeersOneLine(t *testing.T) {
 }
 
 func TestServeManyDeadPeersOneLine(t *testing.T) {
-	port := freePort(t)
-	dead := deadPeers(t, 50, port) // the serve's own port is no dead member
-	p := startServeAt(t, port, t.TempDir(), "--allow", "example.com", "--fleet-file", writeFleetFile(t, dead))
+	dead, release := deadPeers(t, 50)
+	p := startServe(t, t.TempDir(), "--allow", "example.com", "--fleet-file", writeFleetFile(t, dead))
 	waitLog := func(what string, re *regexp.Regexp) string {
 		t.Helper()
 		deadline := time.Now().Add(time.Minute)
@@ -115,9 +135,10 @@ func TestServeManyDeadPeersOneLine(t *testing.T) {
 
 	// One member comes back (something answers /healthz on its port).
 	back := dead[17]
+	release(17)
 	ln, err := net.Listen("tcp", strings.TrimPrefix(back, "http://"))
 	if err != nil {
-		t.Skipf("the port of %s was taken meanwhile: %v", back, err)
+		t.Fatalf("the port of %s: %v", back, err)
 	}
 	hs := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Slget-Id", "back-17")
