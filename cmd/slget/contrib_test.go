@@ -188,9 +188,20 @@ func TestSystemdCommandLineReadsTheExample(t *testing.T) {
 			t.Errorf("the unit names $%s, which the example settings do not give", m[1])
 		}
 	}
+	// --peer auto needs the token: the unit's credential gives it.
+	creds := t.TempDir()
+	if err := os.WriteFile(filepath.Join(creds, credentialToken), []byte("example-token\n"), 0o400); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(envCredentials, creds)
+	t.Setenv("SLGET_SERVE_TOKEN", "")
+	t.Setenv(envPeerToken, "")
 	o, err := parseServe(serveArgs(t, env, t.TempDir()))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if o.cfg.Token != "example-token" || o.peerToken != "example-token" {
+		t.Errorf("the credential's token did not become the serve's and the fleet's")
 	}
 	if want := []string{"deb.debian.org", "mirror.example.com:8080"}; !slices.Equal(o.cfg.Allow, want) {
 		t.Errorf("SLGET_ALLOW=%s gives --allow %q, want %q", env["SLGET_ALLOW"], o.cfg.Allow, want)
