@@ -37,10 +37,11 @@ func peersCommand(con *console) *cli.Command {
 			"GET /healthz. One line per peer, named as its serves' /fleet names it: its ID (the\n" +
 			"X-Slget-Id it answers with; its address when it gives none), its address, healthy or\n" +
 			"what went wrong, its version when it says it, and where it was found. With the\n" +
-			"fleet's token, each peer given by --peer or --fleet-file is asked whether it takes it\n" +
-			"(GET /fleet); a peer found by mDNS is never sent it.",
+			"fleet's token, each peer is asked to prove it holds the fleet key, as the members\n" +
+			"check each other (a signed /healthz whose answer must carry the key's MAC); the\n" +
+			"token itself is never sent.",
 		Flags: append([]cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: "print a JSON array of {id, addr, instance, source, healthy, version, error, token}"},
+			&cli.BoolFlag{Name: "json", Usage: "print a JSON array of {id, addr, instance, source, healthy, version, error, key}"},
 			&cli.StringSliceFlag{Name: "peer", Usage: "a peer to check besides those found: `URL` (http://HOST:PORT; repeatable)"},
 			&cli.StringFlag{Name: "fleet-file", Usage: "check the peers listed in `FILE` too (one http://HOST:PORT a line, as serve --fleet-file reads it)"},
 			&cli.BoolFlag{Name: "no-mdns", Usage: "do not ask the LAN; check the peers given only"},
@@ -59,10 +60,9 @@ type peerStatus struct {
 	Healthy  bool   `json:"healthy"`
 	Version  string `json:"version,omitempty"`
 	Error    string `json:"error,omitempty"`
-	// Token is what a peer given by --peer or --fleet-file made of the
-	// fleet's token: "taken" or "refused"; "" when none was given, or
-	// the peer was found by mDNS.
-	Token  string `json:"token,omitempty"`
+	// Key says, when the fleet's token is given, whether the peer proved
+	// it holds the fleet key: "proven" or "unproven".
+	Key    string `json:"key,omitempty"`
 	txtVer string // the version the announcement carries
 }
 
@@ -108,7 +108,7 @@ func listPeers(c *cli.Context, con *console) error {
 	slices.SortFunc(list, func(a, b peerStatus) int { return strings.Compare(a.Addr, b.Addr) })
 	checkHealth(c.Context, list, wait)
 	if token != "" {
-		checkTokens(c.Context, list, token, wait)
+		checkKeys(c.Context, list, token, wait)
 	}
 	if c.Bool("json") {
 		b, _ := json.Marshal(list)
@@ -128,8 +128,11 @@ func listPeers(c *cli.Context, con *console) error {
 		if !p.Healthy {
 			state = "unhealthy: " + p.Error
 		}
-		if p.Token != "" {
-			state += ", token " + p.Token
+		switch p.Key {
+		case "proven":
+			state += ", holds the fleet key"
+		case "unproven":
+			state = "unproven: " + p.Error
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", cmp.Or(p.ID, "-"), p.Addr, state, cmp.Or(p.Version, "-"), p.Source)
 	}

@@ -1,56 +1,47 @@
-// slget peers with the fleet's token: whether each peer the user named
-// takes it. A peer found by mDNS is only a candidate, and is never sent a
-// reusable credential.
+// slget peers with the fleet's token: whether each peer proves it holds
+// the fleet key, by the signed health check the fleet's members make of
+// each other. The token itself never crosses the wire, so a peer found by
+// mDNS is asked as one given by --peer.
 
 package main
 
 import (
 	"context"
-	"io"
-	"net/http"
-	"sync"
 	"time"
+
+	"github.com/slget/slget/fleet"
 )
 
-// checkTokens asks every healthy peer of list that was given (not found by
-// mDNS) for GET /fleet with token, at once, each within timeout, and
-// records whether it took the token.
-func checkTokens(ctx context.Context, list []peerStatus, token string, timeout time.Duration) {
-	hc := &http.Client{
-		Transport:     &http.Transport{Proxy: nil, DisableKeepAlives: true},
-		Timeout:       timeout,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}
-	defer hc.CloseIdleConnections()
-	var wg sync.WaitGroup
-	for i := range list {
-		if p := &list[i]; p.Healthy && p.Source != "mdns" {
-			wg.Go(func() { p.Token = tokenTaken(ctx, hc, p.Addr, token) })
+// checkKeys asks every healthy peer of list for a /healthz signed with
+// the key of token, at once, each within timeout, and records whether its
+// answer carried the key's MAC: Key "proven", or "unproven" with why.
+func checkKeys(ctx context.Context, list []peerStatus, token string, timeout time.Duration) {
+	var addrs []string
+	for _, p := range list {
+		if p.Healthy {
+			addrs = append(addrs, p.Addr)
 		}
 	}
-	wg.Wait()
-}
-
-// tokenTaken says what the peer at addr made of token: "taken" when its
-// /fleet answered 200, "refused" on 401 or 403, "" otherwise (a peer of
-// another version, or one that failed: its health says so).
-func tokenTaken(ctx context.Context, hc *http.Client, addr, token string) string {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr+"/fleet", nil)
-	if err != nil {
-		return ""
+	if len(addrs) == 0 {
+		return
 	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := hc.Do(req)
-	if err != nil {
-		return ""
+	m := fleet.NewMembers(addrs, fleet.Options{Timeout: timeout, Key: fleet.NewKey(token)})
+	m.Check(ctx)
+	byAddr := map[string]fleet.Health{}
+	for _, h := range m.Status() {
+		byAddr[h.Addr] = h
 	}
-	defer resp.Body.Close()
-	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-	switch resp.StatusCode {
-	case http.StatusOK:
-		return "taken"
-	case http.StatusUnauthorized, http.StatusForbidden:
-		return "refused"
+	for i := range list {
+		h, ok := byAddr[list[i].Addr]
+		switch {
+		case !ok:
+		case h.Healthy:
+			list[i].Key = "proven"
+		case h.Unproven:
+			list[i].Key = "unproven"
+			list[i].Error = h.Err
+		default:
+			list[i].Error = h.Err
+		}
 	}
-	return ""
 }

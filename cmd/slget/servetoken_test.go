@@ -112,20 +112,24 @@ func TestPeersTokenSpellings(t *testing.T) {
 	}
 	for _, w := range tokenWays(t, tok) {
 		t.Run(w.name, func(t *testing.T) {
-			if got := list(t, w); !got[0].Healthy || got[0].Token != "taken" {
-				t.Errorf("%+v: want healthy, the token taken", got[0])
+			if got := list(t, w); !got[0].Healthy || got[0].Key != "proven" {
+				t.Errorf("%+v: want healthy, the fleet key proven", got[0])
 			}
 		})
 	}
-	if got := list(t, tokenWay{args: []string{"--peer-token", "wrong-one"}}); got[0].Token != "refused" {
-		t.Errorf("a wrong token: %+v, want it refused", got[0])
+	if got := list(t, tokenWay{args: []string{"--peer-token", "wrong-one"}}); got[0].Key != "unproven" {
+		t.Errorf("a wrong token: %+v, want the key unproven", got[0])
 	}
-	if got := list(t, tokenWay{}); got[0].Token != "" || !got[0].Healthy {
-		t.Errorf("no token: %+v, want healthy and nothing said of a token", got[0])
+	if got := list(t, tokenWay{}); got[0].Key != "" || !got[0].Healthy {
+		t.Errorf("no token: %+v, want healthy and nothing said of the key", got[0])
 	}
 	r := binRun(t, nil, "peers", "--no-mdns", "--peer", p.url, "--peer-token", "wrong-one")
-	if r.code != 0 || !strings.Contains(r.stdout, "token refused") {
-		t.Errorf("the table with a wrong token: exit %d, %q; want it to say the token was refused", r.code, r.stdout)
+	if r.code != 0 || !strings.Contains(r.stdout, "unproven: ") {
+		t.Errorf("the table with a wrong token: exit %d, %q; want it to say the key is unproven", r.code, r.stdout)
+	}
+	r = binRun(t, nil, "peers", "--no-mdns", "--peer", p.url, "--peer-token", tok)
+	if r.code != 0 || !strings.Contains(r.stdout, "healthy, holds the fleet key") {
+		t.Errorf("the table with the token: exit %d, %q; want it to say the key is proven", r.code, r.stdout)
 	}
 	r = binRun(t, nil, "peers", "--help")
 	for _, want := range []string{"--peer-token TOKEN", "--peer-token-file FILE", envPeerToken} {
