@@ -81,6 +81,7 @@ type Client struct {
 	peersOnce  sync.Once
 	peers      []*fetch.Peer // Peers, parsed
 	members    *fleet.Members
+	down       fleet.Quiet // what was said of the peers that do not answer
 	peersErr   error
 	peerMu     sync.Mutex
 	peerByAddr map[string]*fetch.Peer // Peers and those found later, by address

@@ -126,13 +126,17 @@ func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chai
 	}
 	d.c.findPeers()
 	d.c.members.Refresh(ctx, peerCheckAge)
+	var reach []fleet.Health
 	for _, h := range d.c.members.Status() {
-		switch {
-		case h.Unproven:
+		if h.Unproven {
 			d.warn("peer %s: %s: it is not a member of this fleet; not asking it for anything", h.Addr, h.Err)
-		case !h.Healthy:
-			d.warn("peer %s: is not reachable (%s); not asking it for this file", h.Addr, h.Err)
+			continue
 		}
+		reach = append(reach, h)
+	}
+	// One line for many peers down, and nothing again until that changes.
+	for _, l := range d.c.down.Report(time.Now(), reach) {
+		d.warn("%s", l)
 	}
 	ch := fetch.NewChain(origin, nil, d.plan, func(s string) { d.warn("%s", s) })
 	own := &owners{}

@@ -282,7 +282,7 @@ func TestPeerFallsBackToTheOrigin(t *testing.T) {
 		// The lowest speed is judged over 10s: this one takes that long.
 		{"slow", &fetchtest.PeerFault{TrickleRate: 64 << 10, TrickleAfter: 64 << 10}, 2 * mib, ""},
 		{"refuses", &fetchtest.PeerFault{Status: http.StatusPreconditionFailed}, 0, "another version"},
-		{"down", nil, 0, "not reachable"},
+		{"down", nil, 0, "does not answer"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := fetchtest.NewServer(t, fetchtest.WithSize(size))

@@ -17,6 +17,10 @@
 // A serve says who it is in its /healthz answer (HeaderID), so that a serve
 // finds itself in a list that names it by any of its addresses.
 //
+// Quiet says what the health checks find in few lines: the members that do
+// not answer in one summary, then a line when some go down or come back, no
+// oftener than a rate, so that a list of 50 dead members is one warning.
+//
 // The package knows nothing of caches or downloads: it is pure values plus
 // the health checks, so that a program that downloads links it cheaply.
 //

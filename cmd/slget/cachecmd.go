@@ -25,10 +25,9 @@ func cacheCommand(con *console) *cli.Command {
 				Name:      "ls",
 				Usage:     "list the versions of the URLs the cache holds, with their slices and sizes (from slget serve's /status while it runs)",
 				ArgsUsage: "DIR",
-				Flags: []cli.Flag{
+				Flags: append([]cli.Flag{
 					&cli.BoolFlag{Name: "json", Usage: "one JSON object per version on stdout"},
-					&cli.StringFlag{Name: "token", EnvVars: []string{"SLGET_SERVE_TOKEN"}, Usage: "the `TOKEN` of the slget serve that owns DIR, for its /status"},
-				},
+				}, askTokenFlags("token", envServeToken)...),
 				Action: func(c *cli.Context) error { return cacheList(c, con) },
 			},
 			{
@@ -85,7 +84,11 @@ func cacheList(c *cli.Context, con *console) error {
 	}
 	dir := c.Args().First()
 	if addr, err := localcache.Owner(dir); err == nil && dir != "" {
-		return cacheListLive(c.Context, con, dir, addr, c.String("token"), c.Bool("json"))
+		token, err := readAskToken(c, envServeToken)
+		if err != nil {
+			return err
+		}
+		return cacheListLive(c.Context, con, dir, addr, token, c.Bool("json"))
 	}
 	st, err := openCache(dir)
 	if err != nil {

@@ -61,7 +61,7 @@ func cacheListLive(ctx context.Context, con *console, dir, addr, token string, a
 	st, err := liveStatus(ctx, addr, token)
 	switch {
 	case errors.Is(err, errStatusToken):
-		return withCode(exitAuth, fmt.Errorf("the cache %s is in use by slget serve at %s, whose /status %v: give it with --token or SLGET_SERVE_TOKEN", dir, addr, err))
+		return withCode(exitAuth, fmt.Errorf("the cache %s is in use by slget serve at %s, whose /status %v: give it with --peer-token, --peer-token-file or %s", dir, addr, err, envPeerToken))
 	case err != nil:
 		return withCode(exitNetwork, fmt.Errorf("the cache %s is in use by slget serve at %s, whose /status could not be read (%v): stop it to list the cache itself", dir, addr, err))
 	}

@@ -35,8 +35,8 @@ func TestCacheListWhileServed(t *testing.T) {
 
 	t.Setenv("SLGET_SERVE_TOKEN", "")
 	r := runSlget(t, "cache", "ls", dir)
-	if r.code != exitAuth || !strings.Contains(r.stderr, "--token") || !strings.Contains(r.stderr, p.url) {
-		t.Errorf("without the token: exit %d, %q; want %d asking for --token", r.code, r.stderr, exitAuth)
+	if r.code != exitAuth || !strings.Contains(r.stderr, "--peer-token") || !strings.Contains(r.stderr, p.url) {
+		t.Errorf("without the token: exit %d, %q; want %d asking for --peer-token", r.code, r.stderr, exitAuth)
 	}
 	r = runSlget(t, "cache", "ls", "--token", "s3cret", dir)
 	if r.code != 0 {

@@ -49,7 +49,8 @@ func peerTokenFlags() []cli.Flag {
 type tokenSource struct{ flag, file, env string }
 
 // readToken returns the token of the first of ts's flag, file and
-// environment variable that is given; "" when none is. A file that cannot
+// environment variable that is given, else of the systemd credential
+// slget-token (credential.go); "" when none is. A file that cannot
 // be read, or whose first line is empty, is an error naming the file; no
 // message carries the token.
 func readToken(c *cli.Context, ts tokenSource) (string, error) {
@@ -69,6 +70,9 @@ func readToken(c *cli.Context, ts tokenSource) (string, error) {
 	tok := strings.TrimSpace(os.Getenv(ts.env))
 	if strings.ContainsFunc(tok, unicode.IsControl) {
 		return "", withCode(exitBadOption, fmt.Errorf("%s: a token with a control character", ts.env))
+	}
+	if tok == "" {
+		return readCredentialToken() // last: systemd's LoadCredential=
 	}
 	return tok, nil
 }
@@ -167,13 +171,14 @@ func (o *serveOptions) announcement(ln *net.TCPAddr) *mdns.Announcement {
 
 // browsePeers calls found with the serves mDNS finds on the LAN, the
 // serve itself left out, every time the list changes, until ctx is done;
-// without --peer auto it returns at once. The static peers of --peer are
-// the member list's own, given when it was made.
-func (o *serveOptions) browsePeers(ctx context.Context, found func(peers []string)) error {
+// without --peer auto it returns at once. onErr is told of a query that
+// could not be sent. The static peers of --peer are the member list's own,
+// given when it was made.
+func (o *serveOptions) browsePeers(ctx context.Context, found func(peers []string), onErr func(error)) error {
 	if !slices.Contains(o.peers, peerAuto) {
 		return nil
 	}
-	return mdns.Browse(ctx, mdns.BrowseOptions{Exclude: o.instance}, found)
+	return mdns.Browse(ctx, mdns.BrowseOptions{Exclude: o.instance, OnError: onErr}, found)
 }
 
 // checkPeers checks the peers of --peer (and SLGET_PEERS for a client),
@@ -198,14 +203,14 @@ func checkPeers(peers []string, nflag int) error {
 // readFleetOptions reads serve's flags of the fleet into o.
 func readFleetOptions(c *cli.Context, o *serveOptions) error {
 	o.announce = !c.Bool("no-announce")
-	for _, s := range c.StringSlice("announce-addr") {
+	for _, s := range listValues(c.StringSlice("announce-addr")) {
 		ip := net.ParseIP(s)
 		if ip == nil || ip.IsLoopback() || ip.IsUnspecified() || ip.IsMulticast() {
 			return withCode(exitBadOption, fmt.Errorf("--announce-addr %q: want an IP address of this host that the LAN reaches (not loopback or 0.0.0.0)", s))
 		}
 		o.announceIPs = append(o.announceIPs, ip)
 	}
-	o.peers = c.StringSlice("peer")
+	o.peers = listValues(c.StringSlice("peer"))
 	if err := checkPeers(o.peers, len(o.peers)); err != nil {
 		return err
 	}

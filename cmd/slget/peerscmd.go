@@ -31,19 +31,22 @@ func peersCommand(con *console) *cli.Command {
 	return &cli.Command{
 		Name:      "peers",
 		Usage:     "list the slget serves of the fleet (found by mDNS, and --peer), and whether each answers",
-		UsageText: "slget peers [--json] [--peer URL...] [--fleet-file FILE] [--no-mdns] [--timeout 1s]",
+		UsageText: "slget peers [--json] [--peer URL...] [--fleet-file FILE] [--no-mdns] [--timeout 1s] [--peer-token-file FILE]",
 		Description: "Asks the LAN by mDNS for _slget._tcp (the serves that listen beyond loopback\n" +
 			"announce themselves), adds the peers of --peer and " + envPeers + ", and asks each for\n" +
 			"GET /healthz. One line per peer, named as its serves' /fleet names it: its ID (the\n" +
 			"X-Slget-Id it answers with; its address when it gives none), its address, healthy or\n" +
-			"what went wrong, its version when it says it, and where it was found.",
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: "print a JSON array of {id, addr, instance, source, healthy, version, error}"},
+			"what went wrong, its version when it says it, and where it was found. With the\n" +
+			"fleet's token, each peer is asked to prove it holds the fleet key, as the members\n" +
+			"check each other (a signed /healthz whose answer must carry the key's MAC); the\n" +
+			"token itself is never sent.",
+		Flags: append([]cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print a JSON array of {id, addr, instance, source, healthy, version, error, key}"},
 			&cli.StringSliceFlag{Name: "peer", Usage: "a peer to check besides those found: `URL` (http://HOST:PORT; repeatable)"},
 			&cli.StringFlag{Name: "fleet-file", Usage: "check the peers listed in `FILE` too (one http://HOST:PORT a line, as serve --fleet-file reads it)"},
 			&cli.BoolFlag{Name: "no-mdns", Usage: "do not ask the LAN; check the peers given only"},
 			&cli.StringFlag{Name: "timeout", Value: "1s", Usage: "wait `DURATION` for the LAN's answers, and as long for each /healthz"},
-		},
+		}, askTokenFlags("", "")...),
 		Action: func(c *cli.Context) error { return listPeers(c, con) },
 	}
 }
@@ -57,13 +60,20 @@ type peerStatus struct {
 	Healthy  bool   `json:"healthy"`
 	Version  string `json:"version,omitempty"`
 	Error    string `json:"error,omitempty"`
-	txtVer   string // the version the announcement carries
+	// Key says, when the fleet's token is given, whether the peer proved
+	// it holds the fleet key: "proven" or "unproven".
+	Key    string `json:"key,omitempty"`
+	txtVer string // the version the announcement carries
 }
 
 func listPeers(c *cli.Context, con *console) error {
 	wait, err := parseDuration("timeout", c.String("timeout"))
 	if err != nil || wait == 0 {
 		return withCode(exitBadOption, fmt.Errorf("--timeout %q: want a duration such as 1s or 500ms", c.String("timeout")))
+	}
+	token, err := readAskToken(c, "")
+	if err != nil {
+		return err
 	}
 	static := append(c.StringSlice("peer"), splitPeers(os.Getenv(envPeers))...)
 	static = slices.DeleteFunc(static, func(p string) bool { return p == peerAuto })
@@ -97,6 +107,9 @@ func listPeers(c *cli.Context, con *console) error {
 	}
 	slices.SortFunc(list, func(a, b peerStatus) int { return strings.Compare(a.Addr, b.Addr) })
 	checkHealth(c.Context, list, wait)
+	if token != "" {
+		checkKeys(c.Context, list, token, wait)
+	}
 	if c.Bool("json") {
 		b, _ := json.Marshal(list)
 		if list == nil {
@@ -114,6 +127,12 @@ func listPeers(c *cli.Context, con *console) error {
 		state := "healthy"
 		if !p.Healthy {
 			state = "unhealthy: " + p.Error
+		}
+		switch p.Key {
+		case "proven":
+			state += ", holds the fleet key"
+		case "unproven":
+			state = "unproven: " + p.Error
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", cmp.Or(p.ID, "-"), p.Addr, state, cmp.Or(p.Version, "-"), p.Source)
 	}

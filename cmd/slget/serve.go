@@ -62,6 +62,7 @@ func serveCommand(con *console) *cli.Command {
 			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "log every request"},
 			&cli.BoolFlag{Name: "log-json", Usage: "log JSON lines instead of text"},
 		},
+		Before: emptyMeansDefault,
 		Action: func(c *cli.Context) error { return runServe(c, con) },
 	}
 }
@@ -95,7 +96,7 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 	if o.dir == "" {
 		return bad(errors.New("serve: --cache DIR is required"))
 	}
-	allow := c.StringSlice("allow")
+	allow := listValues(c.StringSlice("allow"))
 	if len(allow) == 0 {
 		return bad(errors.New("serve: give --allow HOST for each origin the peer may fetch from (e.g. --allow mirror.example.com); it fetches from no other"))
 	}
@@ -311,17 +312,23 @@ func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait fun
 			watchFleetFile(ctx, o.fleetFile, m, 2*time.Second, func(f string, args ...any) { log.Warn(fmt.Sprintf(f, args...)) })
 		}()
 	}
-	wg.Add(2)
+	wg.Add(3)
 	go func() {
 		defer wg.Done()
 		m.Run(ctx)
 	}()
 	go func() {
 		defer wg.Done()
+		reportFleet(ctx, m, log)
+	}()
+	go func() {
+		defer wg.Done()
 		err := o.browsePeers(ctx, func(all []string) {
 			m.SetFound("mdns", all)
 			log.Info("fleet", "members", strings.Join(m.Addrs(), " "))
-		})
+		}, newErrors(func(err error) {
+			log.Warn("cannot ask the LAN for the fleet by mDNS: give its members as --peer http://HOST:PORT", "err", err)
+		}))
 		if err != nil && ctx.Err() == nil {
 			log.Warn("cannot look for the fleet by mDNS: give its members as --peer http://HOST:PORT", "err", err)
 		}

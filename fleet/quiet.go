@@ -1,0 +1,141 @@
+// Quiet: what the health checks know of many members, said in few lines:
+// one summary of those that do not answer, then a line when members go
+// down or come back, no oftener than a rate.
+
+package fleet
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// quietNames is how many addresses a line names before "…".
+const quietNames = 5
+
+// Quiet turns successive Status lists of a fleet into lines for people. A
+// fleet file of 50 members none of which answers is one line, not 50; a
+// member that goes down or comes back later is at most a line, and
+// several that change at once share it. The zero value is usable; it is
+// safe for concurrent use.
+type Quiet struct {
+	// Every is the least time between two reports of changes; zero means
+	// 10s. Changes within it wait for the next Report after it.
+	Every time.Duration
+	// Confirm is how many Reports in a row must see a member's new state
+	// before it is said; zero means 1. Two keep a member not checked yet
+	// (down at first) and a single missed check out of the log.
+	Confirm int
+
+	mu      sync.Mutex
+	reports int               // Reports made, up to Confirm
+	down    map[string]string // the members said to be down, and why
+	seen    map[string]int    // Reports in a row that saw a member otherwise than said
+	last    time.Time         // when changes were last said
+}
+
+// Report returns the lines to say about st, what the checks know now, at
+// time now: the summary of the members down first, then changes. Nil
+// means nothing new.
+func (q *Quiet) Report(now time.Time, st []Health) []string {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.down == nil {
+		q.down, q.seen = map[string]string{}, map[string]int{}
+	}
+	confirm := max(q.Confirm, 1)
+	var (
+		members          int
+		wentDown, cameUp []string
+		why              = map[string]string{}
+		known            = map[string]bool{}
+	)
+	for _, h := range st {
+		if h.Self || h.Addr == "" || known[h.Addr] {
+			continue
+		}
+		known[h.Addr] = true
+		members++
+		if _, said := q.down[h.Addr]; h.Healthy != said {
+			delete(q.seen, h.Addr) // as said
+			continue
+		}
+		if q.seen[h.Addr]++; q.seen[h.Addr] < confirm {
+			continue
+		}
+		if h.Healthy {
+			cameUp = append(cameUp, h.Addr)
+		} else {
+			wentDown = append(wentDown, h.Addr)
+			why[h.Addr] = h.Err
+		}
+	}
+	for a := range q.down { // members no longer known are not missed
+		if !known[a] {
+			delete(q.down, a)
+		}
+	}
+	for a := range q.seen {
+		if !known[a] {
+			delete(q.seen, a)
+		}
+	}
+	if q.reports < confirm {
+		if q.reports++; q.reports < confirm {
+			return nil
+		}
+		q.last = now
+		return q.said(wentDown, nil, why, members, true)
+	}
+	every := q.Every
+	if every <= 0 {
+		every = 10 * time.Second
+	}
+	if len(wentDown)+len(cameUp) == 0 || now.Sub(q.last) < every {
+		return nil
+	}
+	q.last = now
+	return q.said(wentDown, cameUp, why, members, false)
+}
+
+// said records that wentDown are down and cameUp are not, and returns the
+// lines that say so: the first summary, or the changes after it.
+func (q *Quiet) said(wentDown, cameUp []string, why map[string]string, members int, first bool) []string {
+	for _, a := range wentDown {
+		q.down[a] = why[a]
+		delete(q.seen, a)
+	}
+	for _, a := range cameUp {
+		delete(q.down, a)
+		delete(q.seen, a)
+	}
+	var out []string
+	switch n := len(wentDown); {
+	case n == 1 && first:
+		out = append(out, fmt.Sprintf("peer %s does not answer (%s) (see slget peers)", wentDown[0], why[wentDown[0]]))
+	case first && n > 0:
+		out = append(out, fmt.Sprintf("%d of %d peers do not answer: %s (see slget peers)", n, members, names(wentDown)))
+	case n == 1:
+		out = append(out, fmt.Sprintf("peer %s does not answer (%s); %d of %d down", wentDown[0], why[wentDown[0]], len(q.down), members))
+	case n > 1:
+		out = append(out, fmt.Sprintf("%d more peers do not answer: %s; %d of %d down", n, names(wentDown), len(q.down), members))
+	}
+	switch n := len(cameUp); {
+	case n == 1:
+		out = append(out, fmt.Sprintf("peer %s answers again; %d of %d down", cameUp[0], len(q.down), members))
+	case n > 1:
+		out = append(out, fmt.Sprintf("%d peers answer again: %s; %d of %d down", n, names(cameUp), len(q.down), members))
+	}
+	return out
+}
+
+// names lists addrs, sorted, the first quietNames of them.
+func names(addrs []string) string {
+	addrs = slices.Sorted(slices.Values(addrs))
+	if len(addrs) <= quietNames {
+		return strings.Join(addrs, ", ")
+	}
+	return strings.Join(addrs[:quietNames], ", ") + ", …"
+}
