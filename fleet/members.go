@@ -116,6 +116,10 @@ func NewMembers(given []string, o Options) *Members {
 	return m
 }
 
+// SelfID is the ID of the serve these are the members of ("" for a
+// client's).
+func (m *Members) SelfID() string { return m.o.SelfID }
+
 // SetFound replaces the peers that one discovery source (say "mdns")
 // found.
 func (m *Members) SetFound(source string, addrs []string) {

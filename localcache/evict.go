@@ -67,22 +67,40 @@ func (s *Store) sweep() (SweepStats, error) {
 // Run sweeps every Options.SweepInterval until ctx is done or the Store is
 // closed, and then returns nil; it returns early with the error of a sweep
 // that fails. It is meant to run in a goroutine of the caller's, beside
-// the server that uses the Store.
+// whatever uses the Store. A Store has one sweeper: while a Run (or
+// RunReporting, which a peer server that serves the Store runs itself) is
+// running, another returns nil at once.
 func (s *Store) Run(ctx context.Context) error {
+	var failed error
+	s.RunReporting(ctx, func(_ SweepStats, err error) bool {
+		failed = err
+		return err == nil
+	})
+	return failed
+}
+
+// RunReporting is Run that tells report of every sweep that evicted
+// something or failed; it goes on while report returns true.
+func (s *Store) RunReporting(ctx context.Context, report func(SweepStats, error) bool) {
+	if !s.sweeping.CompareAndSwap(false, true) {
+		return // the Store's one sweeper runs already
+	}
+	defer s.sweeping.Store(false)
 	t := time.NewTicker(s.every)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return
 		case <-s.done:
-			return nil
+			return
 		case <-t.C:
-			if _, err := s.Sweep(); err != nil {
-				if errors.Is(err, ErrClosed) {
-					return nil
-				}
-				return err
+			st, err := s.Sweep()
+			if errors.Is(err, ErrClosed) {
+				return
+			}
+			if (err != nil || st.Inactive+st.Evicted > 0) && !report(st, err) {
+				return
 			}
 		}
 	}

@@ -155,3 +155,28 @@ func TestPendingAccessCounts(t *testing.T) {
 		t.Errorf("present: %v, want slice 1 evicted", got)
 	}
 }
+
+// A Store has one sweeper: a second Run, while one runs, returns at once.
+func TestOneSweeper(t *testing.T) {
+	s := openStore(t, fast(Options{SliceSize: 16 << 10}))
+	ctx, stop := context.WithCancel(context.Background())
+	first := make(chan error, 1)
+	go func() { first <- s.Run(ctx) }()
+	for !s.sweeping.Load() {
+		time.Sleep(time.Millisecond)
+	}
+	second := make(chan error, 1)
+	go func() { second <- s.Run(context.Background()) }()
+	select {
+	case err := <-second:
+		if err != nil {
+			t.Errorf("the second Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a second Run swept beside the first")
+	}
+	stop()
+	if err := <-first; err != nil {
+		t.Errorf("the first Run: %v", err)
+	}
+}

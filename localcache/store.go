@@ -92,6 +92,7 @@ type Store struct {
 	maxSize  int64
 	inactive time.Duration
 	every    time.Duration
+	sweeping atomic.Bool // a Run is sweeping: the Store's one sweeper
 	noSync   bool
 	bufs     sync.Pool // *[]byte of cap bufCap()
 

@@ -198,27 +198,25 @@ func runServe(c *cli.Context, con *console) error {
 	defer st.Close()
 	o.cfg.Store = st
 	if len(o.peers) > 0 || o.fleetFile != "" {
-		if o.cfg.ID, err = st.FleetID(); err != nil {
-			return withCode(exitFileOpen, err)
-		}
-		static := slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
-		// The checks are signed with the fleet key: a host that announces
-		// itself by mDNS without the token is never live, so it owns no run
-		// and is never sent a request of this serve's clients.
-		o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID, Key: fleet.NewKey(o.peerToken)})
-		o.cfg.Fleet = o.members
-		if o.fleetFile != "" {
-			listed, err := readFleetFile(o.fleetFile)
-			if err != nil {
-				return withCode(exitBadOption, fmt.Errorf("--fleet-file: %v", err))
-			}
-			o.members.SetFound("file", listed) // watchFleetFile replaces it
-		}
+		// The server assembles its fleet: its ID is the cache's fleet ID,
+		// and the members' checks, signed with the fleet key (a host that
+		// announces itself by mDNS without the token is never live, so it
+		// owns no run and is never sent a request), run while it serves.
+		o.cfg.InFleet = true
+		o.cfg.FleetPeers = slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
 		o.cfg.FleetToken = o.peerToken
 	}
 	srv, err := peer.NewServer(o.cfg)
 	if err != nil {
 		return withCode(exitBadOption, err)
+	}
+	if o.members = srv.Members(); o.members != nil && o.fleetFile != "" {
+		listed, err := readFleetFile(o.fleetFile)
+		if err != nil {
+			srv.Close()
+			return withCode(exitBadOption, fmt.Errorf("--fleet-file: %v", err))
+		}
+		o.members.SetFound("file", listed) // watchFleetFile replaces it
 	}
 	ln, err := net.Listen("tcp", o.listen)
 	if err != nil {
@@ -295,8 +293,9 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// keepFleet keeps the serve's fleet up to date until ctx is done: the
-// members' health checks, and for --peer auto the members mDNS finds
+// keepFleet keeps the serve's fleet up to date until ctx is done (the
+// server runs the members' health checks): the fleet file, what the
+// checks find said, and for --peer auto the members mDNS finds
 // (after announceServe, which names this serve, so that it leaves itself
 // out). It returns a function that waits for both to end.
 func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait func()) {
@@ -312,11 +311,7 @@ func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait fun
 			watchFleetFile(ctx, o.fleetFile, m, 2*time.Second, func(f string, args ...any) { log.Warn(fmt.Sprintf(f, args...)) })
 		}()
 	}
-	wg.Add(3)
-	go func() {
-		defer wg.Done()
-		m.Run(ctx)
-	}()
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		reportFleet(ctx, m, log)

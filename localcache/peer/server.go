@@ -111,10 +111,20 @@ type Config struct {
 	// Fleet, if set, is the fleet this server is a member of: a run of
 	// slices that another live member owns is filled from that owner,
 	// not from the origin (unless the owner fails), so that a fleet asks
-	// the origin for each slice once. Its Options.SelfID must be ID. The
-	// server does not run its health checks. Nil means no fleet: every
-	// miss is filled from the origin.
+	// the origin for each slice once. A View that names its own member
+	// (SelfID) must name ID. The server does not run its health checks.
+	// Nil means no fleet (unless InFleet): every miss is filled from the
+	// origin.
 	Fleet fleet.View
+
+	// InFleet makes NewServer assemble the server as a member of a fleet
+	// itself, when Fleet is nil: its ID is the Store's fleet ID (unless ID
+	// is given), its members are FleetPeers and those added later to
+	// Members (SetFound: found by mDNS, read from a fleet file), their
+	// health checks are signed with the key of FleetToken (or Token), and
+	// Serve runs them. FleetPeers alone implies it.
+	InFleet    bool
+	FleetPeers []string // http://HOST:PORT each
 
 	// FleetToken is the token the server gives the other members of the
 	// fleet when it asks them; empty means Token.
@@ -222,9 +232,10 @@ type Server struct {
 	metricsH  http.Handler
 	hot       *hotSet
 	checked   *localcache.CheckedFiles
-	owners    ownerPeers // the fleet's members this server fills from
-	traffic   traffic    // what it filled through each owner, and sent to each requester
-	key       *fleet.Key // from Token: proves requests, signs answers; nil without one
+	owners    ownerPeers     // the fleet's members this server fills from
+	traffic   traffic        // what it filled through each owner, and sent to each requester
+	key       *fleet.Key     // from Token: proves requests, signs answers; nil without one
+	members   *fleet.Members // the fleet NewServer assembled (InFleet), whose checks Serve runs
 	replays   fleet.Replays
 	started   time.Time
 	listen    atomic.Pointer[string] // the address Serve listens on, for /status
@@ -251,6 +262,19 @@ func NewServer(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	var members *fleet.Members
+	if cfg.Fleet == nil && (cfg.InFleet || len(cfg.FleetPeers) > 0) {
+		if cfg.ID == "" {
+			if cfg.ID, err = cfg.Store.FleetID(); err != nil {
+				return nil, err
+			}
+		}
+		members = fleet.NewMembers(cfg.FleetPeers, fleet.Options{SelfID: cfg.ID, Key: fleet.NewKey(cfg.FleetToken)})
+		cfg.Fleet = members
+	}
+	if self, ok := cfg.Fleet.(interface{ SelfID() string }); ok && self.SelfID() != cfg.ID {
+		return nil, fmt.Errorf("peer: the server's ID %q is not the one its fleet knows it by (%q): it would rank as a member no one answers for", cfg.ID, self.SelfID())
+	}
 	if cfg.ID == "" {
 		cfg.ID = newID()
 	}
@@ -269,6 +293,7 @@ func NewServer(cfg Config) (*Server, error) {
 		storePut:  cfg.Store.Put,
 		started:   time.Now(),
 		key:       fleet.NewKey(cfg.Token),
+		members:   members,
 	}
 	s.versions = newVersions(s.now)
 	s.hot = newHotSet(cfg.HotBytes)
@@ -325,6 +350,10 @@ func validID(id string) bool {
 
 // ID is the server's name in its fleet.
 func (s *Server) ID() string { return s.cfg.ID }
+
+// Members is the fleet NewServer assembled (Config.InFleet), to add the
+// members discovery finds to (SetFound); nil otherwise.
+func (s *Server) Members() *fleet.Members { return s.members }
 
 // notAllowedError is an origin outside --allow.
 type notAllowedError struct {
@@ -387,14 +416,14 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	errc := make(chan error, 1) // one send, never blocks
 	go func() { errc <- hs.Serve(ln) }()
 	sweepCtx, stopSweep := context.WithCancel(ctx)
-	swept := make(chan struct{})
-	go func() {
-		defer close(swept)
-		s.sweepLoop(sweepCtx)
-	}()
+	var background sync.WaitGroup
+	background.Go(func() { s.sweepLoop(sweepCtx) })
+	if s.members != nil {
+		background.Go(func() { s.members.Run(sweepCtx) })
+	}
 	defer func() {
 		stopSweep()
-		<-swept
+		background.Wait()
 	}()
 	var err error
 	select {
@@ -415,26 +444,15 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// sweepLoop sweeps the cache every SweepInterval (idle slices, size).
+// sweepLoop sweeps the cache every SweepInterval (idle slices, size): the
+// Store's one sweeper, unless the caller runs one already (Store.Run).
 func (s *Server) sweepLoop(ctx context.Context) {
-	t := time.NewTicker(s.store.SweepInterval())
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			st, err := s.store.Sweep()
-			if err != nil {
-				if errors.Is(err, localcache.ErrClosed) {
-					return
-				}
-				s.log.Warn("cache sweep failed", "err", err)
-				continue
-			}
-			if st.Inactive+st.Evicted > 0 {
-				s.log.Info("cache swept", "inactive", st.Inactive, "evicted", st.Evicted, "bytes", st.Bytes)
-			}
+	s.store.RunReporting(ctx, func(st localcache.SweepStats, err error) bool {
+		if err != nil {
+			s.log.Warn("cache sweep failed", "err", err)
+		} else {
+			s.log.Info("cache swept", "inactive", st.Inactive, "evicted", st.Evicted, "bytes", st.Bytes)
 		}
-	}
+		return true
+	})
 }
