@@ -29,22 +29,38 @@ type Quiet struct {
 	// (down at first) and a single missed check out of the log.
 	Confirm int
 
-	mu      sync.Mutex
-	reports int               // Reports made, up to Confirm
-	down    map[string]string // the members said to be down, and why
-	seen    map[string]int    // Reports in a row that saw a member otherwise than said
-	last    time.Time         // when changes were last said
+	mu       sync.Mutex
+	unproven map[string]bool   // the members said not to hold the fleet key
+	reports  int               // Reports made, up to Confirm
+	down     map[string]string // the members said to be down, and why
+	seen     map[string]int    // Reports in a row that saw a member otherwise than said
+	last     time.Time         // when changes were last said
 }
 
 // Report returns the lines to say about st, what the checks know now, at
-// time now: the summary of the members down first, then changes. Nil
-// means nothing new.
+// time now: a line for each host newly found not to hold the fleet key,
+// the summary of the members down, then changes. Nil means nothing new.
 func (q *Quiet) Report(now time.Time, st []Health) []string {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.down == nil {
-		q.down, q.seen = map[string]string{}, map[string]int{}
+		q.down, q.seen, q.unproven = map[string]string{}, map[string]int{}, map[string]bool{}
 	}
+	// A host that answers without the fleet key's MAC is named at once,
+	// each on a line of its own: it is not a member that is down, it is
+	// one that is none (a forged announcement, or another token).
+	var alarms []string
+	for _, h := range st {
+		if h.Unproven && !q.unproven[h.Addr] {
+			q.unproven[h.Addr] = true
+			alarms = append(alarms, fmt.Sprintf("peer %s: %s: it is not a member of this fleet, and is sent nothing", h.Addr, h.Err))
+		}
+	}
+	return append(alarms, q.report(now, st)...)
+}
+
+// report is Report for the members that hold the key, or are down.
+func (q *Quiet) report(now time.Time, st []Health) []string {
 	confirm := max(q.Confirm, 1)
 	var (
 		members          int
@@ -53,7 +69,7 @@ func (q *Quiet) Report(now time.Time, st []Health) []string {
 		known            = map[string]bool{}
 	)
 	for _, h := range st {
-		if h.Self || h.Addr == "" || known[h.Addr] {
+		if h.Self || h.Addr == "" || known[h.Addr] || h.Unproven {
 			continue
 		}
 		known[h.Addr] = true

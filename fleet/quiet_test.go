@@ -84,3 +84,21 @@ func TestQuietAllUp(t *testing.T) {
 		t.Errorf("all up: %q", got)
 	}
 }
+
+// A host that does not hold the fleet key is named at once, on a line of
+// its own, once; it is not counted among the members down.
+func TestQuietNamesUnproven(t *testing.T) {
+	var q Quiet
+	now := time.Now()
+	st := []Health{
+		{Addr: "http://10.0.0.1:7878", Healthy: true},
+		{Addr: "http://10.0.0.66:7878", Unproven: true, Err: "did not prove it holds the fleet key"},
+	}
+	lines := q.Report(now, st)
+	if len(lines) != 1 || !strings.Contains(lines[0], "http://10.0.0.66:7878") || !strings.Contains(lines[0], "not a member of this fleet") {
+		t.Fatalf("first report %q: want one line naming the host without the key", lines)
+	}
+	if lines := q.Report(now.Add(time.Minute), st); len(lines) != 0 {
+		t.Errorf("second report %q: want nothing new", lines)
+	}
+}

@@ -3,8 +3,8 @@
 # shaped to 100 Mbit/s by htb; what the origin sent, each host's time and each serve's bytes, per configuration.
 #
 #   sudo bench/fleet/run.sh [CONFIG...]      CONFIG: nocache oneserve nginxslice fourserve fourserve-warm
-#                                            fourserve-kill fourserve-stop, or all (the default: every one, in
-#                                            that order)
+#                                            fourserve-kill fourserve-stop fourserve-join fourserve-restart, or all
+#                                            (the default: every one, in that order)
 #
 # Environment (all optional): SLGET=path (else built from this checkout), SIZE=512m (the file), RATE=100mbit
 # (the origin's egress), HOSTRATE= (each host's egress; empty: unshaped), CONNS=8 (-x of each client),
@@ -28,7 +28,7 @@ KILL_AT=${KILL_AT:-}
 NET=${NET:-10.77.0}
 OUT=${OUT:-$ROOT/bench/results/fleet-$(date -u +%Y%m%dT%H%M%SZ).csv}
 HOSTS=(h1 h2 h3 h4)
-CONFIGS=(nocache oneserve nginxslice fourserve fourserve-warm fourserve-kill fourserve-stop)
+CONFIGS=(nocache oneserve nginxslice fourserve fourserve-warm fourserve-kill fourserve-stop fourserve-join fourserve-restart)
 
 die() { echo "fleet: $*" >&2; exit 1; }
 say() { echo "fleet: $*" >&2; }
@@ -266,22 +266,35 @@ wave() {
 		pids+=($!)
 	done
 	local killer=
-	if [ "$name" = fourserve-kill ] || [ "$name" = fourserve-stop ]; then
-		local sig=KILL
-		[ "$name" = fourserve-stop ] && sig=STOP
+	case $name in
+	fourserve-kill | fourserve-stop | fourserve-join | fourserve-restart)
 		(
 			if [ -n "$KILL_AT" ]; then
 				sleep "$KILL_AT"
 			else
 				while [ $(($(originSent) - sent0)) -lt $((FILE_BYTES / 2)) ]; do sleep 0.2; done
 			fi
-			kill -"$sig" "$(cat "$W/serve-$KILL_HOST.pid")"
+			case $name in
+			fourserve-kill) kill -KILL "$(cat "$W/serve-$KILL_HOST.pid")" ;;
+			fourserve-stop) kill -STOP "$(cat "$W/serve-$KILL_HOST.pid")" ;;
+			fourserve-join) serve "$KILL_HOST" fresh ;; # a member that was not there joins, its cache empty
+			fourserve-restart) # killed and started again on its cache, as systemd restarts it
+				kill -KILL "$(cat "$W/serve-$KILL_HOST.pid")"
+				while kill -0 "$(cat "$W/serve-$KILL_HOST.pid")" 2>/dev/null; do sleep 0.05; done
+				serve "$KILL_HOST" ;;
+			esac
 			echo "$(date +%s.%N) $(($(originSent) - sent0))" >"$W/killed"
 		) &
 		killer=$!
-	fi
+		;;
+	esac
 	wait "${pids[@]}"
-	if [ -n "$killer" ]; then kill "$killer" 2>/dev/null || true; wait "$killer" 2>/dev/null || true; fi
+	if [ -n "$killer" ]; then
+		# the join and the restart must not be cut short by the wave's end
+		case $name in fourserve-join | fourserve-restart) wait "$killer" 2>/dev/null || true ;; esac
+		kill "$killer" 2>/dev/null || true
+		wait "$killer" 2>/dev/null || true
+	fi
 	# A stopped serve goes on after the wave, to be stopped as the others are.
 	[ "$name" = fourserve-stop ] && kill -CONT "$(cat "$W/serve-$KILL_HOST.pid")" 2>/dev/null || true
 	local wall
@@ -377,6 +390,21 @@ fourserveStop() { # h3's serve SIGSTOPped midway: it takes connections and answe
 	fourWave fourserve-stop
 	stopServes
 }
+fourserveJoin() { # KILL_HOST's serve is not there at first, and joins when the origin has sent half the file
+	stopServes
+	local n
+	for n in "${HOSTS[@]}"; do [ "$n" = "$KILL_HOST" ] || serve "$n" fresh; done
+	fourWave fourserve-join
+	SERVES+=("$KILL_HOST")
+	stopServes
+}
+fourserveRestart() { # KILL_HOST's serve is killed midway and started again on its cache
+	stopServes
+	local n
+	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	fourWave fourserve-restart
+	stopServes
+}
 
 if [ -z "${SLGET:-}" ]; then
 	say "building slget from $ROOT"
@@ -399,6 +427,7 @@ for c in "${want[@]}"; do
 	case $c in
 	nocache) nocache ;; oneserve) oneserve ;; nginxslice) nginxslice ;; fourserve) fourserve ;;
 	fourserve-warm) fourserveWarm ;; fourserve-kill) fourserveKill ;; fourserve-stop) fourserveStop ;;
+	fourserve-join) fourserveJoin ;; fourserve-restart) fourserveRestart ;;
 	esac
 done
 stopServes
