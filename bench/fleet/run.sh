@@ -316,11 +316,13 @@ wave() {
 		[ "$rc" = 0 ] || { say "$name: client on $n exited $rc:"; tail -5 "$W/dl-$n.err" >&2; }
 		rm -rf "$W/dl-$n"
 	done
+	# a member that joined during the wave is not in SERVES yet: its pid file says it runs
+	[ "$name" = fourserve-join ] && [[ " ${SERVES[*]} " != *" $KILL_HOST "* ]] && SERVES+=("$KILL_HOST")
 	for n in "${HOSTS[@]}"; do
 		if [[ " ${SERVES[*]} " == *" $n "* ]]; then
 			local now
 			now=$(served "$n")
-			if [ "$now" = - ] || [ "${before[$n]}" = - ]; then sends+=(killed); else sends+=("$(mib $((now - ${before[$n]})))"); fi
+			if [ "$now" = - ]; then sends+=(killed); elif [ "${before[$n]:--}" = - ]; then sends+=("$(mib "$now")"); else sends+=("$(mib $((now - ${before[$n]})))"); fi
 		else
 			sends+=(-)
 		fi
@@ -395,7 +397,6 @@ fourserveJoin() { # KILL_HOST's serve is not there at first, and joins when the 
 	local n
 	for n in "${HOSTS[@]}"; do [ "$n" = "$KILL_HOST" ] || serve "$n" fresh; done
 	fourWave fourserve-join
-	SERVES+=("$KILL_HOST")
 	stopServes
 }
 fourserveRestart() { # KILL_HOST's serve is killed midway and started again on its cache
