@@ -126,14 +126,7 @@ func TestForgedAnnouncementAcrossNamespaces(t *testing.T) {
 	l := netnstest.New(t)
 	bin := binary(t)
 	const token = "fleet-secret-forged"
-	origin := l.Start(t, l.A, []string{"SLGET_TEST_ORIGIN_HOST=" + l.AddrA}, t.Logf, os.Args[0], "-test.run=^TestNetnsOriginHelper$")
-	line, ok := origin.WaitLine("origin http://")
-	if !ok {
-		t.Fatal("the origin did not start")
-	}
-	f := strings.Fields(line)
-	url, sum := f[1], f[2]
-	originHost := strings.Split(strings.TrimPrefix(url, "http://"), "/")[0]
+	url, sum, originHost := startNetnsOrigin(t, l)
 
 	forgerLog := filepath.Join(t.TempDir(), "forger.log")
 	forger := l.Start(t, l.B, []string{"SLGET_TEST_FORGER_HOST=" + l.AddrB, "SLGET_TEST_FORGER_LOG=" + forgerLog}, t.Logf, os.Args[0], "-test.run=^TestNetnsForgerHelper$")

@@ -55,20 +55,27 @@ func TestNetnsOriginHelper(t *testing.T) {
 	io.Copy(io.Discard, os.Stdin)
 }
 
-func TestFleetByMDNSAcrossNamespaces(t *testing.T) {
-	l := netnstest.New(t)
-	bin := binary(t)
-	const token = "fleet-secret-7"
-
-	// The origin, in a, on its veth address: b reaches it too.
+// startNetnsOrigin starts the origin in a, on its veth address (b reaches
+// it too), and returns its file's URL, the file's SHA-256 and its
+// host:port.
+func startNetnsOrigin(t *testing.T, l *netnstest.LAN) (url, sum, host string) {
+	t.Helper()
 	origin := l.Start(t, l.A, []string{"SLGET_TEST_ORIGIN_HOST=" + l.AddrA}, t.Logf, os.Args[0], "-test.run=^TestNetnsOriginHelper$")
 	line, ok := origin.WaitLine("origin http://")
 	if !ok {
 		t.Fatal("the origin did not start")
 	}
 	f := strings.Fields(line)
-	url, sum := f[1], f[2]
-	originHost := strings.Split(strings.TrimPrefix(url, "http://"), "/")[0]
+	url, sum = f[1], f[2]
+	return url, sum, strings.Split(strings.TrimPrefix(url, "http://"), "/")[0]
+}
+
+func TestFleetByMDNSAcrossNamespaces(t *testing.T) {
+	l := netnstest.New(t)
+	bin := binary(t)
+	const token = "fleet-secret-7"
+
+	url, sum, originHost := startNetnsOrigin(t, l)
 
 	// No serve yet: --peer auto finds nothing, says so, and downloads
 	// from the origin.
