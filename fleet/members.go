@@ -36,6 +36,10 @@ type Health struct {
 	Self     bool      `json:"self,omitempty"`
 	LastSeen time.Time `json:"last_seen,omitzero"`
 	Err      string    `json:"error,omitempty"`
+	// State is the gossip's word for the member (alive, gone, conflict);
+	// "" from health checks. Version is its slget's, when it says.
+	State   string `json:"state,omitempty"`
+	Version string `json:"version,omitempty"`
 }
 
 // Options configure NewMembers. The zero value is usable.
