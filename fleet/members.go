@@ -6,7 +6,9 @@ package fleet
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
@@ -21,6 +23,12 @@ import (
 // are ranked by it, so hosts that reach one serve by different addresses
 // still agree on what it owns.
 const HeaderID = "X-Slget-Id"
+
+// HeaderInstance is the header of a serve's /healthz answer that names the
+// process: random at each start. One serve reached by two addresses gives
+// one instance under its ID; two instances under one ID are two serves
+// that claim it, and both are set aside.
+const HeaderInstance = "X-Slget-Instance"
 
 // Member is one live peer.
 type Member struct {
@@ -56,6 +64,9 @@ type Options struct {
 	// Client makes the checks; nil means a client of its own that uses no
 	// proxy.
 	Client *http.Client
+	// Logger is told, as an error, of an ID two serves claim; nil
+	// discards it.
+	Logger *slog.Logger
 }
 
 // Members is a set of peers and their health, safe for concurrent use.
@@ -73,11 +84,15 @@ type Members struct {
 	given []string
 	found map[string][]string // discovered, by source
 	state map[string]*health  // by address
+	// claimed holds the IDs two serves claim, each with its report; made
+	// when a Check ends, so that a check half done never shows one.
+	claimed map[string]string
 }
 
 type health struct {
 	id       string
-	fails    int // checks failed in a row
+	instance string // its HeaderInstance
+	fails    int    // checks failed in a row
 	healthy  bool
 	lastSeen time.Time
 	err      string
@@ -98,7 +113,10 @@ func NewMembers(given []string, o Options) *Members {
 		// accepts no more, and would outlive its user.
 		hc = &http.Client{Transport: &http.Transport{Proxy: nil, DisableKeepAlives: true}}
 	}
-	m := &Members{o: o, hc: hc, found: map[string][]string{}, state: map[string]*health{}}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	m := &Members{o: o, hc: hc, found: map[string][]string{}, state: map[string]*health{}, claimed: map[string]string{}}
 	m.given = dedup(given)
 	return m
 }
@@ -140,14 +158,14 @@ func (m *Members) Live() []Member {
 			continue
 		}
 		isSelf := m.o.SelfID != "" && h.id == m.o.SelfID
-		if (!h.healthy && !isSelf) || seen[h.id] {
+		if (!h.healthy && !isSelf) || seen[h.id] || m.claimed[h.id] != "" {
 			continue
 		}
 		seen[h.id] = true
 		self = self || isSelf
 		out = append(out, Member{Addr: a, ID: h.id})
 	}
-	if m.o.SelfID != "" && !self {
+	if m.o.SelfID != "" && !self && m.claimed[m.o.SelfID] == "" {
 		out = append(out, Member{ID: m.o.SelfID})
 	}
 	return out
@@ -166,11 +184,15 @@ func (m *Members) Status() []Health {
 			h = Health{Addr: a, ID: s.id, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err}
 			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
 			self = self || h.Self
+			if c := m.claimed[s.id]; c != "" && s.healthy {
+				h.Healthy, h.Err = false, c
+			}
 		}
 		out = append(out, h)
 	}
 	if m.o.SelfID != "" && !self {
-		out = append(out, Health{ID: m.o.SelfID, Healthy: true, Self: true})
+		c := m.claimed[m.o.SelfID]
+		out = append(out, Health{ID: m.o.SelfID, Healthy: c == "", Self: true, Err: c})
 	}
 	return out
 }
@@ -194,7 +216,7 @@ func (m *Members) Check(ctx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			id, err := m.check(ctx, a)
+			id, instance, err := m.check(ctx, a)
 			m.mu.Lock()
 			defer m.mu.Unlock()
 			h := m.state[a]
@@ -216,7 +238,7 @@ func (m *Members) Check(ctx context.Context) {
 				}
 				return
 			}
-			h.id, h.healthy, h.err, h.lastSeen, h.fails = id, true, "", time.Now(), 0
+			h.id, h.instance, h.healthy, h.err, h.lastSeen, h.fails = id, instance, true, "", time.Now(), 0
 		}()
 	}
 	wg.Wait()
@@ -226,33 +248,60 @@ func (m *Members) Check(ctx context.Context) {
 			delete(m.state, a)
 		}
 	}
+	m.claimLocked(addrs)
 	m.mu.Unlock()
 }
 
-// check asks one peer's /healthz and returns its ID.
-func (m *Members) check(ctx context.Context, addr string) (string, error) {
+// claimLocked finds the IDs that two serves claim: healthy addresses that
+// answer one ID from two instances. Each new one is logged.
+func (m *Members) claimLocked(addrs []string) {
+	first := map[string]string{} // ID -> the first address that answered it
+	claimed := map[string]string{}
+	for _, a := range addrs {
+		h := m.state[a]
+		if h == nil || !h.healthy || h.id == a {
+			continue
+		}
+		f, ok := first[h.id]
+		switch {
+		case !ok:
+			first[h.id] = a
+		case m.state[f].instance != h.instance && claimed[h.id] == "":
+			claimed[h.id] = fmt.Sprintf("two members claim ID %s: %s and %s", h.id, f, a)
+		}
+	}
+	for id, c := range claimed {
+		if m.claimed[id] != c {
+			m.o.Logger.Error(c+": both are set aside (no runs go to either) until one of them goes", "id", id)
+		}
+	}
+	m.claimed = claimed
+}
+
+// check asks one peer's /healthz and returns its ID and instance.
+func (m *Members) check(ctx context.Context, addr string) (id, instance string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, m.o.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(addr, "/")+"/healthz", nil)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	resp, err := m.hc.Do(req)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer resp.Body.Close()
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
 	if resp.StatusCode != http.StatusOK {
 		// It answers HTTP, so it is up; but it is no serve of a fleet
 		// (or one of another kind): it is known by its address.
-		return addr, nil
+		return addr, "", nil
 	}
-	id := strings.TrimSpace(resp.Header.Get(HeaderID))
+	id = strings.TrimSpace(resp.Header.Get(HeaderID))
 	if id == "" || len(id) > 128 {
 		id = addr
 	}
-	return id, nil
+	return id, resp.Header.Get(HeaderInstance), nil
 }
 
 // Refresh runs Check unless one ended within maxAge; callers at the same

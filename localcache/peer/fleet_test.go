@@ -100,6 +100,18 @@ func TestHealthzNamesTheServer(t *testing.T) {
 	if got := resp.Header.Get(fleet.HeaderID); got != "0123456789ab" {
 		t.Fatalf("/healthz %s = %q", fleet.HeaderID, got)
 	}
+	// The process, apart from the ID: two serves that claim one ID answer
+	// two instances.
+	inst := resp.Header.Get(fleet.HeaderInstance)
+	q := startPeer(t, Config{Allow: []string{"example.com"}, ID: "0123456789ab"}, nil)
+	resp, err = http.Get(q.url + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if other := resp.Header.Get(fleet.HeaderInstance); inst == "" || other == "" || other == inst {
+		t.Fatalf("/healthz %s: %q and %q", fleet.HeaderInstance, inst, other)
+	}
 }
 
 // TestMissFilledFromItsOwner: two servers in one fleet; a miss at the one

@@ -61,6 +61,7 @@ func (s *Server) serveLocal(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
 	case "/healthz":
 		w.Header().Set(fleet.HeaderID, s.cfg.ID)
+		w.Header().Set(fleet.HeaderInstance, s.instance)
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "ok slget/"+slgetversion.Version+"\n")
 	case "/fleet":

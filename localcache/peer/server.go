@@ -216,6 +216,7 @@ type Server struct {
 	limits    *clientLimits
 	log       *slog.Logger
 	viaToken  string // names this server in the Via of its own requests
+	instance  string // this process's fleet.HeaderInstance
 	now       func() time.Time
 	warnFull  everyWhile
 	metricsH  http.Handler
@@ -260,6 +261,7 @@ func NewServer(cfg Config) (*Server, error) {
 		allow:     allow,
 		log:       cfg.Logger,
 		viaToken:  "slget-" + cfg.ID,
+		instance:  newID(),
 		now:       time.Now,
 		warnFull:  everyWhile{gap: time.Minute},
 		storePut:  cfg.Store.Put,
