@@ -82,7 +82,11 @@ func badRune(r rune) bool { return r < ' ' || r == 0x7f }
 // they only record.
 type delegate struct{ g *Gossip }
 
-func (d delegate) NodeMeta(limit int) []byte { return d.g.meta }
+func (d delegate) NodeMeta(limit int) []byte {
+	d.g.mu.Lock()
+	defer d.g.mu.Unlock()
+	return d.g.meta
+}
 
 func (d delegate) NotifyMsg(b []byte) { d.g.heard(b) }
 

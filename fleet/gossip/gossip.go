@@ -12,6 +12,7 @@ import (
 	"log"
 	"log/slog"
 	"net"
+	"net/url"
 	"slices"
 	"strconv"
 	"sync"
@@ -85,10 +86,10 @@ type Gossip struct {
 	log   *slog.Logger
 	list  *memberlist.Memberlist
 	bcast *memberlist.TransmitLimitedQueue
-	meta  []byte
 	now   func() time.Time
 
 	mu        sync.Mutex
+	meta      []byte               // the node's meta (NodeMeta)
 	gone      map[string]goneNode  // members that died or left, by ID
 	conflicts map[string]*conflict // IDs two members claim
 	down      bool                 // Shutdown was called
@@ -134,6 +135,10 @@ func New(cfg Config) (*Gossip, error) {
 	if g.list, err = memberlist.Create(mc); err != nil {
 		return nil, fmt.Errorf("gossip: %w", err)
 	}
+	if err := g.fillHTTPHost(); err != nil {
+		g.list.Shutdown()
+		return nil, err
+	}
 	if len(cfg.Seeds) > 0 {
 		if n, err := g.Join(cfg.Seeds); n == 0 {
 			g.log.Info("gossip: no seed answered yet", "seeds", fmt.Sprint(cfg.Seeds), "err", err)
@@ -173,6 +178,28 @@ func (g *Gossip) memberlistConfig() (*memberlist.Config, error) {
 	mc.GossipVerifyIncoming, mc.GossipVerifyOutgoing = true, true
 	mc.Label, mc.SkipInboundLabelCheck = label, false
 	return mc, nil
+}
+
+// fillHTTPHost puts the gossip's own address in an HTTP address that
+// names every address (http://0.0.0.0:PORT, a serve that listens on all):
+// the members reach the serve where they reach its gossip.
+func (g *Gossip) fillHTTPHost() error {
+	u, err := url.Parse(g.cfg.HTTPAddr)
+	if err != nil || u.Hostname() == "" {
+		return nil
+	}
+	if ip := net.ParseIP(u.Hostname()); ip == nil || !ip.IsUnspecified() {
+		return nil
+	}
+	own := "http://" + net.JoinHostPort(g.list.LocalNode().Addr.String(), u.Port())
+	b, err := encodeMeta(meta{HTTP: own, Version: versionString})
+	if err != nil {
+		return err
+	}
+	g.mu.Lock()
+	g.meta = b
+	g.mu.Unlock()
+	return g.list.UpdateNode(time.Second) // no one to tell yet: at once
 }
 
 // splitHostPort reads HOST:PORT, or HOST alone for DefaultPort.

@@ -116,6 +116,14 @@ func TestGossipJoinDieLeave(t *testing.T) {
 	})
 }
 
+func TestGossipHTTPAddrOfAWildcard(t *testing.T) {
+	a := member(t, "tok", "aaa", "http://0.0.0.0:1001", nil)
+	b := member(t, "tok", "bbb", "http://[::]:1002", nil, a.LocalAddr())
+	waitFor(t, "both with their addresses", func() bool {
+		return liveIDs(b) == "aaa=http://127.0.0.1:1001,bbb=http://127.0.0.1:1002"
+	})
+}
+
 func TestGossipNeedsTheKey(t *testing.T) {
 	if _, err := New(Config{ID: "x"}); err != ErrNoKey {
 		t.Fatalf("no key: %v", err)

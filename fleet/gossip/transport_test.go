@@ -20,8 +20,10 @@ type tapTransport struct {
 	memberlist.Transport
 	sent    atomic.Int64 // bytes sent: packets and stream writes
 	packets atomic.Int64
+	dials   atomic.Int64 // streams opened
 	streams chan net.Conn
 	done    chan struct{}
+	once    sync.Once
 
 	mu   sync.Mutex
 	keep bool
@@ -77,13 +79,14 @@ func (tt *tapTransport) DialTimeout(addr string, timeout time.Duration) (net.Con
 	if err != nil {
 		return nil, err
 	}
+	tt.dials.Add(1)
 	return &tapConn{Conn: c, t: tt}, nil
 }
 
 func (tt *tapTransport) StreamCh() <-chan net.Conn { return tt.streams }
 
 func (tt *tapTransport) Shutdown() error {
-	close(tt.done)
+	tt.once.Do(func() { close(tt.done) })
 	return tt.Transport.Shutdown()
 }
 

@@ -1,0 +1,205 @@
+// The membership's cost and speed at 4 to 256 members, against the
+// all-pairs /healthz checks of fleet.Members: traffic per host, and the
+// time for every member to notice a join and a death.
+//
+//	SLGET_GOSSIP_SCALE=4,16,64,256 go test -run TestGossipScale -v -timeout 30m ./fleet/gossip
+//
+// Without SLGET_GOSSIP_SCALE it runs 4 members with a short window (and
+// nothing under -short).
+
+package gossip
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/slget/slget/fleet"
+	"github.com/slget/slget/internal/version"
+)
+
+func TestGossipScale(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures for seconds")
+	}
+	sizes, window := []int{4}, 3*time.Second
+	if s := os.Getenv("SLGET_GOSSIP_SCALE"); s != "" {
+		sizes, window = nil, 30*time.Second
+		for _, f := range strings.Split(s, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 2 {
+				t.Fatalf("SLGET_GOSSIP_SCALE=%q: want sizes such as 4,16,64,256", s)
+			}
+			sizes = append(sizes, n)
+		}
+	}
+	check := healthzCost(t)
+	t.Logf("one /healthz check: %d bytes asked, %d answered (TCP payload)", check.req, check.resp)
+	t.Logf("| members | gossip: bytes/s sent per host (payload; with headers) | packets/s | streams/s | join seen by all | death seen by all | all-pairs: checks/s per host | bytes/s sent per host (payload; with headers) |")
+	t.Logf("| --- | --- | --- | --- | --- | --- | --- | --- |")
+	for _, n := range sizes {
+		r := measure(t, n, window)
+		// Every member (and every client) asks every member every 2 s, and
+		// answers every member's checks: N/2 requests and N/2 answers a
+		// second.
+		perHost := float64(n) / 2
+		// Headers: IPv4 and UDP, 28 bytes a packet; IPv4 and TCP with
+		// timestamps, 52 bytes a segment, about 10 segments a connection
+		// (handshake, request, answer, their ACKs, the close), half of them
+		// sent by each end.
+		wire := r.bytes + 28*r.packets + 10*52*r.streams
+		pairs := perHost * float64(check.req+check.resp)
+		t.Logf("| %d | %.0f; %.0f | %.1f | %.2f | %v | %v | %.0f | %.0f; %.0f |", n, r.bytes, wire, r.packets, r.streams,
+			r.join.Round(10*time.Millisecond), r.death.Round(10*time.Millisecond), perHost, pairs, pairs+perHost*10*52)
+	}
+}
+
+// result is what measure finds at one size: traffic per host per second,
+// and the time until every member noticed a join and a death.
+type result struct {
+	bytes, packets, streams float64
+	join, death             time.Duration
+}
+
+// measure starts n members on 127.0.0.1 with memberlist's LAN timings,
+// the ones a serve uses, and measures them.
+func measure(t *testing.T, n int, window time.Duration) result {
+	key := fleet.NewKey("scale")
+	var taps []*tapTransport
+	var gs []*Gossip
+	start := func(i int, seeds []string) (*Gossip, *tapTransport) {
+		tt := newTap(t, false)
+		g, err := New(Config{
+			Key: key, ID: fmt.Sprintf("m%04d", i), HTTPAddr: fmt.Sprintf("http://127.0.0.1:%d", 10000+i),
+			Bind: "127.0.0.1:0", Transport: tt, Seeds: seeds,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g, tt
+	}
+	for i := range n {
+		var seeds []string
+		if i > 0 {
+			seeds = []string{gs[i/2].LocalAddr()} // spread the joins' state syncs
+		}
+		g, tt := start(i, seeds)
+		gs, taps = append(gs, g), append(taps, tt)
+	}
+	defer func() {
+		for _, g := range gs {
+			g.Shutdown()
+		}
+	}()
+	everyone := func(want int) func() bool {
+		return func() bool {
+			return !slices.ContainsFunc(gs, func(g *Gossip) bool { return g.list.NumMembers() != want })
+		}
+	}
+	waitLong(t, fmt.Sprintf("%d members to see one another", n), everyone(n))
+
+	var sent0, packets0, streams0 int64
+	for _, tt := range taps {
+		sent0, packets0 = sent0+tt.sent.Load(), packets0+tt.packets.Load()
+		streams0 += tt.dials.Load()
+	}
+	time.Sleep(window) // the window measured: the assertion is on what it shows
+	var r result
+	var sent, packets, streams int64
+	for _, tt := range taps {
+		sent, packets, streams = sent+tt.sent.Load(), packets+tt.packets.Load(), streams+tt.dials.Load()
+	}
+	per := float64(n) * window.Seconds()
+	r.bytes, r.packets, r.streams = float64(sent-sent0)/per, float64(packets-packets0)/per, float64(streams-streams0)/per
+	if r.packets < 0.5 {
+		t.Fatalf("%d members sent %.2f packets/s each: no probes?", n, r.packets)
+	}
+
+	t0 := time.Now()
+	newcomer, _ := start(n, []string{gs[0].LocalAddr()})
+	waitLong(t, "a join seen by all", everyone(n+1))
+	r.join = time.Since(t0)
+	t0 = time.Now()
+	newcomer.Shutdown() // killed: no word to the others
+	waitLong(t, "a death seen by all", everyone(n))
+	r.death = time.Since(t0)
+	return r
+}
+
+// waitLong polls cond until it holds, failing after ten minutes.
+func waitLong(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// checkCost is the TCP payload of one health check of fleet.Members.
+type checkCost struct{ req, resp int64 }
+
+// healthzCost measures one check by a real fleet.Members of an answer as a
+// serve's (its headers and body as localcache/peer sends them).
+func healthzCost(t *testing.T) checkCost {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set(fleet.HeaderID, "0123456789ab")
+		w.Header().Set(fleet.HeaderInstance, "ba9876543210")
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		fmt.Fprint(w, "ok slget/"+version.Version+"\n")
+	}))
+	var in, out atomic.Int64
+	srv.Listener = &countListener{Listener: srv.Listener, in: &in, out: &out}
+	srv.Start()
+	defer srv.Close()
+	m := fleet.NewMembers([]string{srv.URL}, fleet.Options{})
+	const checks = 10
+	for range checks {
+		m.Check(context.Background())
+	}
+	if l := m.Live(); len(l) != 1 || l[0].ID != "0123456789ab" {
+		t.Fatalf("live %+v", l)
+	}
+	return checkCost{req: in.Load() / checks, resp: out.Load() / checks}
+}
+
+type countListener struct {
+	net.Listener
+	in, out *atomic.Int64
+}
+
+func (l *countListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &countConn{Conn: c, l: l}, nil
+}
+
+type countConn struct {
+	net.Conn
+	l *countListener
+}
+
+func (c *countConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	c.l.in.Add(int64(n))
+	return n, err
+}
+
+func (c *countConn) Write(b []byte) (int, error) {
+	n, err := c.Conn.Write(b)
+	c.l.out.Add(int64(n))
+	return n, err
+}
