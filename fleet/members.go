@@ -30,6 +30,11 @@ const HeaderID = "X-Slget-Id"
 // that claim it, and both are set aside.
 const HeaderInstance = "X-Slget-Instance"
 
+// HeaderGossip is the header of a serve's /healthz answer that gives the
+// port of its fleet's gossip (on the host the answer came from), when it
+// has one: a member joins the gossip through it.
+const HeaderGossip = "X-Slget-Gossip"
+
 // Member is one live peer.
 type Member struct {
 	Addr string // http://HOST:PORT, as given or found; "" for the serve itself when it is not listed

@@ -50,6 +50,7 @@ func serveCommand(con *console) *cli.Command {
 			&cli.StringFlag{Name: "fleet-file", Usage: "the fleet's members, one http://HOST:PORT a line, from `FILE` (# for comments), read again when it changes: the same file on every host"},
 			&cli.StringFlag{Name: "peer-token", Usage: "the `TOKEN` to give other serves (default: this one's own); also " + envPeerToken},
 			&cli.StringFlag{Name: "peer-token-file", Usage: "read the token for other serves from the first line of `FILE`"},
+			gossipFlag(),
 			&cli.StringFlag{Name: "max-size", Value: "10g", Usage: "keep the cache under `SIZE` (least recently used slices go first); 0 for no bound"},
 			&cli.StringFlag{Name: "inactive", Value: "60m", Usage: "remove slices unread for `DURATION` (as nginx's inactive=); 0 to keep them"},
 			&cli.StringFlag{Name: "revalidate", Value: "60s", Usage: "ask the origin for the current version at most every `DURATION`, for clients that pin none"},
@@ -86,6 +87,10 @@ type serveOptions struct {
 	fleetFile string // --fleet-file, read again when it changes
 	// members is the fleet's member list, cfg.Fleet, nil without a fleet.
 	members *fleet.Members
+	// gossipPort is --gossip-port, 0 for none; with it, gossip is
+	// cfg.Fleet, and members only names members to join it through.
+	gossipPort int
+	gossip     *gossipView
 }
 
 func readServeOptions(c *cli.Context) (serveOptions, error) {
@@ -145,6 +150,9 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 	if err := readFleetOptions(c, &o); err != nil {
 		return serveOptions{}, err
 	}
+	if err := readGossipOptions(c, &o); err != nil {
+		return serveOptions{}, err
+	}
 	return o, nil
 }
 
@@ -195,13 +203,17 @@ func runServe(c *cli.Context, con *console) error {
 	}
 	defer st.Close()
 	o.cfg.Store = st
-	if len(o.peers) > 0 || o.fleetFile != "" {
+	if len(o.peers) > 0 || o.fleetFile != "" || o.gossipPort != 0 {
 		if o.cfg.ID, err = st.FleetID(); err != nil {
 			return withCode(exitFileOpen, err)
 		}
 		static := slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
 		o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID})
 		o.cfg.Fleet = o.members
+		if o.gossipPort != 0 {
+			o.gossip = &gossipView{id: o.cfg.ID}
+			o.cfg.Fleet = o.gossip
+		}
 		if o.fleetFile != "" {
 			listed, err := readFleetFile(o.fleetFile)
 			if err != nil {
@@ -220,6 +232,13 @@ func runServe(c *cli.Context, con *console) error {
 		srv.Close()
 		return withCode(exitNetwork, fmt.Errorf("serve: cannot listen on %s: %v", o.listen, err))
 	}
+	stopGossip, err := startGossip(c.Context, &o, ln.Addr().(*net.TCPAddr), log)
+	if err != nil {
+		ln.Close()
+		srv.Close()
+		return withCode(exitNetwork, err)
+	}
+	defer stopGossip()
 	addr := "http://" + ownerAddr(ln.Addr().(*net.TCPAddr))
 	if err := localcache.WriteOwner(o.dir, addr); err != nil {
 		log.Warn("cannot publish the address for other slget processes", "err", err)
@@ -287,7 +306,9 @@ func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait fun
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		m.Run(ctx)
+		if o.gossip == nil { // with gossip, the list only names members to join
+			m.Run(ctx)
+		}
 	}()
 	go func() {
 		defer wg.Done()

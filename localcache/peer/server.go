@@ -120,6 +120,11 @@ type Config struct {
 	// fleet when it asks them; empty means Token.
 	FleetToken string
 
+	// GossipPort, if not zero, is the port of the fleet's gossip on this
+	// server's host, told in /healthz (fleet.HeaderGossip) to a member
+	// that joins through this one.
+	GossipPort int
+
 	// Heartbeat is how often a requester that asks for it (a slget peer
 	// client) is sent "102 Processing" while its answer waits for fills;
 	// zero means 1s.
