@@ -208,7 +208,7 @@ func runServe(c *cli.Context, con *console) error {
 			return withCode(exitFileOpen, err)
 		}
 		static := slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
-		o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID})
+		o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID, Logger: log})
 		o.cfg.Fleet = o.members
 		if o.gossipPort != 0 {
 			o.gossip = &gossipView{id: o.cfg.ID}

@@ -12,6 +12,7 @@ package gossip
 import (
 	"context"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -31,9 +32,9 @@ func TestGossipScale(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures for seconds")
 	}
-	sizes, window := []int{4}, 3*time.Second
+	sizes, full := []int{4}, false
 	if s := os.Getenv("SLGET_GOSSIP_SCALE"); s != "" {
-		sizes, window = nil, 30*time.Second
+		sizes, full = nil, true
 		for _, f := range strings.Split(s, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil || n < 2 {
@@ -47,7 +48,7 @@ func TestGossipScale(t *testing.T) {
 	t.Logf("| members | gossip: bytes/s sent per host (payload; with headers) | packets/s | streams/s | join seen by all | death seen by all | all-pairs: checks/s per host | bytes/s sent per host (payload; with headers) |")
 	t.Logf("| --- | --- | --- | --- | --- | --- | --- | --- |")
 	for _, n := range sizes {
-		r := measure(t, n, window)
+		r := measure(t, n, full)
 		// Every member (and every client) asks every member every 2 s, and
 		// answers every member's checks: N/2 requests and N/2 answers a
 		// second.
@@ -59,20 +60,36 @@ func TestGossipScale(t *testing.T) {
 		wire := r.bytes + 28*r.packets + 10*52*r.streams
 		pairs := perHost * float64(check.req+check.resp)
 		t.Logf("| %d | %.0f; %.0f | %.1f | %.2f | %v | %v | %.0f | %.0f; %.0f |", n, r.bytes, wire, r.packets, r.streams,
-			r.join.Round(10*time.Millisecond), r.death.Round(10*time.Millisecond), perHost, pairs, pairs+perHost*10*52)
+			spread(r.join), spread(r.death), perHost, pairs, pairs+perHost*10*52)
 	}
 }
 
 // result is what measure finds at one size: traffic per host per second,
-// and the time until every member noticed a join and a death.
+// and the times until every member noticed a join and a death (three
+// newcomers in turn, in full).
 type result struct {
 	bytes, packets, streams float64
-	join, death             time.Duration
+	join, death             []time.Duration // of each newcomer in turn
 }
 
 // measure starts n members on 127.0.0.1 with memberlist's LAN timings,
-// the ones a serve uses, and measures them.
-func measure(t *testing.T, n int, window time.Duration) result {
+// the ones a serve uses, and measures them. In full, the traffic is
+// measured in the steady state: after every member's first full state
+// sync (a random stagger up to the push-pull interval, then the interval,
+// which memberlist stretches past 32 members), over one such interval, so
+// that the syncs are counted at their rate; otherwise over 3 s, probes and
+// gossip only.
+func measure(t *testing.T, n int, full bool) result {
+	window := 3 * time.Second
+	var settle time.Duration
+	if full {
+		const pushPull = 30 * time.Second // memberlist.DefaultLANConfig's
+		window = pushPull
+		if n > 32 { // memberlist's pushPullScale
+			window *= time.Duration(math.Ceil(math.Log2(float64(n))-5) + 1)
+		}
+		settle = pushPull + window
+	}
 	key := fleet.NewKey("scale")
 	var taps []*tapTransport
 	var gs []*Gossip
@@ -106,6 +123,7 @@ func measure(t *testing.T, n int, window time.Duration) result {
 		}
 	}
 	waitLong(t, fmt.Sprintf("%d members to see one another", n), everyone(n))
+	time.Sleep(settle) // to the steady state, not a condition to wait for
 
 	var sent0, packets0, streams0 int64
 	for _, tt := range taps {
@@ -124,15 +142,31 @@ func measure(t *testing.T, n int, window time.Duration) result {
 		t.Fatalf("%d members sent %.2f packets/s each: no probes?", n, r.packets)
 	}
 
-	t0 := time.Now()
-	newcomer, _ := start(n, []string{gs[0].LocalAddr()})
-	waitLong(t, "a join seen by all", everyone(n+1))
-	r.join = time.Since(t0)
-	t0 = time.Now()
-	newcomer.Shutdown() // killed: no word to the others
-	waitLong(t, "a death seen by all", everyone(n))
-	r.death = time.Since(t0)
+	reps := 1
+	if full {
+		reps = 3
+	}
+	for k := range reps {
+		t0 := time.Now()
+		newcomer, _ := start(n+k, []string{gs[k%n].LocalAddr()})
+		waitLong(t, "a join seen by all", everyone(n+1))
+		r.join = append(r.join, time.Since(t0))
+		t0 = time.Now()
+		newcomer.Shutdown() // killed: no word to the others
+		waitLong(t, "a death seen by all", everyone(n))
+		r.death = append(r.death, time.Since(t0))
+	}
 	return r
+}
+
+// spread shows times as their median and their maximum.
+func spread(l []time.Duration) string {
+	l = slices.Sorted(slices.Values(l))
+	round := func(d time.Duration) time.Duration { return d.Round(10 * time.Millisecond) }
+	if len(l) == 1 {
+		return round(l[0]).String()
+	}
+	return fmt.Sprintf("%v (max %v)", round(l[len(l)/2]), round(l[len(l)-1]))
 }
 
 // waitLong polls cond until it holds, failing after ten minutes.
