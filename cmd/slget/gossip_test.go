@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -122,5 +124,50 @@ func TestGossipNeedsTheFleetToken(t *testing.T) {
 	r := runSlget(t, "serve", "--cache", t.TempDir(), "--allow", "example.com", "--gossip-port", "7947")
 	if r.code != exitBadOption || !strings.Contains(r.stderr, "--gossip-port: the gossip is sealed with the fleet token") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// TestFleetTwoServesClaimOneID: two serves whose caches hold one fleet ID
+// (a copied fleet.id) are both set aside and reported, by the health
+// checks and by the gossip alike.
+func TestFleetTwoServesClaimOneID(t *testing.T) {
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(1<<20))
+	allow := strings.TrimPrefix(origin.URL, "http://")
+	cache := func(id string) string {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "fleet.id"), []byte(id+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	for _, mode := range []string{"checks", "gossip"} {
+		t.Run(mode, func(t *testing.T) {
+			ports := []int{freePort(t), freePort(t), freePort(t)}
+			var args [3][]string
+			for i := range args {
+				args[i] = []string{"--allow", allow, "--token", fleetToken}
+				if mode == "gossip" {
+					args[i] = append(args[i], "--gossip-port", fmt.Sprint(freePort(t)))
+				}
+				for _, p := range ports {
+					args[i] = append(args[i], "--peer", fmt.Sprintf("http://127.0.0.1:%d", p))
+				}
+			}
+			a := startServeAt(t, ports[0], cache("aaaaaaaaaaaa"), args[0]...)
+			b := startServeAt(t, ports[1], cache("bbbbbbbbbbbb"), args[1]...)
+			waitGossip(t, a, "a and b", func(f map[string]string) bool { return f[a.url] != "" && strings.HasSuffix(f[b.url], "/true") })
+			copier := startServeAt(t, ports[2], cache("bbbbbbbbbbbb"), args[2]...)
+			want := "two members claim ID bbbbbbbbbbbb: "
+			waitGossip(t, a, "b and its copy set aside", func(f map[string]string) bool {
+				return strings.HasSuffix(f[b.url], "/false") && !strings.HasSuffix(f[copier.url], "/true")
+			})
+			deadline := time.Now().Add(30 * time.Second)
+			for !strings.Contains(a.stderr.String(), want) {
+				if time.Now().After(deadline) {
+					t.Fatalf("a's log has no %q:\n%s", want, a.stderr)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		})
 	}
 }
