@@ -99,12 +99,14 @@ func (d delegate) LocalState(join bool) []byte { return nil }
 func (d delegate) MergeRemoteState(buf []byte, join bool) {}
 
 func (d delegate) NotifyJoin(n *memberlist.Node) {
+	d.g.members.Add(1)
 	d.g.mu.Lock()
 	delete(d.g.gone, n.Name)
 	d.g.mu.Unlock()
 }
 
 func (d delegate) NotifyLeave(n *memberlist.Node) {
+	d.g.members.Add(-1)
 	addr := n.Address()
 	if m, err := decodeMeta(n.Meta); err == nil && m.HTTP != "" {
 		addr = m.HTTP

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/memberlist"
@@ -87,6 +88,8 @@ type Gossip struct {
 	list  *memberlist.Memberlist
 	bcast *memberlist.TransmitLimitedQueue
 	now   func() time.Time
+
+	members atomic.Int64 // joined less gone, for numMembers
 
 	mu        sync.Mutex
 	meta      []byte               // the node's meta (NodeMeta)
@@ -242,9 +245,10 @@ func (g *Gossip) Members() []*memberlist.Node { return g.list.Members() }
 // reach it.
 func (g *Gossip) LocalAddr() string { return g.list.LocalNode().Address() }
 
-// numMembers is how many members the gossip knows: the retransmissions
-// of a broadcast grow with its log.
-func (g *Gossip) numMembers() int { return g.list.NumMembers() }
+// numMembers is how many members the gossip knows (by its joins and
+// departures, so that it needs no lock of memberlist's): the
+// retransmissions of a broadcast grow with its log.
+func (g *Gossip) numMembers() int { return max(1, int(g.members.Load())) }
 
 // Leave tells the other members this one leaves, waiting at most timeout
 // for one to hear it; the member still answers until Shutdown.
