@@ -16,13 +16,23 @@
 // while it does not answer in time, and taken back when it answers again.
 // A serve says who it is in its /healthz answer (HeaderID), so that a serve
 // finds itself in a list that names it by any of its addresses.
+// Its process says who it is too (HeaderInstance): one ID answered by two
+// processes is claimed by two serves, and both are set aside and reported,
+// so that a copy of a member's ID cannot take its runs unnoticed.
+//
+// Health checks cost N² requests every 2 s in a fleet of N (with its
+// clients). Package fleet/gossip keeps the membership by gossip instead
+// (hashicorp/memberlist, sealed with the fleet key): another View, which a
+// serve takes in place of Members, the lists and discovery then naming only
+// members to join through.
 //
 // Quiet says what the health checks find in few lines: the members that do
 // not answer in one summary, then a line when some go down or come back, no
 // oftener than a rate, so that a list of 50 dead members is one warning.
 //
 // The package knows nothing of caches or downloads: it is pure values plus
-// the health checks, so that a program that downloads links it cheaply.
+// the health checks, so that a program that downloads links it cheaply
+// (the gossip is a package of its own for that reason).
 //
 // # Caveats
 //

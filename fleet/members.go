@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
@@ -22,6 +23,17 @@ import (
 // are ranked by it, so hosts that reach one serve by different addresses
 // still agree on what it owns.
 const HeaderID = "X-Slget-Id"
+
+// HeaderInstance is the header of a serve's /healthz answer that names the
+// process: random at each start. One serve reached by two addresses gives
+// one instance under its ID; two instances under one ID are two serves
+// that claim it, and both are set aside.
+const HeaderInstance = "X-Slget-Instance"
+
+// HeaderGossip is the header of a serve's /healthz answer that gives the
+// port of its fleet's gossip (on the host the answer came from), when it
+// has one: a member joins the gossip through it.
+const HeaderGossip = "X-Slget-Gossip"
 
 // Member is one live peer.
 type Member struct {
@@ -41,6 +53,9 @@ type Health struct {
 	// Unproven: it answers, but without the fleet key's MAC: a host that
 	// announces itself as a member and is none.
 	Unproven bool `json:"unproven,omitempty"`
+	// State is the gossip's word for the member (alive, gone, conflict);
+	// "" from health checks.
+	State string `json:"state,omitempty"`
 }
 
 // Options configure NewMembers. The zero value is usable.
@@ -66,6 +81,9 @@ type Options struct {
 	// (http://slget:TOKEN@HOST:PORT), by address as Addr gives it; each
 	// wins over Key for its peer.
 	Keys map[string]*Key
+	// Logger is told, as an error, of an ID two serves claim; nil
+	// discards it.
+	Logger *slog.Logger
 }
 
 // Members is a set of peers and their health, safe for concurrent use.
@@ -84,13 +102,17 @@ type Members struct {
 	found  map[string][]string // discovered, by source
 	state  map[string]*health  // by address
 	clocks map[string]*Clock   // each peer's, as its proven answers tell it
+	// claimed holds the IDs two serves claim, each with its report; made
+	// when a Check ends, so that a check half done never shows one.
+	claimed map[string]string
 }
 
 type health struct {
 	id       string
 	version  string
 	unproven bool
-	fails    int // checks failed in a row
+	instance string // its HeaderInstance
+	fails    int    // checks failed in a row
 	healthy  bool
 	lastSeen time.Time
 	err      string
@@ -111,7 +133,10 @@ func NewMembers(given []string, o Options) *Members {
 		// accepts no more, and would outlive its user.
 		hc = &http.Client{Transport: &http.Transport{Proxy: nil, DisableKeepAlives: true}}
 	}
-	m := &Members{o: o, hc: hc, found: map[string][]string{}, state: map[string]*health{}, clocks: map[string]*Clock{}}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	m := &Members{o: o, hc: hc, found: map[string][]string{}, state: map[string]*health{}, clocks: map[string]*Clock{}, claimed: map[string]string{}}
 	m.given = dedup(given)
 	return m
 }
@@ -157,14 +182,14 @@ func (m *Members) Live() []Member {
 			continue
 		}
 		isSelf := m.o.SelfID != "" && h.id == m.o.SelfID
-		if (!h.healthy && !isSelf) || seen[h.id] {
+		if (!h.healthy && !isSelf) || seen[h.id] || m.claimed[h.id] != "" {
 			continue
 		}
 		seen[h.id] = true
 		self = self || isSelf
 		out = append(out, Member{Addr: a, ID: h.id})
 	}
-	if m.o.SelfID != "" && !self {
+	if m.o.SelfID != "" && !self && m.claimed[m.o.SelfID] == "" {
 		out = append(out, Member{ID: m.o.SelfID})
 	}
 	return out
@@ -183,11 +208,15 @@ func (m *Members) Status() []Health {
 			h = Health{Addr: a, ID: s.id, Version: s.version, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err, Unproven: s.unproven}
 			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
 			self = self || h.Self
+			if c := m.claimed[s.id]; c != "" && s.healthy {
+				h.Healthy, h.Err = false, c
+			}
 		}
 		out = append(out, h)
 	}
 	if m.o.SelfID != "" && !self {
-		out = append(out, Health{ID: m.o.SelfID, Healthy: true, Self: true})
+		c := m.claimed[m.o.SelfID]
+		out = append(out, Health{ID: m.o.SelfID, Healthy: c == "", Self: true, Err: c})
 	}
 	return out
 }
@@ -211,7 +240,7 @@ func (m *Members) Check(ctx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			id, ver, err := m.check(ctx, a)
+			id, ver, instance, err := m.check(ctx, a)
 			m.mu.Lock()
 			defer m.mu.Unlock()
 			h := m.state[a]
@@ -234,7 +263,7 @@ func (m *Members) Check(ctx context.Context) {
 				}
 				return
 			}
-			h.id, h.version, h.healthy, h.err, h.lastSeen, h.fails, h.unproven = id, ver, true, "", time.Now(), 0, false
+			h.id, h.version, h.instance, h.healthy, h.err, h.lastSeen, h.fails, h.unproven = id, ver, instance, true, "", time.Now(), 0, false
 		}()
 	}
 	wg.Wait()
@@ -245,17 +274,44 @@ func (m *Members) Check(ctx context.Context) {
 			delete(m.clocks, a)
 		}
 	}
+	m.claimLocked(addrs)
 	m.mu.Unlock()
 }
 
-// check asks one peer's /healthz and returns its ID and the version it
-// says.
-func (m *Members) check(ctx context.Context, addr string) (id, version string, err error) {
+// claimLocked finds the IDs that two serves claim: healthy addresses that
+// answer one ID from two instances. Each new one is logged.
+func (m *Members) claimLocked(addrs []string) {
+	first := map[string]string{} // ID -> the first address that answered it
+	claimed := map[string]string{}
+	for _, a := range addrs {
+		h := m.state[a]
+		if h == nil || !h.healthy || h.id == a {
+			continue
+		}
+		f, ok := first[h.id]
+		switch {
+		case !ok:
+			first[h.id] = a
+		case m.state[f].instance != h.instance && claimed[h.id] == "":
+			claimed[h.id] = fmt.Sprintf("two members claim ID %s: %s and %s", h.id, f, a)
+		}
+	}
+	for id, c := range claimed {
+		if m.claimed[id] != c {
+			m.o.Logger.Error(c+": both are set aside (no runs go to either) until one of them goes", "id", id)
+		}
+	}
+	m.claimed = claimed
+}
+
+// check asks one peer's /healthz and returns its ID, the version it says
+// and its instance.
+func (m *Members) check(ctx context.Context, addr string) (id, version, instance string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, m.o.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(addr, "/")+"/healthz", nil)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	var nonce string
 	clock := m.clock(addr)
@@ -268,7 +324,7 @@ func (m *Members) check(ctx context.Context, addr string) (id, version string, e
 	}
 	resp, err := m.hc.Do(req)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
@@ -276,26 +332,26 @@ func (m *Members) check(ctx context.Context, addr string) (id, version string, e
 	if key != nil {
 		if err := key.Check(nonce, resp, clock); err != nil {
 			if c := resp.StatusCode; c == http.StatusUnauthorized || c == http.StatusProxyAuthRequired {
-				return "", "", fmt.Errorf("%w: it refused our signed check (%s), so it has another fleet token, or none", ErrUnproven, resp.Status)
+				return "", "", "", fmt.Errorf("%w: it refused our signed check (%s), so it has another fleet token, or none", ErrUnproven, resp.Status)
 			}
-			return "", "", ErrUnproven
+			return "", "", "", ErrUnproven
 		}
 	}
 	if c := resp.StatusCode; key != nil && (c == http.StatusUnauthorized || c == http.StatusProxyAuthRequired) {
 		// A member that refuses a proven check: its clock is too far
 		// from ours, and now we know its clock for the next check.
-		return "", "", fmt.Errorf("refused a signed check (%s): its clock is too far from this host's", resp.Status)
+		return "", "", "", fmt.Errorf("refused a signed check (%s): its clock is too far from this host's", resp.Status)
 	}
 	if resp.StatusCode != http.StatusOK {
 		// It answers HTTP, so it is up; but it is no serve of a fleet
 		// (or one of another kind): it is known by its address.
-		return addr, "", nil
+		return addr, "", "", nil
 	}
 	id = strings.TrimSpace(resp.Header.Get(HeaderID))
 	if id == "" || len(id) > 128 {
 		id = addr
 	}
-	return id, HealthzVersion(string(body)), nil
+	return id, HealthzVersion(string(body)), resp.Header.Get(HeaderInstance), nil
 }
 
 // HealthzVersion is the version a /healthz body names ("ok slget/1.2.3",

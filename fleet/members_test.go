@@ -5,6 +5,7 @@ package fleet
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -191,4 +192,64 @@ func FuzzHealthzVersion(f *testing.F) {
 			t.Fatalf("HealthzVersion(%q) = %q", body, v)
 		}
 	})
+}
+
+// instanceHealthz is a serve's /healthz: its ID and the instance of its
+// process.
+func instanceHealthz(id, instance string) *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set(HeaderID, id)
+		w.Header().Set(HeaderInstance, instance)
+		w.Write([]byte("ok\n"))
+	}))
+}
+
+func TestMembersTwoClaimOneID(t *testing.T) {
+	x1, x1again, x2, d := instanceHealthz("X", "p1"), instanceHealthz("X", "p1"), instanceHealthz("X", "p2"), instanceHealthz("D", "p3")
+	for _, s := range []*httptest.Server{x1, x1again, d} {
+		defer s.Close()
+	}
+	ctx := context.Background()
+
+	// One serve reached by two addresses: one member.
+	m := NewMembers([]string{x1.URL, x1again.URL, d.URL}, Options{})
+	m.Check(ctx)
+	if got := ids(m.Live()); got != "X,D" {
+		t.Fatalf("one serve at two addresses: live %s", got)
+	}
+
+	// Two serves that claim X: neither is live, both are reported.
+	var logs strings.Builder
+	m = NewMembers([]string{x1.URL, x2.URL, d.URL}, Options{SelfID: "D", Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	m.Check(ctx)
+	if got := ids(m.Live()); got != "D" {
+		t.Fatalf("two serves claim X: live %s", got)
+	}
+	want := "two members claim ID X: " + x1.URL + " and " + x2.URL
+	for _, h := range m.Status()[:2] {
+		if h.ID != "X" || h.Healthy || h.Err != want {
+			t.Fatalf("status %+v, want the error %q", h, want)
+		}
+	}
+	m.Check(ctx)
+	if n := strings.Count(logs.String(), "level=ERROR msg=\""+want); n != 1 {
+		t.Fatalf("logged %d times:\n%s", n, logs.String())
+	}
+
+	// The copy goes: X is back.
+	x2.Close()
+	m.Check(ctx)
+	if got := ids(m.Live()); got != "X,D" {
+		t.Fatalf("after the copy went: live %s", got)
+	}
+
+	// A copy of the serve's own ID sets the serve aside too.
+	me, copier := instanceHealthz("ME", "p1"), instanceHealthz("ME", "p9")
+	defer me.Close()
+	defer copier.Close()
+	m = NewMembers([]string{me.URL, d.URL, copier.URL}, Options{SelfID: "ME"})
+	m.Check(ctx)
+	if got := ids(m.Live()); got != "D" {
+		t.Fatalf("a serve and a copy of its ID: live %s", got)
+	}
 }

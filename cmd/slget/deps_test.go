@@ -38,6 +38,7 @@ func TestCommandImportsTheLibraryOnly(t *testing.T) {
 		"github.com/slget/slget/fleet/mdns":      true,
 		"github.com/slget/slget/fetch/fetchtest": true,
 		"github.com/slget/slget/fleet":           true, // serve's members and their health
+		"github.com/slget/slget/fleet/gossip":    true, // serve's membership by gossip
 	}
 	for _, p := range strings.Fields(string(out)) {
 		if strings.HasPrefix(p, "github.com/slget/slget") && !allowed[p] && !strings.HasPrefix(p, "github.com/slget/slget/internal/") {

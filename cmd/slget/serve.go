@@ -51,6 +51,7 @@ func serveCommand(con *console) *cli.Command {
 			&cli.StringFlag{Name: "fleet-file", Usage: "the fleet's members, one http://HOST:PORT a line, from `FILE` (# for comments), read again when it changes: the same file on every host"},
 			&cli.StringFlag{Name: "peer-token", Usage: "the `TOKEN` to give other serves (default: this one's own); also " + envPeerToken},
 			&cli.StringFlag{Name: "peer-token-file", Usage: "read the token for other serves from the first line of `FILE`"},
+			gossipFlag(),
 			&cli.StringFlag{Name: "max-size", Value: "10g", Usage: "keep the cache under `SIZE` (least recently used slices go first); 0 for no bound"},
 			&cli.StringFlag{Name: "inactive", Value: "60m", Usage: "remove slices unread for `DURATION` (as nginx's inactive=); 0 to keep them"},
 			&cli.StringFlag{Name: "revalidate", Value: "60s", Usage: "ask the origin for the current version at most every `DURATION`, for clients that pin none"},
@@ -88,6 +89,10 @@ type serveOptions struct {
 	fleetFile string // --fleet-file, read again when it changes
 	// members is the fleet's member list, cfg.Fleet, nil without a fleet.
 	members *fleet.Members
+	// gossipPort is --gossip-port, 0 for none; with it, gossip is
+	// cfg.Fleet, and members only names members to join it through.
+	gossipPort int
+	gossip     *gossipView
 }
 
 func readServeOptions(c *cli.Context) (serveOptions, error) {
@@ -147,6 +152,9 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 	if err := readFleetOptions(c, &o); err != nil {
 		return serveOptions{}, err
 	}
+	if err := readGossipOptions(c, &o); err != nil {
+		return serveOptions{}, err
+	}
 	return o, nil
 }
 
@@ -197,20 +205,36 @@ func runServe(c *cli.Context, con *console) error {
 	}
 	defer st.Close()
 	o.cfg.Store = st
-	if len(o.peers) > 0 || o.fleetFile != "" {
-		// The server assembles its fleet: its ID is the cache's fleet ID,
-		// and the members' checks, signed with the fleet key (a host that
-		// announces itself by mDNS without the token is never live, so it
-		// owns no run and is never sent a request), run while it serves.
-		o.cfg.InFleet = true
-		o.cfg.FleetPeers = slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
+	if len(o.peers) > 0 || o.fleetFile != "" || o.gossipPort != 0 {
+		static := slices.DeleteFunc(slices.Clone(o.peers), func(p string) bool { return p == peerAuto })
+		if o.gossipPort != 0 {
+			// The gossip keeps the membership; the list only names the
+			// members to join.
+			if o.cfg.ID, err = st.FleetID(); err != nil {
+				return withCode(exitFileOpen, err)
+			}
+			o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID, Logger: log, Key: fleet.NewKey(o.peerToken)})
+			o.gossip = &gossipView{id: o.cfg.ID}
+			o.cfg.Fleet = o.gossip
+		} else {
+			// The server assembles its fleet: its ID is the cache's fleet
+			// ID, and the members' checks, signed with the fleet key (a
+			// host that announces itself by mDNS without the token is
+			// never live, so it owns no run and is never sent a
+			// request), run while it serves.
+			o.cfg.InFleet = true
+			o.cfg.FleetPeers = static
+		}
 		o.cfg.FleetToken = o.peerToken
 	}
 	srv, err := peer.NewServer(o.cfg)
 	if err != nil {
 		return withCode(exitBadOption, err)
 	}
-	if o.members = srv.Members(); o.members != nil && o.fleetFile != "" {
+	if o.gossip == nil {
+		o.members = srv.Members()
+	}
+	if o.members != nil && o.fleetFile != "" {
 		listed, err := readFleetFile(o.fleetFile)
 		if err != nil {
 			srv.Close()
@@ -224,6 +248,13 @@ func runServe(c *cli.Context, con *console) error {
 		return withCode(exitNetwork, fmt.Errorf("serve: cannot listen on %s: %v", o.listen, err))
 	}
 	ln = listenedAs(ln, o.listen)
+	stopGossip, err := startGossip(c.Context, &o, ln.Addr().(*net.TCPAddr), log)
+	if err != nil {
+		ln.Close()
+		srv.Close()
+		return withCode(exitNetwork, err)
+	}
+	defer stopGossip()
 	addr := "http://" + ownerAddr(ln.Addr().(*net.TCPAddr))
 	if err := localcache.WriteOwner(o.dir, addr); err != nil {
 		log.Warn("cannot publish the address for other slget processes", "err", err)
@@ -314,7 +345,9 @@ func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait fun
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		reportFleet(ctx, m, log)
+		if o.gossip == nil { // with gossip, the list only names members to join
+			reportFleet(ctx, m, log)
+		}
 	}()
 	go func() {
 		defer wg.Done()

@@ -100,6 +100,24 @@ func TestHealthzNamesTheServer(t *testing.T) {
 	if got := resp.Header.Get(fleet.HeaderID); got != "0123456789ab" {
 		t.Fatalf("/healthz %s = %q", fleet.HeaderID, got)
 	}
+	// The process, apart from the ID: two serves that claim one ID answer
+	// two instances.
+	inst := resp.Header.Get(fleet.HeaderInstance)
+	if g := resp.Header.Get(fleet.HeaderGossip); g != "" {
+		t.Fatalf("/healthz of a serve without gossip: %s %q", fleet.HeaderGossip, g)
+	}
+	q := startPeer(t, Config{Allow: []string{"example.com"}, ID: "0123456789ab", GossipPort: 7947}, nil)
+	resp, err = http.Get(q.url + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if other := resp.Header.Get(fleet.HeaderInstance); inst == "" || other == "" || other == inst {
+		t.Fatalf("/healthz %s: %q and %q", fleet.HeaderInstance, inst, other)
+	}
+	if g := resp.Header.Get(fleet.HeaderGossip); g != "7947" {
+		t.Fatalf("/healthz %s %q, want 7947", fleet.HeaderGossip, g)
+	}
 }
 
 // TestMissFilledFromItsOwner: two servers in one fleet; a miss at the one

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -83,6 +84,10 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		}
 	case "/healthz":
 		w.Header().Set(fleet.HeaderID, s.cfg.ID)
+		w.Header().Set(fleet.HeaderInstance, s.instance)
+		if s.cfg.GossipPort != 0 {
+			w.Header().Set(fleet.HeaderGossip, strconv.Itoa(s.cfg.GossipPort))
+		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "ok slget/"+slgetversion.Version+"\n")
 	case "/fleet":

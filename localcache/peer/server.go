@@ -130,6 +130,11 @@ type Config struct {
 	// fleet when it asks them; empty means Token.
 	FleetToken string
 
+	// GossipPort, if not zero, is the port of the fleet's gossip on this
+	// server's host, told in /healthz (fleet.HeaderGossip) to a member
+	// that joins through this one.
+	GossipPort int
+
 	// Heartbeat is how often a requester that asks for it (a slget peer
 	// client) is sent "102 Processing" while its answer waits for fills,
 	// each with the answer's progress (fetch.HeaderProgress); zero means
@@ -227,6 +232,7 @@ type Server struct {
 	limits    *clientLimits
 	log       *slog.Logger
 	viaToken  string // names this server in the Via of its own requests
+	instance  string // this process's fleet.HeaderInstance
 	now       func() time.Time
 	warnFull  everyWhile
 	metricsH  http.Handler
@@ -269,7 +275,7 @@ func NewServer(cfg Config) (*Server, error) {
 				return nil, err
 			}
 		}
-		members = fleet.NewMembers(cfg.FleetPeers, fleet.Options{SelfID: cfg.ID, Key: fleet.NewKey(cfg.FleetToken)})
+		members = fleet.NewMembers(cfg.FleetPeers, fleet.Options{SelfID: cfg.ID, Key: fleet.NewKey(cfg.FleetToken), Logger: cfg.Logger})
 		cfg.Fleet = members
 	}
 	if self, ok := cfg.Fleet.(interface{ SelfID() string }); ok && self.SelfID() != cfg.ID {
@@ -288,6 +294,7 @@ func NewServer(cfg Config) (*Server, error) {
 		allow:     allow,
 		log:       cfg.Logger,
 		viaToken:  "slget-" + cfg.ID,
+		instance:  newID(),
 		now:       time.Now,
 		warnFull:  everyWhile{gap: time.Minute},
 		storePut:  cfg.Store.Put,
