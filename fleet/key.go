@@ -77,7 +77,7 @@ var signedRequestHeaders = []string{"Range", "If-Match", "Accept", "Accept-Encod
 // the headers are signed: a body cut short or run long fails the checks
 // of its range and of each slice's checksum anyway.
 var answerHeaders = []string{"ETag", "Content-Range", "Content-Type", "Content-Encoding",
-	"X-Slget-Range", "X-Slget-Crc32c", HeaderID, HeaderTime, HeaderBodySum}
+	"X-Slget-Range", "X-Slget-Crc32c", HeaderID, HeaderInstance, HeaderGossip, HeaderTime, HeaderBodySum}
 
 // NewNonce returns 16 random bytes in hex.
 func NewNonce() string {
