@@ -74,13 +74,20 @@ type Client struct {
 	// runs within about one check. It is called from one goroutine at a
 	// time per download, and should answer at once.
 	MorePeers func() []string
+	// FleetOf, if set, is the address of the Client's own serve
+	// (http://HOST:PORT, a member of the fleet): a download's peers and
+	// their health are what that serve knows (its GET /fleet, signed with
+	// the fleet key of PeerOptions), read every 2s, instead of the Client
+	// checking every member itself: a fleet of N hosts is then N requests
+	// every 2s, not N². Peers and MorePeers are not used with it.
+	FleetOf string
 
 	httpOnce   sync.Once
 	sharedOnce sync.Once
 	sh         *shared
 	peersOnce  sync.Once
 	peers      []*fetch.Peer // Peers, parsed
-	members    *fleet.Members
+	members    membership
 	down       fleet.Quiet // what was said of the peers that do not answer
 	peersErr   error
 	peerMu     sync.Mutex
@@ -117,7 +124,7 @@ func (c *Client) Clone() *Client {
 	return &Client{
 		HTTP: c.http(), Connections: c.Connections, Slice: c.Slice, Retry: c.Retry, StallTimeout: c.StallTimeout,
 		LowestSpeed: c.LowestSpeed, RateLimit: c.RateLimit, TotalRateLimit: c.TotalRateLimit,
-		Cache: c.Cache, Peers: c.Peers, PeerOptions: c.PeerOptions, MorePeers: c.MorePeers,
+		Cache: c.Cache, Peers: c.Peers, PeerOptions: c.PeerOptions, MorePeers: c.MorePeers, FleetOf: c.FleetOf,
 		sh: c.shared(),
 	}
 }

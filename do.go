@@ -245,7 +245,7 @@ func (d *download) doProbe(ctx context.Context) error {
 // (see fetch.ProbeHead). -c, -N and -o - want slice 0's bytes from the
 // origin, so they probe with a GET.
 func (d *download) probeOnce(ctx context.Context, since time.Time) (*fetch.Probe, error) {
-	shared := d.c.Cache != nil || len(d.c.Peers) > 0
+	shared := d.c.Cache != nil || d.c.usesPeers()
 	if shared && !d.headless && since.IsZero() && !d.req.Continue && d.req.Writer == nil {
 		p, err := d.c.http().ProbeHead(ctx, d.req.URL)
 		if !errors.Is(err, fetch.ErrHeadNotEnough) {

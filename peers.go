@@ -49,6 +49,12 @@ func (c *Client) peerList() ([]*fetch.Peer, error) {
 		if key == nil {
 			key = fleet.NewKey(c.PeerOptions.Token)
 		}
+		if c.FleetOf != "" {
+			// The Client's own serve says who the members are, and how
+			// they are: one request every 2s instead of one per member.
+			c.members = fleet.NewRemote(c.FleetOf, key)
+			return
+		}
 		c.members = fleet.NewMembers(addrs, fleet.Options{Keys: keys, Key: key})
 	})
 	return c.peers, c.peersErr
@@ -70,21 +76,32 @@ func (c *Client) peerAt(addr string) *fetch.Peer {
 	return p
 }
 
+// membership is what a download knows of its peers: the Client's own
+// checks of them (fleet.Members), or its serve's (fleet.Remote).
+type membership interface {
+	Refresh(ctx context.Context, maxAge time.Duration)
+	Live() []fleet.Member
+	Status() []fleet.Health
+}
+
 // findPeers gives the members the peers MorePeers finds now.
 func (c *Client) findPeers() {
-	if c.MorePeers != nil {
-		c.members.SetFound("more", c.MorePeers())
+	if m, ok := c.members.(*fleet.Members); ok && c.MorePeers != nil {
+		m.SetFound("more", c.MorePeers())
 	}
 }
 
 // usesPeers reports whether a download of c may use peers.
-func (c *Client) usesPeers() bool { return len(c.Peers) > 0 || c.MorePeers != nil }
+func (c *Client) usesPeers() bool { return len(c.Peers) > 0 || c.MorePeers != nil || c.FleetOf != "" }
 
 // CloseIdle closes the idle connections of the Client: to origins and to
 // peers. Call it when the Client is no longer used.
 func (c *Client) CloseIdle() {
 	c.http().CloseIdle() // through the Once that sets HTTP: a first Do may be setting it now
 	c.peerList()
+	if r, ok := c.members.(*fleet.Remote); ok {
+		r.CloseIdle()
+	}
 	c.peerMu.Lock()
 	defer c.peerMu.Unlock()
 	for _, p := range c.peerByAddr {

@@ -6,6 +6,7 @@ package slget_test
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,8 @@ import (
 	"github.com/slget/slget"
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/localcache"
+	"github.com/slget/slget/localcache/peer"
 )
 
 // rangesTo counts the proxy requests p got (health checks left out).
@@ -116,5 +119,66 @@ func TestPeerRestartsMidDownload(t *testing.T) {
 	}
 	if rangesTo(second) == 0 || w.count("answers as a member of the fleet") == 0 {
 		t.Errorf("the restarted peer got %d ranges; warnings:\n%s", rangesTo(second), &w)
+	}
+}
+
+// A Client whose own serve is in a fleet learns the members from that
+// serve's /fleet (FleetOf): it is given no peer but its serve, and asks
+// the member that owns a run for it all the same.
+func TestClientAsksItsServeForTheFleet(t *testing.T) {
+	const size = 8 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	allow := []string{strings.TrimPrefix(srv.URL, "http://")}
+	cache := func() *localcache.Store {
+		st, err := localcache.Open(t.TempDir(), &localcache.Options{NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	noProxy := fetch.ClientOptions{Getenv: func(string) string { return "" }}
+	listen := func() net.Listener {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ln
+	}
+	// b answers whatever is asked of it, counting the ranges.
+	lnB := listen()
+	b, err := peer.NewServer(peer.Config{Store: cache(), Allow: allow, Token: "t", ID: "bbbbbbbbbbbb", Client: noProxy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ranges atomic.Int64
+	hsB := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.IsAbs() {
+			ranges.Add(1)
+		}
+		b.ServeHTTP(w, r)
+	})}
+	go hsB.Serve(lnB)
+	t.Cleanup(func() { hsB.Close(); b.Close() })
+	// a, the client's own serve, has b in its fleet.
+	a, err := peer.NewServer(peer.Config{Store: cache(), Allow: allow, Token: "t", Client: noProxy,
+		FleetPeers: []string{"http://" + lnB.Addr().String()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lnA := listen()
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan struct{})
+	go func() { a.Serve(ctx, lnA); close(served) }()
+	t.Cleanup(func() { cancel(); <-served })
+	waitFor(t, "the serve to see its fleet", func() bool { return len(a.Members().Live()) == 2 })
+
+	c := newClient(t, &slget.Client{FleetOf: "http://" + lnA.Addr().String(), PeerOptions: slget.PeerOptions{Token: "t"}})
+	res, w := get(t, c, srv, nil)
+	if res.BySource[fetch.FromPeer] != size {
+		t.Errorf("by source %v, want all from the fleet; warnings:\n%s", res.BySource, w)
+	}
+	if ranges.Load() == 0 {
+		t.Error("the client never asked b, which only its serve's /fleet names")
 	}
 }

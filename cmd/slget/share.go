@@ -73,6 +73,12 @@ func (a *app) openShare(c *cli.Context) error {
 			return withCode(exitBadOption, fmt.Errorf("--cache: %w", err))
 		case owner != "":
 			a.con.warnf("the cache %s is owned by the slget serve at %s: asking it as a peer", dir, owner)
+			if !slices.ContainsFunc(peers, func(p string) bool { return p != peerAuto }) {
+				// No peer of its own: the serve's fleet is the client's,
+				// as the serve knows it (one request every 2s, not one to
+				// every member).
+				a.client.FleetOf = owner
+			}
 			peers = append(peers, owner)
 		default:
 			a.client.Cache = store

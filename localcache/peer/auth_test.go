@@ -144,3 +144,21 @@ func TestMembersNeedTheKey(t *testing.T) {
 		}
 	}
 }
+
+// A client's view of its serve's fleet (fleet.Remote) takes nothing from
+// a serve that does not prove the fleet key: not even the serve itself.
+func TestRemoteNeedsTheKey(t *testing.T) {
+	p := startPeer(t, Config{Token: "remote-key", ClientRate: -1}, nil)
+	good := fleet.NewRemote(p.url, fleet.NewKey("remote-key"))
+	good.Refresh(t.Context(), 0)
+	if live := good.Live(); len(live) != 1 || live[0].ID != p.srv.ID() {
+		t.Errorf("with the key: live %+v, want the serve by its ID", live)
+	}
+	bad := fleet.NewRemote(p.url, fleet.NewKey("another"))
+	bad.Refresh(t.Context(), 0)
+	if live, st := bad.Live(), bad.Status(); len(live) != 0 || !st[0].Unproven {
+		t.Errorf("with another key: live %+v, status %+v; want nothing live, the serve unproven", live, st)
+	}
+	good.CloseIdle()
+	bad.CloseIdle()
+}
