@@ -53,6 +53,11 @@ func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written 
 			if err == io.ErrUnexpectedEOF {
 				err = ErrShortBody
 			}
+			if ctx.Err() != nil && cctx.Err() == nil {
+				// The caller's cancel closed the body before it reached
+				// cctx, its child: the read failed for the cancel.
+				return off, causeOf(ctx, err)
+			}
 			return off, causeOf(cctx, err)
 		}
 	}
