@@ -86,7 +86,6 @@ type Client struct {
 	sharedOnce sync.Once
 	sh         *shared
 	peersOnce  sync.Once
-	peers      []*fetch.Peer // Peers, parsed
 	members    membership
 	down       fleet.Quiet // what was said of the peers that do not answer
 	peersErr   error

@@ -141,7 +141,7 @@ func (d *download) run(ctx context.Context) error {
 		return &RequestError{Err: err}
 	}
 	d.given = u
-	if _, err := d.c.peerList(); err != nil {
+	if err := d.c.setUpPeers(); err != nil {
 		return &RequestError{Err: err}
 	}
 	if d.req.Writer != nil {

@@ -20,35 +20,29 @@ import (
 // about a second at most). While it runs, they are checked this often.
 const peerCheckAge = 2 * time.Second
 
-// peerList returns the Client's Peers, parsed once.
-func (c *Client) peerList() ([]*fetch.Peer, error) {
+// setUpPeers parses the Client's Peers, once, and sets up what a download
+// learns of its peers from: its own checks of them, or its serve's.
+func (c *Client) setUpPeers() error {
 	c.peersOnce.Do(func() {
 		c.peerByAddr = map[string]*fetch.Peer{}
+		var addrs []string
+		keys := map[string]*fleet.Key{}
 		for _, s := range c.Peers {
 			p, err := fetch.NewPeer(s, c.PeerOptions)
 			if err != nil {
 				c.peersErr = err
 				return
 			}
-			if c.peerByAddr[p.String()] == nil {
-				c.peerByAddr[p.String()] = p
-				c.peers = append(c.peers, p)
+			if a := p.String(); c.peerByAddr[a] == nil {
+				c.peerByAddr[a] = p
+				addrs, keys[a] = append(addrs, a), p.Key()
 			}
-		}
-		addrs := make([]string, len(c.peers))
-		keys := map[string]*fleet.Key{}
-		for i, p := range c.peers {
-			addrs[i] = p.String()
-			keys[addrs[i]] = p.Key()
 		}
 		// Each check is signed with the peer's key, as its requests are:
 		// a host that announces itself as a peer without the fleet's token
 		// never counts as live. Peers found later are signed with the
 		// fleet's key (PeerOptions).
-		key := c.PeerOptions.Key
-		if key == nil {
-			key = fleet.NewKey(c.PeerOptions.Token)
-		}
+		key := c.PeerOptions.FleetKey()
 		if c.FleetOf != "" {
 			// The Client's own serve says who the members are, and how
 			// they are: one request every 2s instead of one per member.
@@ -57,7 +51,7 @@ func (c *Client) peerList() ([]*fetch.Peer, error) {
 		}
 		c.members = fleet.NewMembers(addrs, fleet.Options{Keys: keys, Key: key})
 	})
-	return c.peers, c.peersErr
+	return c.peersErr
 }
 
 // peerAt returns the Peer at addr (http://HOST:PORT), made the first time
@@ -98,7 +92,7 @@ func (c *Client) usesPeers() bool { return len(c.Peers) > 0 || c.MorePeers != ni
 // peers. Call it when the Client is no longer used.
 func (c *Client) CloseIdle() {
 	c.http().CloseIdle() // through the Once that sets HTTP: a first Do may be setting it now
-	c.peerList()
+	c.setUpPeers()
 	if r, ok := c.members.(*fleet.Remote); ok {
 		r.CloseIdle()
 	}
@@ -135,7 +129,7 @@ func (o *owners) get() ([]string, map[string]int) {
 // rendezvous hashing of the peers' fleet IDs, as every serve of the fleet
 // ranks them, then of the others in that order, then of the origin.
 func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chain, *owners, error) {
-	if _, err := d.c.peerList(); err != nil {
+	if err := d.c.setUpPeers(); err != nil {
 		return nil, nil, &RequestError{Err: err}
 	}
 	if !d.c.usesPeers() {
@@ -182,20 +176,19 @@ func (d *download) takeLive(ch *fetch.Chain, own *owners, origin *fetch.Origin) 
 		if m.Addr == "" {
 			continue
 		}
-		_, was := ch.Index(m.Addr)
-		p := d.c.peerAt(m.Addr)
-		if p == nil {
-			continue
-		}
-		s, err := fetch.NewPeerSource(p, origin, d.plan)
-		if err != nil {
-			continue
-		}
-		j, ok := ch.Add(s)
-		if !ok {
-			continue // dropped for what it sent: never again in this download
-		}
-		if !was {
+		j, in := ch.Index(m.Addr)
+		if !in {
+			p := d.c.peerAt(m.Addr)
+			if p == nil {
+				continue
+			}
+			s, err := fetch.NewPeerSource(p, origin, d.plan)
+			if err != nil {
+				continue
+			}
+			if j, in = ch.Add(s); !in {
+				continue // dropped for what it sent: never again in this download
+			}
 			back = append(back, m.Addr)
 		}
 		if _, dup := index[m.ID]; !dup {

@@ -52,6 +52,15 @@ type PeerOptions struct {
 	Key *fleet.Key
 }
 
+// FleetKey is the fleet key of the options: Key, or the one derived from
+// Token; nil for neither.
+func (o PeerOptions) FleetKey() *fleet.Key {
+	if o.Key != nil {
+		return o.Key
+	}
+	return fleet.NewKey(o.Token)
+}
+
 // Peer is one slget peer: an HTTP/1.1 forward proxy that caches whole
 // slices (`slget serve`). It is asked in proxy form, GET
 // http://origin/path with a Range, directly: never through the proxies of
@@ -124,14 +133,11 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	if p.ua == "" {
 		p.ua = "slget/" + version.Version
 	}
-	switch {
-	case u.User != nil:
+	if u.User != nil {
 		tok, _ := u.User.Password()
 		p.key = fleet.NewKey(tok)
-	case o.Key != nil:
-		p.key = o.Key
-	default:
-		p.key = fleet.NewKey(o.Token)
+	} else {
+		p.key = o.FleetKey()
 	}
 	tr := &http.Transport{
 		Proxy:                  nil, // the peer is the proxy
