@@ -98,20 +98,28 @@ func (k *Key) SignRequest(method, target string, h http.Header, t time.Time) (no
 }
 
 func (k *Key) requestMAC(method, target string, h http.Header, ts, nonce string) string {
-	m := hmac.New(sha256.New, k.req)
+	return mac(k.req, []string{"slget request v1", method, target}, h, signedRequestHeaders, ts, nonce)
+}
+
+// mac is the HMAC-SHA256 with key of the fields pre, the values of the
+// headers names of h, and the fields post, each framed by its length so
+// that no two lists of fields read alike; in base64url.
+func mac(key []byte, pre []string, h http.Header, names []string, post ...string) string {
+	m := hmac.New(sha256.New, key)
 	field := func(s string) {
 		m.Write([]byte(strconv.Itoa(len(s))))
 		m.Write([]byte{':'})
 		m.Write([]byte(s))
 	}
-	field("slget request v1")
-	field(method)
-	field(target)
-	for _, name := range signedRequestHeaders {
+	for _, f := range pre {
+		field(f)
+	}
+	for _, name := range names {
 		field(strings.Join(h.Values(name), "\x00"))
 	}
-	field(ts)
-	field(nonce)
+	for _, f := range post {
+		field(f)
+	}
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
@@ -184,20 +192,21 @@ func (k *Key) SignAnswer(nonce string, status int, h http.Header) {
 	h.Set(HeaderAnswerMAC, k.answerMAC(nonce, status, h))
 }
 
+// SignResponse signs the headers h of a net/http answer of status, sent at
+// now, to the request whose nonce is given, before they are written: it
+// sets HeaderTime (the serve's clock, for the client to sign in), keeps
+// net/http from sniffing a Content-Type the MAC would not cover, and sets
+// HeaderAnswerMAC.
+func (k *Key) SignResponse(nonce string, status int, h http.Header, now time.Time) {
+	h.Set(HeaderTime, strconv.FormatInt(now.Unix(), 10))
+	if _, ok := h["Content-Type"]; !ok {
+		h["Content-Type"] = nil
+	}
+	k.SignAnswer(nonce, status, h)
+}
+
 func (k *Key) answerMAC(nonce string, status int, h http.Header) string {
-	m := hmac.New(sha256.New, k.ans)
-	field := func(s string) {
-		m.Write([]byte(strconv.Itoa(len(s))))
-		m.Write([]byte{':'})
-		m.Write([]byte(s))
-	}
-	field("slget answer v1")
-	field(nonce)
-	field(strconv.Itoa(status))
-	for _, name := range answerHeaders {
-		field(strings.Join(h.Values(name), "\x00"))
-	}
-	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+	return mac(k.ans, []string{"slget answer v1", nonce, strconv.Itoa(status)}, h, answerHeaders)
 }
 
 // ErrUnproven is an answer without a MAC of the fleet key: whoever sent it

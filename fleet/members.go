@@ -328,7 +328,6 @@ func (m *Members) check(ctx context.Context, addr string) (id, version, instance
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
-	io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
 	if key != nil {
 		if err := key.Check(nonce, resp, clock); err != nil {
 			if c := resp.StatusCode; c == http.StatusUnauthorized || c == http.StatusProxyAuthRequired {

@@ -42,8 +42,7 @@ type Remote struct {
 // NewRemote returns the Remote of the serve at addr (http://HOST:PORT).
 // key, if not nil, signs the requests and proves the answers.
 func NewRemote(addr string, key *Key) *Remote {
-	return &Remote{addr: Addr(addr), key: key,
-		hc: &http.Client{Transport: &http.Transport{Proxy: nil}, Timeout: 5 * time.Second}}
+	return &Remote{addr: Addr(addr), key: key, hc: &http.Client{Transport: &http.Transport{Proxy: nil}}}
 }
 
 // fleetPage is the JSON of a serve's GET /fleet.
@@ -53,8 +52,10 @@ type fleetPage struct {
 }
 
 // Refresh reads the serve's /fleet unless it was read within maxAge;
-// callers at the same time share one read. A read that fails keeps what
-// the last one gave, and marks the serve itself not healthy.
+// callers at the same time share one read. A read that fails keeps the
+// members the last one gave; the serve itself is then not healthy if it
+// did not answer or did not prove the fleet key, and a peer all the same
+// if it answered without a fleet page (not in a fleet, or older).
 func (r *Remote) Refresh(ctx context.Context, maxAge time.Duration) {
 	r.refresh.Lock()
 	defer r.refresh.Unlock()
@@ -66,8 +67,6 @@ func (r *Remote) Refresh(ctx context.Context, maxAge time.Duration) {
 	defer r.mu.Unlock()
 	r.down, r.unproven = !answered, errors.Is(err, ErrUnproven) || errors.Is(err, ErrBodySum)
 	if err != nil {
-		// A serve that answers but has no fleet page (not a member of a
-		// fleet, an older one) is a peer all the same.
 		r.err = err.Error()
 		return
 	}
@@ -82,7 +81,8 @@ func (r *Remote) Refresh(ctx context.Context, maxAge time.Duration) {
 	}
 }
 
-// read reads the serve's /fleet; answered says whether it answered at all.
+// read reads the serve's /fleet, within 5s; answered says whether it
+// answered at all.
 func (r *Remote) read(ctx context.Context) (_ fleetPage, answered bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()

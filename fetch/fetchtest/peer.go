@@ -281,12 +281,7 @@ func (s *signer) sign(code int) {
 		return
 	}
 	s.signed = true
-	h := s.Header()
-	h.Set(fleet.HeaderTime, fmt.Sprint(time.Now().Unix()))
-	if _, ok := h["Content-Type"]; !ok {
-		h["Content-Type"] = nil // not sniffed after it was signed
-	}
-	s.key.SignAnswer(s.nonce, code, h)
+	s.key.SignResponse(s.nonce, code, s.Header(), time.Now())
 }
 
 func (s *signer) WriteHeader(code int) {

@@ -73,14 +73,11 @@ func (r *recorder) sign(status int) {
 	}
 	r.signed = true
 	h := r.ResponseWriter.Header()
-	h.Set(fleet.HeaderTime, strconv.FormatInt(r.now().Unix(), 10))
 	if r.nonce == "" {
+		h.Set(fleet.HeaderTime, strconv.FormatInt(r.now().Unix(), 10))
 		return
 	}
-	if _, ok := h["Content-Type"]; !ok {
-		h["Content-Type"] = nil // net/http must not sniff one the MAC did not cover
-	}
-	r.key.SignAnswer(r.nonce, status, h)
+	r.key.SignResponse(r.nonce, status, h, r.now())
 }
 
 // pageBuffer holds a page's answer, so that its MAC covers its body
