@@ -212,21 +212,6 @@ func familyList(t *testing.T, fams []string) string {
 	return strings.Join(nums, ",")
 }
 
-// waitLineWithin is Process.WaitLine within d.
-func waitLineWithin(p *netnstest.Process, s string, d time.Duration) (string, bool) {
-	deadline := time.After(d)
-	for {
-		select {
-		case l := <-p.Lines:
-			if strings.Contains(l, s) {
-				return l, true
-			}
-		case <-deadline:
-			return "", false
-		}
-	}
-}
-
 // withoutNetlink is the unit's list as it was before it allowed netlink.
 func withoutNetlink(fams []string) []string {
 	return slices.DeleteFunc(slices.Clone(fams), func(f string) bool { return f == "AF_NETLINK" })
@@ -314,7 +299,7 @@ func TestServiceUnderTheUnitsFamilies(t *testing.T) {
 			// in either order.
 			said := map[string]bool{}
 			for len(said) < 2 {
-				line, ok := waitLineWithin(a, "by mDNS", time.Minute)
+				line, ok := a.WaitLineWithin("by mDNS", time.Minute)
 				if !ok {
 					t.Fatalf("under the old unit, the serve did not say that mDNS cannot list the interfaces (it said %v)", said)
 				}
@@ -331,7 +316,7 @@ func TestServiceUnderTheUnitsFamilies(t *testing.T) {
 			if !strings.Contains(r.stdout, peerB) {
 				t.Fatalf("slget peers in %s does not find %s either: %q", l.A, peerB, r.stdout)
 			}
-			if line, ok := waitLineWithin(a, peerB, 15*time.Second); ok {
+			if line, ok := a.WaitLineWithin(peerB, 15*time.Second); ok {
 				t.Fatalf("under the old unit the serve found %s: %s", peerB, line)
 			}
 		})

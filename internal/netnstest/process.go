@@ -84,8 +84,11 @@ func (l *LAN) Start(t TB, ns string, env []string, logf func(string, ...any), na
 
 // WaitLine waits up to a minute for a line that contains s, and returns
 // it; ok is false when none came.
-func (p *Process) WaitLine(s string) (line string, ok bool) {
-	deadline := time.After(time.Minute)
+func (p *Process) WaitLine(s string) (line string, ok bool) { return p.WaitLineWithin(s, time.Minute) }
+
+// WaitLineWithin is WaitLine within d.
+func (p *Process) WaitLineWithin(s string, d time.Duration) (line string, ok bool) {
+	deadline := time.After(d)
 	for {
 		select {
 		case l := <-p.Lines:
