@@ -70,7 +70,9 @@
 // whatever the faults are).
 //
 // A response keeps serving the version of the content it started with, even
-// if Change happens while it is being sent.
+// if Change happens while it is being sent, unless WithInPlaceChanges is
+// given: then its next bytes are the new version's, as a file rewritten in
+// place under sendfile.
 //
 // Request.Start and End are what the client asked for, not what was sent;
 // ContentRange is what was sent.

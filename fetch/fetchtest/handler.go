@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"strconv"
@@ -147,7 +148,7 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot
 		w.WriteHeader(http.StatusOK)
 		w.Flush() // commits the headers without a Content-Length: chunked
 		if r.Method != http.MethodHead {
-			_, _ = w.ReadFrom(v.content.section())
+			_, _ = w.ReadFrom(s.body(v))
 		}
 		w.finish()
 		return
@@ -167,8 +168,28 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot
 	}
 	// ServeContent implements Range, If-Range, 416, conditional requests and
 	// HEAD; it keeps the ETag and Last-Modified set above.
-	http.ServeContent(w, r, "", v.lastMod, v.content.section())
+	http.ServeContent(w, r, "", v.lastMod, s.body(v))
 	w.finish()
+}
+
+// body is what an answer of the version v reads its bytes from: v's
+// content, or with WithInPlaceChanges the server's content at each read.
+func (s *Server) body(v snapshot) *io.SectionReader {
+	if !s.cfg.inPlace {
+		return v.content.section()
+	}
+	return io.NewSectionReader(liveContent{s}, 0, v.content.Size)
+}
+
+// liveContent reads the server's content as it is at each read: a file
+// rewritten in place under the answers that send it.
+type liveContent struct{ s *Server }
+
+func (l liveContent) ReadAt(p []byte, off int64) (int, error) {
+	l.s.mu.Lock()
+	c := l.s.content
+	l.s.mu.Unlock()
+	return c.ReadAt(p, off)
 }
 
 // answerInstead sends the answer of a Location, Status or Unsatisfiable

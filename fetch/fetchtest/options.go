@@ -55,6 +55,7 @@ type config struct {
 	changeAfter int    // 0 means never
 	changeSize  int64
 	resize      bool // Change sets the size to changeSize
+	inPlace     bool // Change also changes the bytes of answers in flight
 	faults      []FaultFunc
 }
 
@@ -234,6 +235,13 @@ func WithLegacyDigest() Option { return func(c *config) { c.digest = oldDigest }
 // WithChangeAfter calls Change once, just before the file request number
 // n+1 is served (requests for other paths do not count). Zero means never.
 func WithChangeAfter(n int) Option { return func(c *config) { c.changeAfter = n } }
+
+// WithInPlaceChanges makes Change rewrite the file in place, as cp new old
+// does under a server that sends with sendfile: answers in flight keep the
+// headers of the version they started with, but their next bytes are the
+// new version's (at the same offsets). Without it, an answer in flight
+// keeps serving the version it started with.
+func WithInPlaceChanges() Option { return func(c *config) { c.inPlace = true } }
 
 // WithChangeSize makes Change also set the size to newSize.
 func WithChangeSize(newSize int64) Option {
