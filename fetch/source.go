@@ -60,6 +60,9 @@ type Origin struct {
 	// Warn, if set, is told about fallbacks (a server that mishandles
 	// If-Match).
 	Warn func(string)
+	// NoHead says the server answers HEAD without the version (the
+	// probe's HEAD was not enough): Confirm asks with a GET at once.
+	NoHead bool
 
 	mode    atomic.Int32
 	confirm singleflight.Group
@@ -74,6 +77,11 @@ func NewOrigin(c *Client, p *Probe) *Origin {
 		o.mode.Store(pinDate)
 	case SizeOnly:
 		o.mode.Store(pinNone)
+		if p.Validator.Unsettled && p.Validator.ETag == "" {
+			// It cannot prove the same version, but a later change
+			// still costs a 412 rather than a body.
+			o.mode.Store(pinDate)
+		}
 	}
 	return o
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/slget/slget/segment"
 )
@@ -18,6 +19,12 @@ type Validator struct {
 	Size         int64  // total size in bytes; -1 when unknown
 	ETag         string // raw ETag header value, "" if none; may be weak (W/"...")
 	LastModified string // raw Last-Modified header value, "" if none
+	// Unsettled is true when Last-Modified was less than a second before
+	// the server's Date: the file may change again within that second
+	// without another Last-Modified, so it cannot pin a version (RFC 9110
+	// §8.8.2.2 calls such a date weak). It lowers Strength, and is not
+	// compared by Differs.
+	Unsettled bool
 }
 
 // Strength says how much a validator proves.
@@ -35,7 +42,7 @@ func (v Validator) Strength() Strength {
 	switch {
 	case v.ETag != "" && !strings.HasPrefix(v.ETag, "W/"):
 		return StrongETag
-	case v.LastModified != "":
+	case v.LastModified != "" && !v.Unsettled:
 		return LastModified
 	}
 	return SizeOnly
@@ -48,6 +55,9 @@ func (v Validator) Warning() string {
 	case LastModified:
 		return "the server sent no strong ETag; checking versions by Last-Modified and size"
 	case SizeOnly:
+		if v.Unsettled {
+			return "the file was modified less than a second before the server's clock (Last-Modified " + v.LastModified + "), and it sent no strong ETag: a change within that second would keep its Last-Modified, so only the size and a later Last-Modified can tell a changed file apart; give --checksum to prove it"
+		}
 		if v.ETag != "" {
 			return "the server sent only a weak ETag, no strong ETag or Last-Modified; a change of the ETag or the size is caught, but nothing pins a range to one version"
 		}
@@ -71,7 +81,22 @@ func (v Validator) String() string {
 // validatorOf reads the validator headers of a response; size is filled in
 // by the caller.
 func validatorOf(h http.Header, size int64) Validator {
-	return Validator{Size: size, ETag: h.Get("ETag"), LastModified: h.Get("Last-Modified")}
+	v := Validator{Size: size, ETag: h.Get("ETag"), LastModified: h.Get("Last-Modified")}
+	v.Unsettled = unsettled(v.LastModified, h.Get("Date"))
+	return v
+}
+
+// unsettled reports whether the Last-Modified lm is less than a second
+// before the answer's date (RFC 9110 §8.8.2.2: only a date at least a
+// second older than the Date is strong). An answer without a Date, or
+// with dates that do not parse, proves nothing either way: not unsettled.
+func unsettled(lm, date string) bool {
+	if lm == "" || date == "" {
+		return false
+	}
+	m, err1 := http.ParseTime(lm)
+	d, err2 := http.ParseTime(date)
+	return err1 == nil && err2 == nil && d.Sub(m) < time.Second
 }
 
 // Differs says why got (seen in a response, or on a later run) is another
@@ -98,6 +123,11 @@ func (v Validator) Differs(got Validator) string {
 		if got.LastModified != v.LastModified {
 			return fmt.Sprintf("Last-Modified was %q, now %q", v.LastModified, got.LastModified)
 		}
+	}
+	// An unsettled Last-Modified pins nothing, but another one is still
+	// another version.
+	if v.Unsettled && got.LastModified != "" && got.LastModified != v.LastModified {
+		return fmt.Sprintf("Last-Modified was %q, now %q", v.LastModified, got.LastModified)
 	}
 	if v.ETag != "" && got.ETag != "" && !weakMatch(v.ETag, got.ETag) {
 		return fmt.Sprintf("ETag was %s, now %s", v.ETag, got.ETag)

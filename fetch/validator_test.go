@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slget/slget/fetch/fetchtest"
+
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/segment"
 )
@@ -265,5 +267,49 @@ func TestRetryDelay(t *testing.T) {
 	}
 	if got := p.Delay(1, &fetch.HTTPError{Status: 503, RetryAfter: time.Hour}); got != 5*time.Minute {
 		t.Errorf("Retry-After 1h gave %s, want the 5m cap", got)
+	}
+}
+
+// A Last-Modified less than a second before the answer's Date is weak (RFC
+// 9110 §8.8.2.2): the probe of a file written just now pins nothing by it,
+// says so, and still tells another Last-Modified apart.
+func TestLastModifiedWithinASecondOfDateIsWeak(t *testing.T) {
+	now := time.Now().UTC().Truncate(time.Second)
+	for _, tc := range []struct {
+		name  string
+		lm    time.Time
+		etag  bool
+		want  fetch.Strength
+		words string
+	}{
+		{"written this second", now, false, fetch.SizeOnly, "less than a second before the server's clock"},
+		{"written an hour ago", now.Add(-time.Hour), false, fetch.LastModified, "Last-Modified and size"},
+		{"written this second, strong ETag", now, true, fetch.StrongETag, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := []fetchtest.Option{fetchtest.WithSize(1 << 20), fetchtest.WithLastModified(tc.lm)}
+			if !tc.etag {
+				opts = append(opts, fetchtest.WithoutETag())
+			}
+			s := fetchtest.NewServer(t, opts...)
+			c, err := fetch.NewClient(fetch.ClientOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := c.Probe(context.Background(), s.FileURL(), 1<<20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Body.Close()
+			v := p.Validator
+			if v.Strength() != tc.want || !strings.Contains(v.Warning(), tc.words) {
+				t.Fatalf("Strength %v, Warning %q: want %v and a warning with %q", v.Strength(), v.Warning(), tc.want, tc.words)
+			}
+			other := v
+			other.LastModified = tc.lm.Add(time.Second).Format(http.TimeFormat)
+			if !tc.etag && v.Differs(other) == "" {
+				t.Fatalf("another Last-Modified (%s) is not another version of %v", other.LastModified, v)
+			}
+		})
 	}
 }
