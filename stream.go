@@ -67,6 +67,9 @@ func (d *download) toWriter(ctx context.Context) error {
 	} else {
 		err = d.streamWhole(ctx, w)
 	}
+	if err == nil {
+		err = d.confirmVersion(ctx, true)
+	}
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -125,7 +126,11 @@ func TestStreamInOrder(t *testing.T) {
 		t.Errorf("result %+v", res)
 	}
 	conns := map[int]bool{}
-	for i, r := range srv.Requests() {
+	reqs := srv.Requests()
+	if last := reqs[len(reqs)-1]; last.Method != http.MethodHead {
+		t.Errorf("the last request is a %s %q, want the HEAD that asks for the version after the last byte", last.Method, last.Range)
+	}
+	for i, r := range reqs[:len(reqs)-1] {
 		conns[r.Conn] = true
 		if !r.Aligned(slice, size) || i > 0 && r.IfMatch != srv.ETag() { // the first is the probe
 			t.Errorf("request %q, If-Match %q: not a pinned, aligned range", r.Range, r.IfMatch)

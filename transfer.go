@@ -60,10 +60,13 @@ func (d *download) transfer(ctx context.Context) error {
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	err = dl.Run(ctx, body)
+	st := dl.Stats()
+	if err == nil {
+		err = d.confirmVersion(ctx, st.Written > 0)
+	}
 	if err == nil {
 		err = sh.afterTransfer()
 	}
-	st := dl.Stats()
 	d.res.Transferred = st.Written
 	if sh != nil {
 		d.res.Transferred += sh.again
@@ -107,6 +110,9 @@ func (d *download) stream(ctx context.Context) error {
 		d.res.Size, d.res.Transferred = n, n
 		d.res.BySource[fetch.FromOrigin] = n
 		if err == nil {
+			if err := d.confirmVersion(ctx, n > 0); err != nil {
+				return d.fail(ctx, err)
+			}
 			return nil
 		}
 		if ctx.Err() != nil || !fetch.Retryable(err) || try >= tries {

@@ -124,8 +124,8 @@ func TestFleetThroughServe(t *testing.T) {
 			fills[k]++
 		}
 	}
-	if heads != n {
-		t.Errorf("the origin got %d HEADs, want %d (one probe per client)", heads, n)
+	if heads != 2*n {
+		t.Errorf("the origin got %d HEADs, want %d (per client, the probe and the look after the last byte)", heads, 2*n)
 	}
 	for k, c := range fills {
 		if c != 1 {

@@ -8,12 +8,15 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/slget/slget/fetch/fetchtest"
 )
 
 // runResult is what one in-process run of slget printed and returned.
@@ -101,6 +104,19 @@ func mustFetch(t *testing.T, path, want string, args ...string) runResult {
 }
 
 // journalPath is where the journal of the download saved as path lives.
+// gets leaves out of log the HEADs: the probe's, when slices may come
+// from a cache or peers, and the look after the last byte (confirm.go in
+// the library), which carry no range.
+func gets(log []fetchtest.Request) []fetchtest.Request {
+	var out []fetchtest.Request
+	for _, q := range log {
+		if q.Method != http.MethodHead {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
 func journalPath(path string) string { return path + ".slget" }
 
 func exists(p string) bool {

@@ -67,7 +67,7 @@ error_log %[2]s/logs/error.log warn;
 pid %[2]s/nginx.pid;
 events { worker_connections 1024; }
 http {
-  log_format ranges '$status "$http_range" $body_bytes_sent';
+  log_format ranges '$status "$http_range" $body_bytes_sent $request_method';
   access_log %[2]s/logs/access.log ranges;
   client_body_temp_path %[2]s/tmp/body;
   proxy_temp_path %[2]s/tmp/proxy;
@@ -302,9 +302,12 @@ func TestNginxAsOrigin(t *testing.T) {
 	}
 	log, _ := os.ReadFile(filepath.Join(dir, "logs", "access.log"))
 	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
-		var status, rng string
+		var status, rng, method string
 		var sent int64
-		fmt.Sscanf(line, "%s %q %d", &status, &rng, &sent)
+		fmt.Sscanf(line, "%s %q %d %s", &status, &rng, &sent, &method)
+		if method == "HEAD" {
+			continue // the look after the last byte
+		}
 		if status != "206" || !rangeAligned(rng, 1<<20, size) {
 			t.Errorf("nginx log line %q: want a 206 for a slice-aligned range", line)
 		}

@@ -79,7 +79,7 @@ func TestKill9Loop(t *testing.T) {
 	if served > size+int64(killed)*perKill {
 		t.Fatalf("origin served %d bytes, more than the file (%d) plus %d kills × %d in flight", served, size, killed, perKill)
 	}
-	for _, q := range srv.Requests() {
+	for _, q := range gets(srv.Requests()) {
 		if !q.Aligned(slice, size) {
 			t.Errorf("request %d asked %q: not slice-aligned", q.N, q.Range)
 		}
@@ -185,7 +185,7 @@ func TestResumeWithOtherSliceSizeAndSignedURL(t *testing.T) {
 	if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != srv.Content().SHA256() {
 		t.Fatal("wrong bytes")
 	}
-	for _, q := range srv.Requests()[1:] {
+	for _, q := range gets(srv.Requests())[1:] {
 		if !q.Aligned(256<<10, size) {
 			t.Errorf("request %q not aligned to the journal's 256k slices", q.Range)
 		}
@@ -301,7 +301,7 @@ func TestContinueAdoptsForeignPartial(t *testing.T) {
 	}
 	// Probe (slice 0), the re-checks of three slices between and of slice
 	// 9, then slices 10.. only.
-	reqs := srv.Requests()
+	reqs := gets(srv.Requests())
 	if len(reqs) < 6 || reqs[4].Start != 9*slice || reqs[4].End != 10*slice {
 		t.Fatalf("want the probe, three re-checks and one of slice 9, got %v", reqs)
 	}

@@ -124,7 +124,7 @@ func TestSoakKill9(t *testing.T) {
 	if served > bound {
 		t.Errorf("origin served %d bytes, more than the file (%d) plus %d kills × %d in flight", served, size, kills, perKill)
 	}
-	for _, q := range srv.Requests() {
+	for _, q := range gets(srv.Requests()) {
 		if !q.Aligned(slice, size) {
 			t.Errorf("request %d asked %q: not slice-aligned", q.N, q.Range)
 		}

@@ -165,7 +165,7 @@ func TestSquidDefaultRanges(t *testing.T) {
 	dir := t.TempDir()
 	mustFetch(t, filepath.Join(dir, "file.bin"), origin.Content().SHA256(),
 		"-x", "8", "--slice", "1m", "--all-proxy", proxy, "-d", dir, origin.FileURL())
-	reqs := origin.Requests()
+	reqs := gets(origin.Requests())
 	if len(reqs) < 2 {
 		t.Fatalf("the origin saw %d requests: the download was not split", len(reqs))
 	}
