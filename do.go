@@ -272,7 +272,7 @@ func (d *download) fail(ctx context.Context, err error) error {
 	case ctx.Err() != nil:
 		return &InterruptedError{Path: part, Err: ctx.Err()}
 	case errors.As(err, &ce) && resumable:
-		return &KeptError{Path: part, Changed: true, Err: err}
+		return &KeptError{Path: part, Changed: true, NoRestart: d.req.NoRestart, Err: err}
 	case resumable:
 		return &KeptError{Path: part, Err: err}
 	}

@@ -222,7 +222,11 @@ func (e *InterruptedError) Remedies() []Remedy {
 type KeptError struct {
 	Path    string
 	Changed bool // the remote file changed: the partial download is of the old version
-	Err     error
+	// NoRestart is Request.NoRestart when only a start over could go on
+	// (the remote file changed, or no longer answers ranges): the same
+	// download again stops the same way.
+	NoRestart bool
+	Err       error
 }
 
 func (e *KeptError) Error() string {
@@ -235,8 +239,14 @@ func (e *KeptError) Error() string {
 func (e *KeptError) Unwrap() error { return e.Err }
 
 // Remedies: the same download again (after freeing space, when it ran
-// out).
+// out), which after a change starts over unless NoRestart forbids it.
 func (e *KeptError) Remedies() []Remedy {
+	switch {
+	case e.NoRestart:
+		return []Remedy{RemedyAllowRestart, RemedyRestart}
+	case e.Changed:
+		return []Remedy{RemedyAgainAnew}
+	}
 	if osfile.IsDiskFull(e.Err) {
 		return []Remedy{RemedyFreeSpace, RemedyAgain}
 	}

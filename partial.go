@@ -138,7 +138,7 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 	}
 	if !d.ranged() {
 		if d.req.NoRestart {
-			return false, &KeptError{Path: part, Err: fmt.Errorf("%w: the partial download cannot be resumed on one connection, and starting over is not allowed", fetch.ErrNoRanges)}
+			return false, &KeptError{Path: part, NoRestart: true, Err: fmt.Errorf("%w: the partial download cannot be resumed on one connection, and starting over is not allowed", fetch.ErrNoRanges)}
 		}
 		return startOver("the server no longer answers ranged requests, so the partial download in %s cannot be resumed; downloading it again on one connection", part)
 	}
@@ -147,7 +147,7 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 	}
 	changed := func(why string) (bool, error) {
 		if d.req.NoRestart {
-			return false, &KeptError{Path: part, Changed: true, Err: &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Since: true, Reason: why}}
+			return false, &KeptError{Path: part, Changed: true, NoRestart: true, Err: &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Since: true, Reason: why}}
 		}
 		return startOver("the remote file changed since the partial download in %s (%s); starting over", part, why)
 	}

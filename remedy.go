@@ -44,6 +44,9 @@ const (
 	RemedyOtherDir
 	// RemedyLargerSlice: choose a larger Client.Slice.
 	RemedyLargerSlice
+	// RemedyAgainAnew: run the same download again, which starts over
+	// with the remote file's new version.
+	RemedyAgainAnew
 )
 
 // String says the remedy in plain words, without naming a setting.
@@ -75,6 +78,8 @@ func (r Remedy) String() string {
 		return "choose another directory"
 	case RemedyLargerSlice:
 		return "choose a larger slice size"
+	case RemedyAgainAnew:
+		return "run the same download again to fetch the new version from the start"
 	}
 	return fmt.Sprintf("Remedy(%d)", int(r))
 }

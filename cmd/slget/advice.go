@@ -39,6 +39,8 @@ func flagAdvice(r slget.Remedy) string {
 		return "choose another directory with -d"
 	case slget.RemedyLargerSlice:
 		return "choose a larger --slice"
+	case slget.RemedyAgainAnew:
+		return "run the same command again to download the new version from the start"
 	}
 	return r.String()
 }
