@@ -68,6 +68,25 @@ func TestParseSample(t *testing.T) {
 	}
 }
 
+// A file aria2c 1.36.0 wrote when interrupted (SIGINT) while it
+// downloaded 16 MiB on one connection: pieces 0 and 1 done, the first 16
+// blocks of piece 2 in flight.
+func TestParseAria2cFile(t *testing.T) {
+	c, err := ReadFile(filepath.Join("testdata", "aria2c-1.36.0.aria2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Version != 1 || c.Torrent() || c.PieceLength != 1<<20 || c.TotalLength != 16<<20 || c.Pieces() != 16 {
+		t.Fatalf("parsed %+v", c)
+	}
+	if !c.Done(0) || !c.Done(1) || c.Done(2) || c.DoneBytes() != 2<<20 {
+		t.Fatalf("done pieces %x, %d bytes", c.Bitfield, c.DoneBytes())
+	}
+	if len(c.InFlight) != 1 || c.InFlight[0].Index != 2 || !bytes.Equal(c.InFlight[0].Blocks, []byte{0xff, 0xff, 0, 0, 0, 0, 0, 0}) {
+		t.Fatalf("in flight %+v", c.InFlight)
+	}
+}
+
 // Version 0 holds its integers in the host's byte order, as aria2 reads them.
 func TestParseVersion0(t *testing.T) {
 	s := sample()
@@ -237,6 +256,9 @@ func FuzzParse(f *testing.F) {
 	f.Add(mustMarshal(f, New(1<<20, 0)))
 	f.Add(mustMarshal(f, New(1, 17)))
 	f.Add([]byte{0, 1})
+	if b, err := os.ReadFile(filepath.Join("testdata", "aria2c-1.36.0.aria2")); err == nil {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c, err := Parse(b)
 		if err != nil {
