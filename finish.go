@@ -59,6 +59,7 @@ func (d *download) finish() error {
 	// its journal resumes in no time, and a crash after it a complete file
 	// that the next run recognises by its journal.
 	d.removeJournal()
+	d.removeControl()
 	d.setRemoteTime()
 	return nil
 }

@@ -57,10 +57,15 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 			// made: checked as any resume, then saved under another name
 			// by finish, not fetched again into NAME.1.ext.
 		}
+		// aria2c's control file of the file an earlier run took over:
+		// it goes when this download completes, resumed or started over.
+		ctl := takenOverControl(cand, j)
 		resumeIt, err := d.judgeJournal(ctx, part, fi.Size())
 		if err != nil || resumeIt {
+			d.control = ctl
 			return nil, err
 		}
+		d.control = ctl
 		partData = false // discarded
 	}
 	if partData {
@@ -93,7 +98,14 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		}
 	}
 	if finalExists && d.req.Continue && d.ranged() {
-		taken, err := d.adopt(ctx, cand, false)
+		var taken *ExistsError
+		if ctl := controlPathOf(cand); lexists(ctl) {
+			// aria2c's unfinished download: its full size is reserved
+			// space, and its control file says which pieces are done.
+			taken, err = d.adoptAria2(ctx, cand, ctl)
+		} else {
+			taken, err = d.adopt(ctx, cand, false)
+		}
 		if err != nil || taken == nil || !d.overwrite() {
 			return taken, err
 		}
