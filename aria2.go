@@ -181,15 +181,12 @@ func (d *download) sameAsServerAt(ctx context.Context, f *os.File, plan segment.
 }
 
 // takenOverControl is the control file beside cand of aria2c's download
-// that this one took over in an earlier run: a journal resumed at cand
-// whose file was renamed away from cand (so cand is not there), beside a
-// control file of the same size that is older than the journal. It is ""
-// for anything else, which stays.
+// that an earlier run took over: the journal j at cand is this
+// download's, and the control file beside is of a file of its size and
+// older than it (aria2c stopped before slget began). It is "" for
+// anything else, which stays.
 func takenOverControl(cand string, j *resume.Journal) string {
 	ctl := controlPathOf(cand)
-	if lexists(cand) {
-		return ""
-	}
 	fi, err := os.Lstat(ctl)
 	if err != nil || !fi.Mode().IsRegular() || fi.ModTime().After(j.Meta().Created) {
 		return ""

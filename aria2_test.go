@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -19,6 +20,7 @@ import (
 	"github.com/slget/slget"
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/internal/aria2ctl"
+	"github.com/slget/slget/resume"
 )
 
 const kib = 1 << 10 // mib is share_test.go's
@@ -330,5 +332,58 @@ func TestContinueAria2Interrupted(t *testing.T) {
 	}
 	if exists(path + ".aria2") {
 		t.Fatal("the control file of the file taken over stays after it completed")
+	}
+}
+
+// A crash after the final rename of a takeover leaves the complete file,
+// its journal and the control file: the next run finds the file complete
+// and removes both. A control file newer than the journal (aria2c run
+// again since) is not the one taken over, and stays.
+func TestContinueAria2CrashAfterRename(t *testing.T) {
+	const size, slice = 2 * mib, 256 * kib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	ctl := aria2ctl.New(mib, size)
+	ctl.SetDone(0)
+	ctlBytes, _ := ctl.MarshalBinary()
+	for _, tc := range []struct {
+		name    string
+		ctlAge  time.Duration // how long before the journal the control file was written
+		removed bool
+	}{
+		{"control file older than the journal", time.Hour, true},
+		{"control file newer than the journal", -time.Hour, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(path, srv.Content().Bytes(0, size), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(path+".aria2", ctlBytes, 0o644)
+			when := time.Now().Add(-tc.ctlAge)
+			os.Chtimes(path+".aria2", when, when)
+			j, err := resume.Create(path+".slget", resume.Meta{URL: srv.FileURL(), FinalURL: srv.FileURL(), ETag: srv.ETag(),
+				LastModified: srv.LastModified().UTC().Format(http.TimeFormat), Size: size, SliceSize: slice}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var recs []resume.Record
+			for i := int64(0); i < size/slice; i++ {
+				recs = append(recs, resume.Record{Index: int(i), CRC32C: resume.SliceChecksum(srv.Content().Bytes(i*slice, slice)), From: resume.FromOrigin})
+			}
+			if err := j.Commit(recs); err != nil {
+				t.Fatal(err)
+			}
+			j.Close()
+			cl := &slget.Client{Connections: 2, Slice: slice}
+			res, err := cl.Do(context.Background(), &slget.Request{URL: srv.FileURL(), Path: path})
+			if err != nil || !res.AlreadyComplete || res.Path != path {
+				t.Fatalf("Do: %v, %+v; want the file found complete", err, res)
+			}
+			if exists(path+".slget") || exists(path+".aria2") != !tc.removed {
+				t.Fatalf("journal left %v, control file left %v; want it removed: %v", exists(path+".slget"), exists(path+".aria2"), tc.removed)
+			}
+			os.Remove(path + ".aria2")
+		})
 	}
 }

@@ -58,8 +58,11 @@ func (d *download) finish() error {
 	// Only after the rename: a crash before it leaves a complete .part that
 	// its journal resumes in no time, and a crash after it a complete file
 	// that the next run recognises by its journal.
-	d.removeJournal()
+	// The control file before the journal: a crash in between leaves
+	// the complete file with its journal, which the next run recognises,
+	// never beside a control file alone, which would make it aria2c's.
 	d.removeControl()
+	d.removeJournal()
 	d.setRemoteTime()
 	return nil
 }
@@ -123,6 +126,7 @@ func (d *download) finishComplete() error {
 			return err
 		}
 	}
+	d.removeControl()
 	d.removeJournal()
 	d.setRemoteTime()
 	d.warn("%s is complete already", d.path)

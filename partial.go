@@ -46,6 +46,13 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 				Help: []Remedy{RemedyOtherName}}, nil
 		}
 		d.journal = j
+		if !finalExists || !partData {
+			// aria2c's control file of the file an earlier run took
+			// over (renamed to the partial file, or complete under its
+			// name after a crash): it goes when this download ends
+			// complete, whether resumed, started over or found complete.
+			d.control = takenOverControl(cand, j)
+		}
 		if finalExists && !d.overwrite() {
 			if !partData {
 				return d.examineComplete(cand)
@@ -57,15 +64,10 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 			// made: checked as any resume, then saved under another name
 			// by finish, not fetched again into NAME.1.ext.
 		}
-		// aria2c's control file of the file an earlier run took over:
-		// it goes when this download completes, resumed or started over.
-		ctl := takenOverControl(cand, j)
 		resumeIt, err := d.judgeJournal(ctx, part, fi.Size())
 		if err != nil || resumeIt {
-			d.control = ctl
 			return nil, err
 		}
-		d.control = ctl
 		partData = false // discarded
 	}
 	if partData {
