@@ -57,10 +57,10 @@ func (d *download) finish() error {
 	}
 	// Only after the rename: a crash before it leaves a complete .part that
 	// its journal resumes in no time, and a crash after it a complete file
-	// that the next run recognises by its journal.
-	// The control file before the journal: a crash in between leaves
-	// the complete file with its journal, which the next run recognises,
-	// never beside a control file alone, which would make it aria2c's.
+	// that the next run recognises by its journal. aria2c's control file
+	// of a file taken over goes first: a crash in between leaves the
+	// complete file with its journal, never beside a control file alone,
+	// which would make it aria2c's unfinished download.
 	d.removeControl()
 	d.removeJournal()
 	d.setRemoteTime()
