@@ -85,7 +85,7 @@ func (d *download) adoptAria2(ctx context.Context, cand, ctl string) (*ExistsErr
 	case !fi.Mode().IsRegular():
 		return leave("it is not a regular file", keepHelp...)
 	case fi.Size() > size:
-		return leave(fmt.Sprintf("it is larger than the remote file (%d > %d bytes), though its control file %s says %d", fi.Size(), size, ctlName, size), keepHelp...)
+		return leave(fmt.Sprintf("it is larger than the remote file and than its control file %s says (%d > %d bytes)", ctlName, fi.Size(), size), keepHelp...)
 	}
 	plan, err := segment.NewPlan(size, d.c.slice())
 	if err != nil {
@@ -118,8 +118,12 @@ func (d *download) adoptAria2(ctx context.Context, cand, ctl string) (*ExistsErr
 	d.control = ctl
 	adopted := doneBytes(plan, d.done)
 	if len(checked) > 0 {
-		d.warn("continuing %s, aria2c's unfinished download: %s of the %s its control file %s marks done are adopted (%s match the server's); the rest is downloaded",
-			cand, units.Bytes(adopted), units.Bytes(c.DoneBytes()), ctlName, slicesNamed(checked))
+		verb := "match"
+		if len(checked) == 1 {
+			verb = "matches"
+		}
+		d.warn("continuing %s, aria2c's unfinished download: %s of the %s its control file %s marks done are adopted (%s %s the server's); the rest is downloaded",
+			cand, units.Bytes(adopted), units.Bytes(c.DoneBytes()), ctlName, slicesNamed(checked), verb)
 	} else {
 		d.warn("continuing %s, aria2c's unfinished download: of the %s its control file %s marks done, no whole slice of %s can be adopted; the file is downloaded into it",
 			cand, units.Bytes(c.DoneBytes()), ctlName, segment.FormatSize(plan.Slice))
