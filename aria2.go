@@ -13,6 +13,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/aria2ctl"
 	"github.com/slget/slget/internal/osfile"
@@ -149,8 +151,9 @@ func doneSlices(f *os.File, size int64, plan segment.Plan, c *aria2ctl.Control) 
 // sameAsServerAt compares with the server's bytes the first and the last
 // of the slices idx of f, and up to adoptChecks between chosen at random:
 // the checks a partial file from curl passes. Slice 0 is compared with the
-// probe's body; any other slice is asked of the origin. It returns the
-// slices checked, or what differs.
+// probe's body; the others are asked of the origin at once, on up to the
+// download's connections, so that a slow connection costs the time of one
+// slice, not of five. It returns the slices checked, or what differs.
 func (d *download) sameAsServerAt(ctx context.Context, f *os.File, plan segment.Plan, idx []int) (checked []int, why string, err error) {
 	if len(idx) == 0 {
 		return nil, "", nil
@@ -162,23 +165,37 @@ func (d *download) sameAsServerAt(ctx context.Context, f *os.File, plan segment.
 		}
 		checked = append(checked, idx[len(idx)-1])
 	}
-	var origin fetch.Source
-	for _, i := range checked {
-		r := plan.SliceRange(i)
-		var same bool
-		if i == 0 {
-			same, err = d.sameAsProbe(f, r)
-		} else {
-			if origin == nil {
-				origin = fetch.NewOrigin(d.c.http(), d.probe)
-			}
-			same, err = sameAsServer(ctx, f, r, plan, origin)
-		}
+	differs := func(i int) string {
+		return fmt.Sprintf("its slice %d %s differs from the server's", i, plan.SliceRange(i))
+	}
+	rest := checked
+	if checked[0] == 0 {
+		same, err := d.sameAsProbe(f, plan.SliceRange(0))
 		if err != nil {
 			return nil, "", err
 		}
 		if !same {
-			return nil, fmt.Sprintf("its slice %d %s differs from the server's", i, r), nil
+			return nil, differs(0), nil
+		}
+		rest = checked[1:]
+	}
+	same := make([]bool, len(rest))
+	origin := fetch.NewOrigin(d.c.http(), d.probe)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(d.c.connections(d.req))
+	for k, i := range rest {
+		g.Go(func() error {
+			var err error
+			same[k], err = sameAsServer(gctx, f, plan.SliceRange(i), plan, origin)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, "", err
+	}
+	for k, i := range rest {
+		if !same[k] {
+			return nil, differs(i), nil
 		}
 	}
 	return checked, "", nil
