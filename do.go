@@ -62,6 +62,10 @@ type download struct {
 	// wait a little for (dirSyncs.expect); nil before the output path is
 	// chosen.
 	renamed *expectedRename
+	// control is aria2c's control file of the download this one took
+	// over (aria2.go), removed once the file is complete under its name;
+	// "" for none.
+	control string
 }
 
 // overwrite reports whether the file at the output name may be replaced.

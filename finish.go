@@ -57,7 +57,11 @@ func (d *download) finish() error {
 	}
 	// Only after the rename: a crash before it leaves a complete .part that
 	// its journal resumes in no time, and a crash after it a complete file
-	// that the next run recognises by its journal.
+	// that the next run recognises by its journal. aria2c's control file
+	// of a file taken over goes first: a crash in between leaves the
+	// complete file with its journal, never beside a control file alone,
+	// which would make it aria2c's unfinished download.
+	d.removeControl()
 	d.removeJournal()
 	d.setRemoteTime()
 	return nil
@@ -122,6 +126,7 @@ func (d *download) finishComplete() error {
 			return err
 		}
 	}
+	d.removeControl()
 	d.removeJournal()
 	d.setRemoteTime()
 	d.warn("%s is complete already", d.path)

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/slget/slget/fetch"
@@ -113,7 +114,7 @@ func (d *download) claimOutput(ctx context.Context) error {
 			// fsyncs wait a little for it (dirsync.go).
 			d.renamed = d.c.shared().dirs.expect(filepath.Dir(cand))
 			if first != nil {
-				d.warn("%s %s; saving as %s", first.Path, first.Why, cand)
+				d.emit(&Warning{URL: d.res.URL, Message: fmt.Sprintf("%s %s; saving as %s", first.Path, first.Why, cand), Help: continueHelp(first)})
 			}
 			return nil
 		}
@@ -139,6 +140,11 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 		return nil, err
 	}
 	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(journalPathOf(cand)) {
+		if lexists(controlPathOf(cand)) {
+			// aria2c would resume it; slget takes it over only when
+			// asked to continue (aria2.go), as any file not its own.
+			return unfinishedAria2(cand), nil
+		}
 		if _, complete := d.recordedComplete(cand); !complete {
 			return existsError(cand), nil
 		}
@@ -162,6 +168,7 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 		d.lock.release()
 		d.lock = nil
 		d.done = nil
+		d.control = ""
 	}
 	return taken, err
 }
@@ -169,6 +176,15 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 func lexists(p string) bool {
 	_, err := os.Lstat(p)
 	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// continueHelp is what a user could have done instead of saving beside
+// taken: continue it, when it is a partial file Continue would take over.
+func continueHelp(taken *ExistsError) []Remedy {
+	if !slices.Contains(taken.Help, RemedyContinue) {
+		return nil
+	}
+	return []Remedy{RemedyContinue}
 }
 
 // existsError is the error of a file at the output name.

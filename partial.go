@@ -46,6 +46,13 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 				Help: []Remedy{RemedyOtherName}}, nil
 		}
 		d.journal = j
+		if !finalExists || !partData {
+			// aria2c's control file of the file an earlier run took
+			// over (renamed to the partial file, or complete under its
+			// name after a crash): it goes when this download ends
+			// complete, whether resumed, started over or found complete.
+			d.control = takenOverControl(cand, j)
+		}
 		if finalExists && !d.overwrite() {
 			if !partData {
 				return d.examineComplete(cand)
@@ -93,7 +100,14 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		}
 	}
 	if finalExists && d.req.Continue && d.ranged() {
-		taken, err := d.adopt(ctx, cand, false)
+		var taken *ExistsError
+		if ctl := controlPathOf(cand); lexists(ctl) {
+			// aria2c's unfinished download: its full size is reserved
+			// space, and its control file says which pieces are done.
+			taken, err = d.adoptAria2(ctx, cand, ctl)
+		} else {
+			taken, err = d.adopt(ctx, cand, false)
+		}
 		if err != nil || taken == nil || !d.overwrite() {
 			return taken, err
 		}

@@ -31,7 +31,10 @@ type Request struct {
 	// that is not slget's; false makes that an *ExistsError.
 	AutoRename bool
 	// Continue also adopts a partial file without a journal (curl's,
-	// wget's), once its last whole slice matches the server's.
+	// wget's), once its last whole slice matches the server's; beside
+	// aria2c's control file (NAME.aria2), the slices in the pieces it
+	// marks done, once the first and last of them match, and the control
+	// file is removed when the file is complete.
 	Continue bool
 	// Restart discards this URL's partial download and its journal.
 	Restart bool

@@ -23,6 +23,9 @@ func NameMax(string) int { return 0 }
 // FirstHole cannot be told here: size, as if there were no hole.
 func FirstHole(_ *os.File, size int64) int64 { return size }
 
+// NextHole cannot be told here: size, as if there were no hole.
+func NextHole(_ *os.File, _, size int64) int64 { return size }
+
 // RenameNoReplace renames from to to unless to exists (fs.ErrExist): a
 // hard link fails if to exists; without hard links it checks, then
 // renames.

@@ -62,6 +62,9 @@ func NameMax(string) int { return 0 }
 // FirstHole cannot be told here: size.
 func FirstHole(_ *os.File, size int64) int64 { return size }
 
+// NextHole cannot be told here: size.
+func NextHole(_ *os.File, _, size int64) int64 { return size }
+
 // RenameNoReplace renames from to to unless to exists (fs.ErrExist):
 // best effort, a check then a rename, so a file that appears at to in
 // between is replaced.

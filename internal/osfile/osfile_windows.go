@@ -181,6 +181,9 @@ func NameMax(string) int { return 0 }
 // FirstHole is not checked here: size, as if there were no hole.
 func FirstHole(_ *os.File, size int64) int64 { return size }
 
+// NextHole is not checked here: size, as if there were no hole.
+func NextHole(_ *os.File, _, size int64) int64 { return size }
+
 // RenameNoReplace renames from to to unless to exists: then its error
 // matches fs.ErrExist and neither file is touched. MoveFileEx without
 // MOVEFILE_REPLACE_EXISTING is atomic (the check and the move are one
