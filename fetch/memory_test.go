@@ -5,7 +5,6 @@ package fetch_test
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -152,6 +151,6 @@ func TestMemoryDoesNotGrowWithSize(t *testing.T) {
 	// Allow the per-request cost (a few KiB each) and the done-set; what must
 	// not happen is anything in proportion to the bytes.
 	if large > 2*small+4*mib {
-		t.Error(fmt.Sprintf("allocation grew with the file: %d then %d bytes", small, large))
+		t.Errorf("allocation grew with the file: %d then %d bytes", small, large)
 	}
 }

@@ -99,7 +99,7 @@ func TestAria2ProxyOptions(t *testing.T) {
 		out.Header.Del("Proxy-Authorization")
 		resp, err := http.DefaultTransport.RoundTrip(out)
 		if err != nil {
-			http.Error(w, err.Error(), 502)
+			http.Error(w, err.Error(), http.StatusBadGateway)
 			return
 		}
 		defer resp.Body.Close()

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,9 +22,6 @@ import (
 // A FIFO as -o gets the file's bytes in order; nothing is created beside
 // it.
 func TestOutFIFOIsAStream(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no FIFOs")
-	}
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(3<<20))
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe")
@@ -66,7 +62,7 @@ func TestOutFIFOIsAStream(t *testing.T) {
 
 // -o /dev/null, a curl habit: the download runs, and nothing is saved.
 func TestOutDevNull(t *testing.T) {
-	if _, err := os.Stat(os.DevNull); err != nil || runtime.GOOS == "windows" {
+	if _, err := os.Stat(os.DevNull); err != nil {
 		t.Skip("no /dev/null")
 	}
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(1<<20))

@@ -142,11 +142,6 @@ func (p *servedPeer) stop(t testing.TB) {
 	}
 }
 
-func hexSHA(b []byte) string {
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:])
-}
-
 // rangeSHA is the SHA-256 of bytes [start, end) of c.
 func rangeSHA(c fetchtest.Content, start, end int64) string {
 	h := sha256.New()

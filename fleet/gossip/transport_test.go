@@ -56,9 +56,6 @@ func newTap(t testing.TB, keep bool) *tapTransport {
 	return tt
 }
 
-// port is the port the transport is bound to.
-func (tt *tapTransport) port() int { return tt.Transport.(*memberlist.NetTransport).GetAutoBindPort() }
-
 func (tt *tapTransport) record(b []byte) {
 	tt.sent.Add(int64(len(b)))
 	if tt.keep {

@@ -364,11 +364,10 @@ func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progre
 		s.metrics.ownerFailures.Inc()
 		rng.Start = r.next * s.sliceSize
 	}
-	from := r.next
 	if err := s.fromHolders(ctx, r, rng, progress); err == nil || r.ctx.Err() != nil {
 		return err
 	}
-	from = r.next
+	from := r.next
 	rng.Start = r.next * s.sliceSize
 	err := s.readRun(ctx, r, r.v.origin, rng, progress, fromOrigin)
 	s.traffic.filled("", false, s.runBytes(r, from))

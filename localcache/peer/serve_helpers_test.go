@@ -246,12 +246,6 @@ func newBytesOrigin(t testing.TB, data []byte, ctype string) *bytesOrigin {
 	return o
 }
 
-func (o *bytesOrigin) count() int {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.requests
-}
-
 // testClientOptions are ClientOptions that ignore the environment's
 // proxies.
 func testClientOptions() fetch.ClientOptions {

@@ -105,7 +105,7 @@ func (s *Server) status() (Status, error) {
 	}
 	if s.cfg.Peers != nil {
 		for _, p := range s.cfg.Peers() {
-			st.Peers = append(st.Peers, PeerStatus{Addr: p.Addr, Healthy: p.Healthy, LastSeen: p.LastSeen, Err: p.Err})
+			st.Peers = append(st.Peers, PeerStatus(p))
 		}
 	} else if s.cfg.Fleet != nil {
 		for _, h := range s.cfg.Fleet.Status() {
