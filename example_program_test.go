@@ -46,6 +46,7 @@ func Example_program() {
 				dctx = ctx
 			}
 			req := &slget.Request{URL: srv.FileURL(), Path: filepath.Join(dir, fmt.Sprintf("file%d.bin", i))}
+			finished := make(chan struct{}) // the progress line ends with Do, however it ends
 			req.Events = func(e slget.Event) {
 				if s, ok := e.(*slget.Started); ok {
 					go func() {
@@ -60,7 +61,7 @@ func Example_program() {
 								return
 							}
 							select {
-							case <-dctx.Done():
+							case <-finished:
 								return
 							case <-time.After(20 * time.Millisecond):
 							}
@@ -69,6 +70,7 @@ func Example_program() {
 				}
 			}
 			_, results[i] = c.Do(dctx, req)
+			close(finished)
 		})
 	}
 	wg.Wait()
