@@ -235,10 +235,14 @@ func (e *KeptError) Error() string {
 func (e *KeptError) Unwrap() error { return e.Err }
 
 // Remedies: the same download again (after freeing space, when it ran
-// out).
+// out), or a longer retry budget when the one given was spent.
 func (e *KeptError) Remedies() []Remedy {
 	if osfile.IsDiskFull(e.Err) {
 		return []Remedy{RemedyFreeSpace, RemedyAgain}
+	}
+	var ge *GaveUpError
+	if errors.As(e.Err, &ge) && ge.Spent {
+		return []Remedy{RemedyAgain, RemedyLongerRetry}
 	}
 	return []Remedy{RemedyAgain}
 }

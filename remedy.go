@@ -44,6 +44,9 @@ const (
 	RemedyOtherDir
 	// RemedyLargerSlice: choose a larger Client.Slice.
 	RemedyLargerSlice
+	// RemedyLongerRetry: a longer Client.Retry.Budget rides out a longer
+	// outage.
+	RemedyLongerRetry
 )
 
 // String says the remedy in plain words, without naming a setting.
@@ -75,6 +78,8 @@ func (r Remedy) String() string {
 		return "choose another directory"
 	case RemedyLargerSlice:
 		return "choose a larger slice size"
+	case RemedyLongerRetry:
+		return "retry for longer"
 	}
 	return fmt.Sprintf("Remedy(%d)", int(r))
 }

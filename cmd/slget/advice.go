@@ -39,6 +39,8 @@ func flagAdvice(r slget.Remedy) string {
 		return "choose another directory with -d"
 	case slget.RemedyLargerSlice:
 		return "choose a larger --slice"
+	case slget.RemedyLongerRetry:
+		return "--retry-max-time SECONDS rides out a longer outage"
 	}
 	return r.String()
 }
