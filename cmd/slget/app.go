@@ -341,6 +341,9 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	for _, n := range cfg.notes {
 		con.warnf("%s", n)
 	}
+	if !c.Bool("check-certificate") {
+		con.warnf("%s", insecureWarning)
+	}
 	if con.interval, err = parseSeconds("summary-interval", c.String("summary-interval")); err != nil {
 		return withCode(exitBadOption, err)
 	}
