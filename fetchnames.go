@@ -94,6 +94,10 @@ type (
 	// retry policy's budget (or its MaxTries); it unwraps to the last
 	// failure.
 	GaveUpError = fetch.GaveUpError
+	// CutError is an answer cut short by a cache in front of the origin
+	// (varnish with a store smaller than the file), named from its
+	// headers.
+	CutError = fetch.CutError
 )
 
 // Sentinel errors of the HTTP side, matched with errors.Is.

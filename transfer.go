@@ -138,7 +138,7 @@ func (t *wholeTries) failed(p fetch.RetryPolicy, err error) (wait time.Duration,
 		t.first = time.Now()
 	}
 	wait, left, ok := p.Next(t.n, time.Since(t.first), err)
-	return wait, fetch.TryLine(t.n+1, p.Tries(), left, wait), ok
+	return wait, fetch.TryLine(t.n+1, p.TriesFor(err), left, wait), ok
 }
 
 // streamRules are the stall and speed rules of a stream on one connection,

@@ -43,7 +43,7 @@ type RetryPolicy struct {
 	// aria2c's --max-tries=0.
 	Budget  time.Duration
 	Wait    time.Duration // first wait, doubled each try, with jitter; zero means 1s
-	MaxWait time.Duration // cap of the doubling; zero means 30s
+	MaxWait time.Duration // cap of the doubling; zero means 10s, so that a server back from an outage is seen again soon
 }
 
 // DefaultBudget is the Budget of a RetryPolicy that sets none: a server
@@ -97,7 +97,7 @@ func (p RetryPolicy) withDefaults() RetryPolicy {
 		p.Wait = time.Second
 	}
 	if p.MaxWait <= 0 {
-		p.MaxWait = 30 * time.Second
+		p.MaxWait = 10 * time.Second
 	}
 	return p
 }
@@ -134,6 +134,16 @@ func (p RetryPolicy) Next(tries int, failingFor time.Duration, err error) (wait,
 // Tries is the number of tries the policy allows: MaxTries, or zero under
 // the time rule of Budget.
 func (p RetryPolicy) Tries() int { return p.withDefaults().MaxTries }
+
+// TriesFor is the number of tries the policy allows a request that fails
+// with err: MaxTries; under the time rule MinTries for a wrong answer,
+// which the Budget does not ride out, and zero (no count) for the rest.
+func (p RetryPolicy) TriesFor(err error) int {
+	if n := p.Tries(); n > 0 || away(err) {
+		return n
+	}
+	return MinTries
+}
 
 // Delay is how long to wait after the n-th failed try (n ≥ 1) with error
 // err: Wait doubled per try, capped at MaxWait, with jitter so that many
@@ -191,10 +201,12 @@ func (p RetryPolicy) Do(ctx context.Context, fn func() error, onRetry func(try i
 
 // away reports whether err is a failure of a server that is away (down,
 // restarting, overloaded, unreachable), which the Budget rides out, rather
-// than an answer that came and was wrong, which more time will not mend.
+// than an answer that came and was wrong (or was cut short by a cache that
+// cannot store the file), which more time will not mend.
 func away(err error) bool {
 	var re *RangeError
 	var oe *OutOfStepError
 	var tpe textproto.ProtocolError
-	return !errors.As(err, &re) && !errors.As(err, &oe) && !errors.Is(err, ErrNoRanges) && !errors.As(err, &tpe)
+	var ce *CutError
+	return !errors.As(err, &re) && !errors.As(err, &oe) && !errors.Is(err, ErrNoRanges) && !errors.As(err, &tpe) && !errors.As(err, &ce)
 }

@@ -34,6 +34,7 @@ func TestRetryNext(t *testing.T) {
 		{"a 503 is an outage too", fetch.RetryPolicy{}, 9, time.Minute, &fetch.HTTPError{Status: 503}, true},
 		{"a wrong answer gets MinTries only", fetch.RetryPolicy{}, fetch.MinTries, time.Second, wrong, false},
 		{"a wrong answer within MinTries", fetch.RetryPolicy{}, fetch.MinTries - 1, time.Second, wrong, true},
+		{"a cache that cuts its answers gets MinTries only", fetch.RetryPolicy{}, fetch.MinTries, time.Second, &fetch.CutError{Cache: "Via: 1.1 varnish"}, false},
 	}
 	for _, tc := range cases {
 		_, _, ok := tc.p.Next(tc.tries, tc.failing, tc.err)

@@ -127,7 +127,7 @@ func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
 	if !ok {
 		return &GaveUpError{Slice: at, Range: d.plan.SliceRange(at), Tries: f.n, For: failing, Spent: d.cfg.Retry.MaxTries == 0 && away(err), Err: err}
 	}
-	info := RetryInfo{Slice: at, Err: err, Try: f.n + 1, MaxTries: d.cfg.Retry.MaxTries, Left: left, Wait: wait}
+	info := RetryInfo{Slice: at, Err: err, Try: f.n + 1, MaxTries: d.cfg.Retry.TriesFor(err), Left: left, Wait: wait}
 	switch {
 	case d.cfg.OnRetry != nil:
 		d.cfg.OnRetry(info)

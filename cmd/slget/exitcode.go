@@ -80,6 +80,7 @@ func exitCode(err error) int {
 		pe  *slget.PhaseError
 		tpe textproto.ProtocolError
 		jre *slget.JournalError
+		cut *slget.CutError
 	)
 	switch {
 	case errors.As(err, &rqe):
@@ -116,8 +117,8 @@ func exitCode(err error) int {
 		return exitFileIO
 	case errors.As(err, &le):
 		return exitFileIO
-	case errors.As(err, &rde), errors.As(err, &oe), errors.As(err, &tpe), errors.Is(err, slget.ErrHeadersTooLarge):
-		return exitBadResponse // a redirect loop, a version out of step, a garbled answer
+	case errors.As(err, &rde), errors.As(err, &oe), errors.As(err, &tpe), errors.Is(err, slget.ErrHeadersTooLarge), errors.As(err, &cut):
+		return exitBadResponse // a redirect loop, a version out of step, a garbled answer, a cache that cuts its answers
 	case errors.As(err, &he):
 		switch he.Status {
 		case http.StatusNotFound, http.StatusGone:

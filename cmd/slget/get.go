@@ -200,6 +200,9 @@ func explain(err error) error {
 	if hint := tlsAdvice(err); hint != "" {
 		return fmt.Errorf("%w\n  %s", err, hint)
 	}
+	if hint := cutAdvice(err); hint != "" {
+		return fmt.Errorf("%w\n  %s", err, hint)
+	}
 	return err
 }
 
