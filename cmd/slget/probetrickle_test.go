@@ -62,3 +62,13 @@ func TestTrickledWholeFileCutByLowestSpeed(t *testing.T) {
 		t.Errorf("%d requests, want the trickled probe and one more:\n%s", n, dumpLog(srv))
 	}
 }
+
+// A server too slow on every try: exit 5, as aria2c for
+// --lowest-speed-limit, not 6.
+func TestTooSlowEveryTryIs5(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(700<<10), fetchtest.WithRateLimit(2<<10))
+	code, out := startBinary(t, "--lowest-speed-limit", "100k", "--max-tries", "1", "-d", t.TempDir(), srv.FileURL()).waitFor(t, 40*time.Second)
+	if code != exitTooSlow || !strings.Contains(out, "lowest speed") {
+		t.Fatalf("exit %d, want %d saying why:\n%s", code, exitTooSlow, out)
+	}
+}
