@@ -30,7 +30,8 @@ type Client struct {
 	// long (the probe's included); zero means 30s.
 	StallTimeout time.Duration
 	// LowestSpeed replaces a connection slower than this many bytes per
-	// second over 10s; zero means no limit.
+	// second over 10s (a stream without ranges included); zero means no
+	// limit.
 	LowestSpeed int64
 	// RateLimit caps each download at this many bytes per second; zero
 	// means no cap.

@@ -37,6 +37,6 @@ func (d *download) confirmVersion(ctx context.Context, moved bool) error {
 		last = plan.SliceRange(plan.N() - 1)
 	}
 	return d.c.Retry.Do(ctx, func() error { return origin.Confirm(ctx, last) }, func(try int, err error, wait time.Duration) {
-		d.warn("asking the server for the version after the last byte: %v; try %d of %d in %s", err, try+1, d.c.Retry.Tries(), wait.Round(time.Millisecond))
+		d.warn("asking the server for the version after the last byte: %v; %s", err, fetch.TryLine(try+1, d.c.Retry.TriesFor(err), -1, wait))
 	})
 }

@@ -122,7 +122,7 @@ func (d *download) emit(e Event) {
 
 // retrying reports a failed try of a slice that will be tried again.
 func (d *download) retrying(r fetch.RetryInfo) {
-	d.emit(&Retrying{URL: d.res.URL, Slice: r.Slice, Err: r.Err, Try: r.Try, MaxTries: r.MaxTries, Wait: r.Wait})
+	d.emit(&Retrying{URL: d.res.URL, Slice: r.Slice, Err: r.Err, Try: r.Try, MaxTries: r.MaxTries, Left: r.Left, Wait: r.Wait})
 }
 
 func (d *download) warn(format string, args ...any) {
@@ -219,10 +219,10 @@ func (d *download) doProbe(ctx context.Context) error {
 		return err
 	}, func(try int, err error, wait time.Duration) {
 		tries := d.c.Retry.Tries()
-		if errors.Is(err, syscall.ECONNREFUSED) {
-			tries = min(tries, refusedTries) // the line promises only the tries that will be made
+		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
+			tries = refusedTries // the line promises only the tries that will be made
 		}
-		d.warn("%v; try %d of %d in %s", err, try+1, tries, wait.Round(time.Millisecond))
+		d.warn("%v; %s", err, fetch.TryLine(try+1, tries, -1, wait))
 	})
 	if err != nil {
 		if ctx.Err() != nil {

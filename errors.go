@@ -239,7 +239,8 @@ func (e *KeptError) Error() string {
 func (e *KeptError) Unwrap() error { return e.Err }
 
 // Remedies: the same download again (after freeing space, when it ran
-// out), which after a change starts over unless NoRestart forbids it.
+// out, or with a longer retry budget when the one given was spent),
+// which after a change starts over unless NoRestart forbids it.
 func (e *KeptError) Remedies() []Remedy {
 	switch {
 	case e.NoRestart:
@@ -249,6 +250,10 @@ func (e *KeptError) Remedies() []Remedy {
 	}
 	if osfile.IsDiskFull(e.Err) {
 		return []Remedy{RemedyFreeSpace, RemedyAgain}
+	}
+	var ge *GaveUpError
+	if errors.As(e.Err, &ge) && ge.Spent {
+		return []Remedy{RemedyAgain, RemedyLongerRetry}
 	}
 	return []Remedy{RemedyAgain}
 }

@@ -3,7 +3,11 @@
 
 package slget
 
-import "time"
+import (
+	"time"
+
+	"github.com/slget/slget/fetch"
+)
 
 // Event is something a download reports while it runs: *Warning,
 // *Started, *Retrying or *Finishing.
@@ -37,15 +41,24 @@ type Started struct {
 }
 
 // Retrying is a failed try of a slice that will be tried again after
-// Wait. A download gives up on the slice (and fails) after MaxTries.
+// Wait. A download gives up on the slice (and fails) after MaxTries, or,
+// under the time rule of RetryPolicy.Budget (MaxTries zero), when its
+// budget is spent.
 type Retrying struct {
 	URL      string // redacted
 	Slice    int    // the slice whose try failed
 	Err      error  // why it failed
 	Try      int    // the try that comes next: 2 for the first retry
-	MaxTries int
-	Wait     time.Duration
+	MaxTries int    // zero under the time rule
+	// Left is, under the time rule, what will be left of the budget after
+	// Wait (negative for no limit); zero under MaxTries.
+	Left time.Duration
+	Wait time.Duration
 }
+
+// String says the next try as a line: "try 2 of 5 in 1s", or under the
+// time rule "try 7 in 8s (giving up in 1m40s)".
+func (e *Retrying) String() string { return fetch.TryLine(e.Try, e.MaxTries, e.Left, e.Wait) }
 
 // Finishing is sent when the file is complete under its final name, Path,
 // and the download waits only for its folder to be synced, an fsync it

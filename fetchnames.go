@@ -23,8 +23,10 @@ type HTTPOptions = fetch.ClientOptions
 // NewHTTPClient builds an HTTPClient for Client.HTTP.
 func NewHTTPClient(o HTTPOptions) (*HTTPClient, error) { return fetch.NewClient(o) }
 
-// RetryPolicy says how often a failing request is tried and how long to
-// wait between tries; the zero value is usable.
+// RetryPolicy says how long a failing request is tried again (a time
+// budget, or exactly MaxTries) and how long to wait between tries; the zero
+// value is usable: at least five tries, and more for two minutes from the
+// first failure.
 type RetryPolicy = fetch.RetryPolicy
 
 // PeerOptions configure the connections to a Client's Peers.
@@ -88,6 +90,14 @@ type (
 	// LocalError is a failure to write or sync the output during the
 	// transfer: never worth another try from the network's side.
 	LocalError = fetch.LocalError
+	// GaveUpError is a slice given up after its tries failed for the
+	// retry policy's budget (or its MaxTries); it unwraps to the last
+	// failure.
+	GaveUpError = fetch.GaveUpError
+	// CutError is an answer cut short by a cache in front of the origin
+	// (varnish with a store smaller than the file), named from its
+	// headers.
+	CutError = fetch.CutError
 )
 
 // Sentinel errors of the HTTP side, matched with errors.Is.

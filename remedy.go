@@ -47,6 +47,9 @@ const (
 	// RemedyAgainAnew: run the same download again, which starts over
 	// with the remote file's new version.
 	RemedyAgainAnew
+	// RemedyLongerRetry: a longer Client.Retry.Budget rides out a longer
+	// outage.
+	RemedyLongerRetry
 )
 
 // String says the remedy in plain words, without naming a setting.
@@ -80,6 +83,8 @@ func (r Remedy) String() string {
 		return "choose a larger slice size"
 	case RemedyAgainAnew:
 		return "run the same download again to fetch the new version from the start"
+	case RemedyLongerRetry:
+		return "retry for longer"
 	}
 	return fmt.Sprintf("Remedy(%d)", int(r))
 }

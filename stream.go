@@ -160,27 +160,31 @@ func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 	var got atomic.Int64
 	d.startedWhole(&got)
 	lim := d.limiter()
-	tries := d.c.Retry.Tries()
+	var tries wholeTries
 	fetchAll := func(ctx context.Context) error {
-		for try := 1; ; try++ {
+		for {
 			body := d.probe.Body
 			d.probe.Body = nil
 			var n atomic.Int64
-			_, err := fetch.StreamTo(ctx, body, w, &n, d.stallTimeout(), lim)
+			_, err := fetch.StreamTo(ctx, body, w, &n, d.streamRules(lim))
 			body.Close()
 			got.Add(n.Load())
 			if err == nil {
 				d.res.Size = w.Whole()
 				return nil
 			}
-			if ctx.Err() != nil || !fetch.Retryable(err) || try >= tries {
+			if ctx.Err() != nil || !fetch.Retryable(err) {
+				return err
+			}
+			wait, line, ok := tries.failed(d.c.Retry, err)
+			if !ok {
 				return err
 			}
 			if w.Whole() > 0 && d.probe.Validator.Strength() != fetch.StrongETag {
 				return fmt.Errorf("%w; the bytes already written cannot be taken back, and without a strong ETag a new answer may be another version", err)
 			}
-			d.warn("%v; asking again from the start, skipping the %s already received (try %d of %d)", err, units.Bytes(w.Whole()), try+1, tries)
-			if err := d.askWholeAgain(ctx, try, err); err != nil {
+			d.warn("%v; asking again from the start, skipping the %s already received: %s", err, units.Bytes(w.Whole()), line)
+			if err := d.askWholeAgain(ctx, wait); err != nil {
 				return err
 			}
 		}

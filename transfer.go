@@ -97,15 +97,15 @@ func (d *download) stream(ctx context.Context) error {
 	var written atomic.Int64
 	d.startedWhole(&written)
 	lim := d.limiter()
-	tries := d.c.Retry.Tries()
-	for try := 1; ; try++ {
+	var tries wholeTries
+	for {
 		if err := d.truncate(0); err != nil {
 			return err
 		}
 		written.Store(0)
 		body := d.probe.Body
 		d.probe.Body = nil
-		n, err := fetch.StreamTo(ctx, body, d.lock.f, &written, d.stallTimeout(), lim)
+		n, err := fetch.StreamTo(ctx, body, d.lock.f, &written, d.streamRules(lim))
 		body.Close()
 		d.res.Size, d.res.Transferred = n, n
 		d.res.BySource[fetch.FromOrigin] = n
@@ -115,14 +115,42 @@ func (d *download) stream(ctx context.Context) error {
 			}
 			return nil
 		}
-		if ctx.Err() != nil || !fetch.Retryable(err) || try >= tries {
+		if ctx.Err() != nil || !fetch.Retryable(err) {
 			return d.fail(ctx, err)
 		}
-		d.warn("%v; starting over (try %d of %d)", err, try+1, tries)
-		if err := d.askWholeAgain(ctx, try, err); err != nil {
+		wait, line, ok := tries.failed(d.c.Retry, err)
+		if !ok {
+			return d.fail(ctx, err)
+		}
+		d.warn("%v; starting over: %s", err, line)
+		if err := d.askWholeAgain(ctx, wait); err != nil {
 			return d.fail(ctx, err)
 		}
 	}
+}
+
+// wholeTries counts the failed tries of a whole-resource stream for the
+// retry policy: how many, and when the first ended.
+type wholeTries struct {
+	n     int
+	first time.Time
+}
+
+// failed counts a failed try whose error was err, and says what the policy
+// makes of it: the wait before the next try and the words for it ("try 2
+// of 5 in 1s"), or ok false to give up.
+func (t *wholeTries) failed(p fetch.RetryPolicy, err error) (wait time.Duration, line string, ok bool) {
+	if t.n++; t.n == 1 {
+		t.first = time.Now()
+	}
+	wait, left, ok := p.Next(t.n, time.Since(t.first), err)
+	return wait, fetch.TryLine(t.n+1, p.TriesFor(err), left, wait), ok
+}
+
+// streamRules are the stall and speed rules of a stream on one connection,
+// as every ranged body has them, and its pace lim.
+func (d *download) streamRules(lim fetch.Limiter) fetch.StreamRules {
+	return fetch.StreamRules{Stall: d.stallTimeout(), LowestSpeed: d.c.LowestSpeed, Limiter: lim}
 }
 
 // startedWhole reports the start of a transfer on one connection without
@@ -135,12 +163,12 @@ func (d *download) startedWhole(n *atomic.Int64) {
 	})
 }
 
-// askWholeAgain waits as the retry policy says after try failed with
-// failed, then asks for the whole resource again and makes the answer's
-// body the probe's. An answer with ranges now, or of another version, is a
-// confirmed change: the bytes so far cannot be continued.
-func (d *download) askWholeAgain(ctx context.Context, try int, failed error) error {
-	if err := pause.Sleep(ctx, d.c.Retry.Delay(try, failed)); err != nil {
+// askWholeAgain waits wait (as the retry policy says), then asks for the
+// whole resource again and makes the answer's body the probe's. An answer
+// with ranges now, or of another version, is a confirmed change: the bytes
+// so far cannot be continued.
+func (d *download) askWholeAgain(ctx context.Context, wait time.Duration) error {
+	if err := pause.Sleep(ctx, wait); err != nil {
 		return err
 	}
 	p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, nil)

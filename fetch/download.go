@@ -21,7 +21,7 @@ import (
 // zero means.
 type Config struct {
 	Connections  int           // parallel connections; zero means 4
-	Retry        RetryPolicy   // tries per slice and the waits between them
+	Retry        RetryPolicy   // how long a slice is tried again, and the waits between tries
 	StallTimeout time.Duration // drop and replace a connection with no bytes for this long; zero means 30s
 	// LowestSpeed drops and replaces a connection that stays below this many
 	// bytes per second over LowestSpeedWindow; zero means no limit.
@@ -158,7 +158,7 @@ type Downloader struct {
 
 	mu        sync.Mutex
 	cancels   map[int]context.CancelCauseFunc // claim ID → cancel
-	tries     map[int]int                     // slice → failed tries
+	tries     map[int]failures                // slice → its failed tries
 	pending   []SliceDone                     // done, not yet committed
 	commitErr error
 	sliceTime time.Duration     // moving average of the time a whole slice takes (scaled to a full slice); 0 until one is done
@@ -212,7 +212,7 @@ func NewDownloader(cfg Config, plan segment.Plan, done *segment.Set, src Source,
 		resumed: resumed,
 		conns:   make([]connState, cfg.Connections),
 		cancels: make(map[int]context.CancelCauseFunc),
-		tries:   make(map[int]int),
+		tries:   make(map[int]failures),
 		started: make(map[int]time.Time),
 
 		claimConn: make(map[int]*connState),

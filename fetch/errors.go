@@ -17,6 +17,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/slget/slget/segment"
 )
 
 // HTTPError is an unexpected HTTP status from the server.
@@ -63,6 +65,29 @@ type OutOfStepError struct {
 func (e *OutOfStepError) Error() string {
 	return fmt.Sprintf("%s: one response was of another version (%s), but the server's file is unchanged", Redact(e.URL), e.Reason)
 }
+
+// GaveUpError is a slice given up after its tries failed: Tries of them,
+// the first ended For before the last, whose error is Err. Spent says the
+// retry policy's time budget ended them (RetryPolicy.Budget), not its
+// MaxTries. It unwraps to Err, so Retryable and errors.Is see the last
+// failure (a refused connection, a timeout).
+type GaveUpError struct {
+	Slice int
+	Range segment.Range
+	Tries int
+	For   time.Duration
+	Spent bool
+	Err   error
+}
+
+func (e *GaveUpError) Error() string {
+	if e.Spent {
+		return fmt.Sprintf("slice %d (%s) failed %d times over %s, giving up: %v", e.Slice, e.Range, e.Tries, e.For.Round(time.Second), e.Err)
+	}
+	return fmt.Sprintf("slice %d (%s) failed %d times, giving up: %v", e.Slice, e.Range, e.Tries, e.Err)
+}
+
+func (e *GaveUpError) Unwrap() error { return e.Err }
 
 // RangeError reports a 206 response that is not exactly the range asked
 // for: another Content-Range, another length, an encoded body. Its body is

@@ -232,7 +232,7 @@ func (o *Origin) open(ctx context.Context, r segment.Range) (io.ReadCloser, bool
 			resp.Body.Close()
 			return nil, false, &ChangedError{URL: o.URL, Reason: why}
 		}
-		return exactBody(resp.Body, r.Len()), false, nil
+		return cutBody(exactBody(resp.Body, r.Len()), o.URL, r, resp.Header), false, nil
 	case http.StatusOK:
 		// A whole body where a range was asked: another version, or a server
 		// that stopped doing ranges.

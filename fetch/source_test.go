@@ -463,7 +463,7 @@ func TestNoRangesStream(t *testing.T) {
 	want := srv.Content()
 	out := newMemFile(-1, &want)
 	var written atomic.Int64
-	n, err := fetch.StreamTo(t.Context(), p.Body, out, &written, time.Second, nil)
+	n, err := fetch.StreamTo(t.Context(), p.Body, out, &written, fetch.StreamRules{Stall: time.Second})
 	if err != nil || n != size || written.Load() != size {
 		t.Fatalf("StreamTo = %d, %v (written %d); want %d", n, err, written.Load(), size)
 	}
@@ -490,7 +490,7 @@ func TestNoLengthStream(t *testing.T) {
 	want := srv.Content()
 	out := newMemFile(-1, &want)
 	var written atomic.Int64
-	n, err := fetch.StreamTo(t.Context(), p.Body, out, &written, time.Second, nil)
+	n, err := fetch.StreamTo(t.Context(), p.Body, out, &written, fetch.StreamRules{Stall: time.Second})
 	if err != nil || n != size {
 		t.Fatalf("StreamTo = %d, %v; want %d", n, err, size)
 	}
@@ -514,7 +514,7 @@ func TestEmptyResource(t *testing.T) {
 	}
 	var written atomic.Int64
 	out := newMemFile(-1, nil)
-	if n, err := fetch.StreamTo(t.Context(), p.Body, out, &written, time.Second, nil); n != 0 || err != nil {
+	if n, err := fetch.StreamTo(t.Context(), p.Body, out, &written, fetch.StreamRules{Stall: time.Second}); n != 0 || err != nil {
 		t.Errorf("StreamTo = %d, %v", n, err)
 	}
 	plan, err := segment.NewPlan(0, 64*kib)

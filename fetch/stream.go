@@ -1,4 +1,5 @@
-// Stream: one connection, start to end, for servers without ranges or length.
+// Stream: one connection, start to end, for servers without ranges or
+// length, under the same stall and speed rules as every ranged body.
 
 package fetch
 
@@ -9,15 +10,35 @@ import (
 	"time"
 )
 
+// StreamRules are the rules a whole-resource stream is read under: the
+// ones a Downloader applies to each range (Config.StallTimeout,
+// LowestSpeed, LowestSpeedWindow, Limiter). The zero value is usable; each
+// field says what zero means.
+type StreamRules struct {
+	Stall time.Duration // stop with ErrStalled when no bytes arrive for this long; zero means 30s
+	// LowestSpeed stops the stream with ErrTooSlow when it stays below this
+	// many bytes per second over LowestSpeedWindow; zero means no limit.
+	LowestSpeed       int64
+	LowestSpeedWindow time.Duration // zero means 10s
+	Limiter           Limiter       // the pace; nil means none
+}
+
 // StreamTo copies body (a whole-resource response) into out from offset 0,
-// closing body if it stalls or ctx ends,
-// adding to written as bytes land. It stops with ErrStalled when no bytes
-// arrive for stall, and honours lim (nil for none). It returns the number of
-// bytes copied.
-func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written *atomic.Int64, stall time.Duration, lim Limiter) (int64, error) {
+// adding to written as bytes land, under rules: it stops with ErrStalled
+// when no bytes arrive for rules.Stall, with ErrTooSlow when the bytes of a
+// window of rules.LowestSpeedWindow come slower than rules.LowestSpeed,
+// and closes body when it stops for any reason (ctx ending included). It
+// returns the number of bytes copied.
+func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written *atomic.Int64, rules StreamRules) (int64, error) {
+	stall := rules.Stall
 	if stall <= 0 {
 		stall = 30 * time.Second
 	}
+	window := rules.LowestSpeedWindow
+	if window <= 0 {
+		window = 10 * time.Second
+	}
+	lim := rules.Limiter
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	// A stalled read is unblocked by closing the body.
@@ -28,6 +49,7 @@ func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written 
 	r := &stallReader{r: body, t: t, d: stall}
 	buf := make([]byte, 256<<10)
 	var off int64
+	windowStart, windowBytes := time.Now(), int64(0)
 	for {
 		n := len(buf)
 		if lim != nil {
@@ -40,11 +62,15 @@ func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written 
 		}
 		m, err := r.Read(buf[:n])
 		if m > 0 {
-			if _, werr := writeOut(cctx, out, t, stall, buf[:m], off); werr != nil {
+			waited, werr := writeOut(cctx, out, t, stall, buf[:m], off)
+			if werr != nil {
 				return off, werr
 			}
+			// Time spent waiting for a stream's reader is not the server's.
+			windowStart = windowStart.Add(waited)
 			off += int64(m)
 			written.Add(int64(m))
+			windowBytes += int64(m)
 		}
 		if err == io.EOF {
 			return off, nil
@@ -59,6 +85,15 @@ func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written 
 				return off, causeOf(ctx, err)
 			}
 			return off, causeOf(cctx, err)
+		}
+		if rules.LowestSpeed > 0 {
+			if el := time.Since(windowStart); el >= window {
+				if float64(windowBytes)/el.Seconds() < float64(rules.LowestSpeed) {
+					body.Close()
+					return off, ErrTooSlow
+				}
+				windowStart, windowBytes = time.Now(), 0
+			}
 		}
 	}
 }

@@ -41,7 +41,7 @@ func TestStreamStall(t *testing.T) {
 	p := probeStream(t, srv)
 	var written atomic.Int64
 	start := time.Now()
-	n, err := fetch.StreamTo(t.Context(), p.Body, newMemFile(-1, nil), &written, stall, nil)
+	n, err := fetch.StreamTo(t.Context(), p.Body, newMemFile(-1, nil), &written, fetch.StreamRules{Stall: stall})
 	el := time.Since(start)
 	if !errors.Is(err, fetch.ErrStalled) || !fetch.IsTimeout(err) || !fetch.Retryable(err) {
 		t.Fatalf("err = %v, want ErrStalled", err)
@@ -66,7 +66,7 @@ func TestStreamCut(t *testing.T) {
 			srv := fetchtest.NewServer(t, opts...)
 			p := probeStream(t, srv)
 			var written atomic.Int64
-			n, err := fetch.StreamTo(t.Context(), p.Body, newMemFile(-1, nil), &written, time.Second, nil)
+			n, err := fetch.StreamTo(t.Context(), p.Body, newMemFile(-1, nil), &written, fetch.StreamRules{Stall: time.Second})
 			if !errors.Is(err, fetch.ErrShortBody) || !fetch.Retryable(err) {
 				t.Fatalf("err = %v after %d bytes, want ErrShortBody", err, n)
 			}
@@ -85,7 +85,7 @@ func TestStreamCancel(t *testing.T) {
 	time.AfterFunc(100*time.Millisecond, cancel)
 	var written atomic.Int64
 	start := time.Now()
-	_, err := fetch.StreamTo(ctx, p.Body, newMemFile(-1, nil), &written, 10*time.Second, nil)
+	_, err := fetch.StreamTo(ctx, p.Body, newMemFile(-1, nil), &written, fetch.StreamRules{Stall: 10 * time.Second})
 	if !errors.Is(err, context.Canceled) || fetch.Retryable(err) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -109,7 +109,7 @@ func TestLimiter(t *testing.T) {
 	p := probeStream(t, srv)
 	var written atomic.Int64
 	start := time.Now()
-	if _, err := fetch.StreamTo(t.Context(), p.Body, newMemFile(-1, nil), &written, time.Second, rate.NewLimiter(lim, 64*kib)); err != nil {
+	if _, err := fetch.StreamTo(t.Context(), p.Body, newMemFile(-1, nil), &written, fetch.StreamRules{Stall: time.Second, Limiter: rate.NewLimiter(lim, 64*kib)}); err != nil {
 		t.Fatal(err)
 	}
 	if el, min := time.Since(start), time.Duration(float64(size-64*kib)/lim*float64(time.Second)); el < min {
@@ -143,7 +143,7 @@ func TestLimiterInfZeroBurst(t *testing.T) {
 	srv = fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithNoRanges())
 	p = probeStream(t, srv)
 	var written atomic.Int64
-	if n, err := fetch.StreamTo(ctx, p.Body, newMemFile(-1, nil), &written, time.Second, rate.NewLimiter(rate.Inf, 0)); n != size || err != nil {
+	if n, err := fetch.StreamTo(ctx, p.Body, newMemFile(-1, nil), &written, fetch.StreamRules{Stall: time.Second, Limiter: rate.NewLimiter(rate.Inf, 0)}); n != size || err != nil {
 		t.Fatalf("stream: %d, %v", n, err)
 	}
 }
@@ -196,5 +196,25 @@ func TestProbeWrongContentRange(t *testing.T) {
 		if !errors.As(err, &re) {
 			t.Errorf("%q: err = %v, want RangeError", cr, err)
 		}
+	}
+}
+
+// Every body under the speed rules: a server without ranges that trickles
+// its whole answer (10 B/s, live enough that the stall timeout never
+// fires) is cut by the lowest speed, as a range would be.
+func TestStreamLowestSpeed(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(1*mib), fetchtest.WithNoRanges(), fetchtest.WithTrickle(1, 0, 10))
+	p := probeStream(t, srv)
+	var written atomic.Int64
+	const window = 500 * time.Millisecond
+	start := time.Now()
+	_, err := fetch.StreamTo(t.Context(), p.Body, newMemFile(-1, nil), &written,
+		fetch.StreamRules{Stall: 10 * time.Second, LowestSpeed: 1024, LowestSpeedWindow: window})
+	el := time.Since(start)
+	if !errors.Is(err, fetch.ErrTooSlow) || !fetch.Retryable(err) {
+		t.Fatalf("err = %v, want ErrTooSlow", err)
+	}
+	if el < window || el > 4*window {
+		t.Errorf("cut after %s, want about %s", el, window)
 	}
 }

@@ -6,7 +6,6 @@ package fetch
 import (
 	"context"
 	"errors"
-	"fmt"
 	"hash/crc32"
 	"io"
 	"time"
@@ -99,27 +98,41 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 	}
 }
 
+// failures are the failed tries of one slice: how many, and when the
+// first ended (the time rule of RetryPolicy counts from there).
+type failures struct {
+	n     int
+	first time.Time
+}
+
 // backoff counts a failed try of slice at and sleeps before the next, or
-// returns the final error when the slice is out of tries. A try that a
-// Failover Source passes to another place is neither counted nor waited for.
+// returns the final error when the slice is out of tries or of its retry
+// budget. A try that a Failover Source passes to another place is neither
+// counted nor waited for.
 func (d *Downloader) backoff(ctx context.Context, at int, err error) error {
 	d.retries.Add(1)
 	if f, ok := d.src.(Failover); ok && f.Failover(at) {
 		return nil // a peer failed: the next try goes elsewhere, at once
 	}
 	d.mu.Lock()
-	d.tries[at]++
-	n := d.tries[at]
-	d.mu.Unlock()
-	if n >= d.cfg.Retry.MaxTries {
-		return fmt.Errorf("slice %d (%s) failed %d times, giving up: %w", at, d.plan.SliceRange(at), n, err)
+	f := d.tries[at]
+	if f.n == 0 {
+		f.first = time.Now()
 	}
-	wait := d.cfg.Retry.Delay(n, err)
+	f.n++
+	d.tries[at] = f
+	d.mu.Unlock()
+	failing := time.Since(f.first)
+	wait, left, ok := d.cfg.Retry.Next(f.n, failing, err)
+	if !ok {
+		return &GaveUpError{Slice: at, Range: d.plan.SliceRange(at), Tries: f.n, For: failing, Spent: d.cfg.Retry.MaxTries == 0 && away(err), Err: err}
+	}
+	info := RetryInfo{Slice: at, Err: err, Try: f.n + 1, MaxTries: d.cfg.Retry.TriesFor(err), Left: left, Wait: wait}
 	switch {
 	case d.cfg.OnRetry != nil:
-		d.cfg.OnRetry(RetryInfo{Slice: at, Err: err, Try: n + 1, MaxTries: d.cfg.Retry.MaxTries, Wait: wait})
+		d.cfg.OnRetry(info)
 	case d.cfg.Logf != nil:
-		d.cfg.Logf("%v", RetryInfo{Slice: at, Err: err, Try: n + 1, MaxTries: d.cfg.Retry.MaxTries, Wait: wait})
+		d.cfg.Logf("%v", info)
 	}
 	return pause.Sleep(ctx, wait)
 }

@@ -41,6 +41,8 @@ func flagAdvice(r slget.Remedy) string {
 		return "choose a larger --slice"
 	case slget.RemedyAgainAnew:
 		return "run the same command again to download the new version from the start"
+	case slget.RemedyLongerRetry:
+		return "--retry-max-time SECONDS rides out a longer outage"
 	}
 	return r.String()
 }

@@ -28,8 +28,9 @@ type config struct {
 	header         http.Header
 	userAgent      string
 	proxy          string
-	tls            *tls.Config // nil: the system's roots, verified
-	maxTries       int
+	tls            *tls.Config   // nil: the system's roots, verified
+	maxTries       int           // 0: not given (the time rule), -1: no limit (aria2c's --max-tries=0)
+	retryMaxTime   time.Duration // 0: the library's default, negative: no limit (--retry-max-time=0)
 	retryWait      time.Duration
 	timeout        time.Duration
 	connectTimeout time.Duration
@@ -131,7 +132,7 @@ func readConfig(c *cli.Context) (config, error) {
 		jobs:           c.Int("max-concurrent-downloads"),
 		userAgent:      c.String("user-agent"),
 		proxy:          c.String("all-proxy"),
-		maxTries:       c.Int("max-tries"),
+		maxTries:       maxTriesOf(c),
 		allowOverwrite: c.Bool("allow-overwrite"),
 		autoRename:     c.Bool("auto-file-renaming"),
 		jsonOut:        c.Bool("json"),
@@ -154,8 +155,8 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.jobs < 1 || cfg.jobs > 64 {
 		return bad(fmt.Errorf("-j %d: want 1 to 64 downloads at once", cfg.jobs))
 	}
-	if cfg.maxTries < 1 {
-		return bad(fmt.Errorf("--max-tries %d: want at least 1", cfg.maxTries))
+	if c.IsSet("max-tries") && c.Int("max-tries") < 0 {
+		return bad(fmt.Errorf("--max-tries %d: want 0 (no limit) or more", c.Int("max-tries")))
 	}
 	if err := checkConflicts(c); err != nil {
 		return bad(err)
@@ -182,10 +183,13 @@ func readConfig(c *cli.Context) (config, error) {
 	for _, d := range []struct {
 		name string
 		dst  *time.Duration
-	}{{"retry-wait", &cfg.retryWait}, {"timeout", &cfg.timeout}, {"connect-timeout", &cfg.connectTimeout}, {"stall-timeout", &cfg.stallTimeout}} {
+	}{{"retry-wait", &cfg.retryWait}, {"retry-max-time", &cfg.retryMaxTime}, {"timeout", &cfg.timeout}, {"connect-timeout", &cfg.connectTimeout}, {"stall-timeout", &cfg.stallTimeout}} {
 		if *d.dst, err = parseSeconds(d.name, c.String(d.name)); err != nil {
 			return bad(err)
 		}
+	}
+	if cfg.retryMaxTime == 0 {
+		cfg.retryMaxTime = -1 // --retry-max-time=0: for ever
 	}
 	if cfg.lowestSpeed, err = parseRate("lowest-speed-limit", c.String("lowest-speed-limit")); err != nil {
 		return bad(err)
@@ -246,10 +250,36 @@ func newApp(con *console, stdin io.Reader, cfg config) (*app, error) {
 func setClient(c *slget.Client, cfg config) {
 	c.Connections = cfg.connections
 	c.Slice = cfg.slice
-	c.Retry = slget.RetryPolicy{MaxTries: cfg.maxTries, Wait: cfg.retryWait}
+	c.Retry = retryPolicy(cfg)
 	c.StallTimeout = cfg.stallTimeout
 	c.LowestSpeed = cfg.lowestSpeed
 	c.RateLimit = cfg.maxDownload
+}
+
+// maxTriesOf is --max-tries as config keeps it: 0 when not given (the time
+// rule of --retry-max-time), -1 for aria2c's --max-tries=0 (no limit).
+func maxTriesOf(c *cli.Context) int {
+	if !c.IsSet("max-tries") {
+		return 0
+	}
+	if n := c.Int("max-tries"); n != 0 {
+		return n
+	}
+	return -1
+}
+
+// retryPolicy is the retry policy of cfg: exactly --max-tries when given
+// (none at all for 0), else tries for --retry-max-time (0: for ever); the
+// waits grow from --retry-wait.
+func retryPolicy(cfg config) slget.RetryPolicy {
+	p := slget.RetryPolicy{Wait: cfg.retryWait, Budget: cfg.retryMaxTime}
+	switch {
+	case cfg.maxTries > 0:
+		p.MaxTries = cfg.maxTries
+	case cfg.maxTries < 0:
+		p.Budget = -1 // no limit
+	}
+	return p
 }
 
 // newHTTP builds the HTTP client of cfg.
@@ -310,6 +340,9 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	}
 	for _, n := range cfg.notes {
 		con.warnf("%s", n)
+	}
+	if !c.Bool("check-certificate") {
+		con.warnf("%s", insecureWarning)
 	}
 	if con.interval, err = parseSeconds("summary-interval", c.String("summary-interval")); err != nil {
 		return withCode(exitBadOption, err)

@@ -19,6 +19,7 @@ const (
 	exitUnknown     = 1
 	exitTimeout     = 2
 	exitNotFound    = 3
+	exitTooSlow     = 5 // every try stayed below --lowest-speed-limit, as aria2c's 5
 	exitNetwork     = 6
 	exitUnfinished  = 7
 	exitNoResume    = 8
@@ -35,6 +36,7 @@ const (
 	exitChanged     = 33 // the remote file changed during the download
 	exitJournal     = 34 // the journal is damaged, from a newer slget, or locked
 	exitPipeClosed  = 35 // the reader of -o - closed the pipe before the end
+	exitCertificate = 36 // the server's certificate did not verify
 )
 
 // exitError carries an exit code with the error that caused it.
@@ -78,6 +80,7 @@ func exitCode(err error) int {
 		pe  *slget.PhaseError
 		tpe textproto.ProtocolError
 		jre *slget.JournalError
+		cut *slget.CutError
 	)
 	switch {
 	case errors.As(err, &rqe):
@@ -114,8 +117,8 @@ func exitCode(err error) int {
 		return exitFileIO
 	case errors.As(err, &le):
 		return exitFileIO
-	case errors.As(err, &rde), errors.As(err, &oe), errors.As(err, &tpe), errors.Is(err, slget.ErrHeadersTooLarge):
-		return exitBadResponse // a redirect loop, a version out of step, a garbled answer
+	case errors.As(err, &rde), errors.As(err, &oe), errors.As(err, &tpe), errors.Is(err, slget.ErrHeadersTooLarge), errors.As(err, &cut):
+		return exitBadResponse // a redirect loop, a version out of step, a garbled answer, a cache that cuts its answers
 	case errors.As(err, &he):
 		switch he.Status {
 		case http.StatusNotFound, http.StatusGone:
@@ -133,8 +136,12 @@ func exitCode(err error) int {
 		return exitBadResponse
 	case errors.Is(err, slget.ErrNoRanges):
 		return exitNoResume
+	case badCertificate(err):
+		return exitCertificate
 	case slget.IsTimeout(err):
 		return exitTimeout
+	case errors.Is(err, slget.ErrTooSlow):
+		return exitTooSlow
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return exitNetwork
 	case errors.As(err, &pe):

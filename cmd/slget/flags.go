@@ -61,7 +61,8 @@ func downloadFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "location-trusted", Category: catRequests, Usage: "send --header Authorization and Cookie, and a URL's password, to the hosts redirects lead to too (as curl's); off: only to the host they were given for"},
 		&cli.IntFlag{Name: "max-redirect", Value: 10, Category: catRequests, Usage: "follow at most `N` redirects (0: none)"},
 
-		&cli.IntFlag{Name: "max-tries", Aliases: []string{"m"}, Value: 5, Category: catRetries, Usage: "give up a slice after `N` tries"},
+		&cli.IntFlag{Name: "max-tries", Aliases: []string{"m"}, Category: catRetries, Usage: "give up a slice after exactly `N` tries (0: never), as aria2c; unset, --retry-max-time bounds the tries"},
+		&cli.StringFlag{Name: "retry-max-time", Value: "120", Category: catRetries, Usage: "retry a failing slice for `SECONDS` from its first failure (at least 5 tries), so that an outage costs time, not the download; 0: for ever"},
 		&cli.StringFlag{Name: "retry-wait", Value: "1", Category: catRetries, Usage: "wait `SECONDS` before the second try, doubled each try, with jitter"},
 		&cli.StringFlag{Name: "timeout", Aliases: []string{"t"}, Value: "60", Category: catRetries, Usage: "wait `SECONDS` for response headers"},
 		&cli.StringFlag{Name: "connect-timeout", Value: "15", Category: catRetries, Usage: "wait `SECONDS` for a connection"},

@@ -114,7 +114,7 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 			a.con.warnf("%s: %s%s", e.URL, e.Message, adviceFor(e.Help))
 		case *slget.Retrying:
 			why := strings.TrimPrefix(e.Err.Error(), e.URL+": ")
-			a.con.warnf("%s: slice %d: %s; try %d of %d in %s", e.URL, e.Slice, why, e.Try, e.MaxTries, e.Wait.Round(time.Millisecond))
+			a.con.warnf("%s: slice %d: %s; %s", e.URL, e.Slice, why, e)
 		case *slget.Finishing:
 			if finishing != nil {
 				finishing()
@@ -198,6 +198,9 @@ func explain(err error) error {
 	}
 	err = advise(err)
 	if hint := tlsAdvice(err); hint != "" {
+		return fmt.Errorf("%w\n  %s", err, hint)
+	}
+	if hint := cutAdvice(err); hint != "" {
 		return fmt.Errorf("%w\n  %s", err, hint)
 	}
 	return err

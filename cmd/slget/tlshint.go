@@ -56,6 +56,22 @@ func tlsHint(err error, now time.Time) string {
 	return ""
 }
 
+// badCertificate reports whether err is (or wraps) a server certificate
+// that failed verification: an unknown CA, another name, outside its
+// dates, or any other reason the chain did not verify.
+func badCertificate(err error) bool {
+	var cv *tls.CertificateVerificationError
+	var ua x509.UnknownAuthorityError
+	var he x509.HostnameError
+	var ci x509.CertificateInvalidError
+	return errors.As(err, &cv) || errors.As(err, &ua) || errors.As(err, &he) || errors.As(err, &ci)
+}
+
+// insecureWarning is said once per run, unless -q, when
+// --check-certificate=false turns verification off.
+const insecureWarning = "--check-certificate=false: HTTPS certificates are not checked, so anyone on the network path " +
+	"can read and change what is downloaded; to trust a private CA instead, give it with --ca-certificate FILE"
+
 // trustAdvice is the way out of an unknown CA, with what the unsafe one
 // costs.
 const trustAdvice = "If you trust it, give its CA certificate (PEM) with --ca-certificate FILE. " +

@@ -6,6 +6,7 @@ import (
 	"context"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -14,9 +15,7 @@ type listener struct {
 	net.Listener
 	rate int64           // bytes per second per connection; 0 means unlimited
 	done <-chan struct{} // closed by Server.Close: ends throttling sleeps
-
-	mu     sync.Mutex
-	nextID int
+	ids  *atomic.Int64   // the last id given, shared by the listeners of one Server
 }
 
 func (l *listener) Accept() (net.Conn, error) {
@@ -24,11 +23,7 @@ func (l *listener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.mu.Lock()
-	l.nextID++
-	id := l.nextID
-	l.mu.Unlock()
-	tc := &conn{Conn: c, id: id}
+	tc := &conn{Conn: c, id: int(l.ids.Add(1))}
 	if l.rate > 0 {
 		tc.bucket = newBucket(l.rate, time.Now())
 		tc.done = l.done

@@ -56,6 +56,10 @@
 // the server sent back: status, Content-Range, ETag and body bytes.
 // Request.Aligned checks that a client asked for slice-aligned ranges.
 //
+// Down and Up kill and restart the origin: while it is down nothing listens
+// on its port (connections are refused) and answers in flight are cut;
+// after Up it serves the same file on the same port.
+//
 // # Caveats
 //
 // The rate limit applies per TCP connection and counts response headers

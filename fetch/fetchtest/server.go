@@ -4,6 +4,7 @@ package fetchtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,13 +29,18 @@ type Server struct {
 	URL string
 
 	cfg       config
-	srv       *http.Server
 	started   time.Time          // when Start began to listen: see WithFill
 	ctx       context.Context    // canceled by Close
 	stop      context.CancelFunc // cancels ctx
 	done      <-chan struct{}    // ctx.Done(): wakes stalls and delays
-	serveDone chan struct{}      // closed when srv.Serve returns
 	closeOnce sync.Once
+	ids       atomic.Int64 // the last connection id given, over Down and Up
+
+	// lnMu guards the listening half, which Down stops and Up starts again.
+	lnMu      sync.Mutex
+	addr      string         // host:port, kept over Down and Up
+	srv       *http.Server   // nil while down
+	serveDone chan struct{}  // closed when srv.Serve returns
 	handlers  sync.WaitGroup // running handlers; Add only under mu while !closed
 	bufs      sync.Pool      // *[]byte copy buffers
 
@@ -122,31 +129,80 @@ func Start(opts ...Option) (*Server, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	s := &Server{
-		URL:       "http://" + ln.Addr().String(),
-		cfg:       cfg,
-		started:   time.Now(),
-		ctx:       ctx,
-		stop:      stop,
-		done:      ctx.Done(),
-		serveDone: make(chan struct{}),
-		content:   Content{Size: cfg.size, Seed: cfg.seed},
-		lastMod:   cfg.lastMod,
+		URL:     "http://" + ln.Addr().String(),
+		cfg:     cfg,
+		started: time.Now(),
+		ctx:     ctx,
+		stop:    stop,
+		done:    ctx.Done(),
+		content: Content{Size: cfg.size, Seed: cfg.seed},
+		lastMod: cfg.lastMod,
+		addr:    ln.Addr().String(),
 	}
 	s.bufs.New = func() any {
 		b := make([]byte, copyBufSize)
 		return &b
 	}
-	s.srv = &http.Server{
+	s.serve(ln)
+	return s, nil
+}
+
+// serve answers on ln until Down or Close. The caller holds lnMu, or is
+// Start.
+func (s *Server) serve(ln net.Listener) {
+	srv := &http.Server{
 		Handler:     http.HandlerFunc(s.handle),
 		ConnContext: connContext,
 		ErrorLog:    log.New(io.Discard, "", 0),
 	}
-	tl := &listener{Listener: ln, rate: cfg.rate, done: s.done}
+	done := make(chan struct{})
+	s.srv, s.serveDone = srv, done
+	tl := &listener{Listener: ln, rate: s.cfg.rate, done: s.done, ids: &s.ids}
 	go func() {
-		defer close(s.serveDone)
-		_ = s.srv.Serve(tl)
+		defer close(done)
+		_ = srv.Serve(tl)
 	}()
-	return s, nil
+}
+
+// Down stops the server as a killed process would: it closes the listener
+// and every connection, so answers in flight end cut short and new
+// connections are refused (nothing listens on the port) until Up. The
+// request log, the content and the fault counts stay. Down on a server
+// already down does nothing.
+func (s *Server) Down() {
+	s.lnMu.Lock()
+	defer s.lnMu.Unlock()
+	s.downLocked()
+}
+
+func (s *Server) downLocked() {
+	if s.srv == nil {
+		return
+	}
+	_ = s.srv.Close()
+	<-s.serveDone
+	s.srv = nil
+}
+
+// Up listens again on the address of URL after Down, as a restarted
+// origin: the same port, the same file and validators. It fails if the
+// port was taken meanwhile or the server is closed; Up on a server that is
+// up does nothing.
+func (s *Server) Up() error {
+	s.lnMu.Lock()
+	defer s.lnMu.Unlock()
+	if s.ctx.Err() != nil {
+		return errors.New("fetchtest: Up after Close")
+	}
+	if s.srv != nil {
+		return nil
+	}
+	ln, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		return fmt.Errorf("fetchtest: %w", err)
+	}
+	s.serve(ln)
+	return nil
 }
 
 // TB is the part of testing.TB that NewServer uses; *testing.T, *testing.B
@@ -179,9 +235,10 @@ func (s *Server) Close() {
 		s.closed = true
 		s.mu.Unlock()
 		s.stop()
-		_ = s.srv.Close()
+		s.lnMu.Lock()
+		s.downLocked()
+		s.lnMu.Unlock()
 		s.handlers.Wait()
-		<-s.serveDone
 	})
 }
 
