@@ -6,6 +6,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -127,6 +128,9 @@ func verifyCommand(con *console) *cli.Command {
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ay") {
+		return fmt.Sprintf("%d %sies", n, noun[:len(noun)-1]) // retry: retries
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
