@@ -138,14 +138,20 @@ func (s *Store) makeRoom(stored int64) (release func(), err error) {
 	}
 	for {
 		freed := s.roomFreedCh()
-		n, _, err := s.evictTo(s.maxSize - stored - s.reserved.Load())
+		target := s.maxSize - stored - s.reserved.Load()
+		excess := s.Stats().StoredBytes - target
+		n, _, err := s.evictTo(target)
 		if err != nil {
 			return nil, err
 		}
 		if s.reserve(stored) {
 			return release, nil
 		}
-		if n > 0 {
+		if n > 0 || excess <= 0 {
+			// Evicted, or there was nothing to evict when it looked but
+			// another Put was indexed since: look again. (Taking "nothing
+			// evicted" for "nothing left" here let a slice pass the
+			// bound.)
 			continue
 		}
 		if s.reserved.Load() == 0 {
