@@ -287,7 +287,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 	if err := checkFree(d.path, part, size-have); err != nil {
 		return err
 	}
-	plan, err := segment.NewPlan(size, d.c.slice())
+	plan, err := segment.NewPlan(size, d.sliceSize())
 	if err != nil {
 		return &RequestError{Err: fmt.Errorf("%s: %v", d.res.URL, err), Help: []Remedy{RemedyLargerSlice}}
 	}

@@ -81,6 +81,14 @@ type Request struct {
 	// DefaultStreamWindow. It must hold one slice at least.
 	StreamWindow int64
 
+	// Mirrors are more URLs of the same file (aria2's tab-separated -i
+	// line, a Metalink's URLs, Link: rel=duplicate): each is pinned by its
+	// own validator and proven by content (Pieces, Checksum, or its first
+	// slice compared with URL's) before its bytes stay; see mirrors.go.
+	Mirrors []string
+	Pieces  *Pieces // digests of the file's pieces; nil for none
+	PerHost int     // connections per host at a time; zero means no cap
+
 	// Events, if set, is told what happens: a *Started event when the
 	// transfer begins, then *Retrying and *Warning events. It is called
 	// once at a time for a download, in the order the events happened
@@ -109,7 +117,10 @@ type Result struct {
 	// (http://HOST:PORT): end-game duplicates and bytes of a slice that
 	// failed its check included.
 	ByPeer map[string]int64
-	SHA256 string // hex, when Request.SHA256 or a SHA-256 Checksum asked for it
+	// Mirrors is what each mirror (the first URL included) did, by URL,
+	// redacted; nil without mirrors.
+	Mirrors map[string]MirrorStats
+	SHA256  string // hex, when Request.SHA256 or a SHA-256 Checksum asked for it
 	// Verified names the digest that proved the whole file: its algorithm,
 	// and for the origin's own, the header it came in ("sha-256
 	// (Repr-Digest)"); "" when none was checked.

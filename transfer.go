@@ -53,6 +53,8 @@ func (d *download) transfer(ctx context.Context) error {
 	if sh != nil {
 		src = sh.source()
 	}
+	src, body, mirrored := d.mirrors(ctx, origin, src, body, &cfg)
+	defer mirrored()
 	if proxy := d.c.http().AnsweringProxy(d.probe.FinalURL); proxy != "" && sh == nil && cfg.Connections > 1 && d.proxyReadsFromStart(ctx, origin) {
 		d.warn("the proxy %s reads the file from its start for every range (a cache that cannot store it): downloading the rest in order on one connection, which costs the origin the file once", proxy)
 		cfg.Connections = 1

@@ -55,6 +55,7 @@ type config struct {
 	maxRedirect    int
 	streamWindow   int64    // -o -: bytes of the file held in memory
 	window         int64    // --stream-window, for -o naming a device or a FIFO
+	mirrorOptions           // an entry's mirrors (mirrors.go)
 	requestExtras           // aria2's --referer, --load-cookies, proxy lists (aria2compat.go)
 	notes          []string // said once on stderr before the downloads: options accepted but not applied
 }

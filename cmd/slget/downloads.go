@@ -24,6 +24,9 @@ func (a *app) getEntry(ctx context.Context, e inputEntry, finishing func()) (res
 		cfg, err = e.apply(a.cfg)
 	}
 	cfg, perURL := cfg.forURL(e.url()) // --referer=*, --load-cookies
+	if e.mirrored() {
+		cfg, perURL = e.withMirrors(cfg), true
+	}
 	if len(e.opts.raw) == 0 && !perURL {
 		return a.get(ctx, e.url(), finishing)
 	}
@@ -37,6 +40,9 @@ func (a *app) getEntry(ctx context.Context, e inputEntry, finishing func()) (res
 	}
 	if sub.client.HTTP != a.client.HTTP {
 		defer sub.client.HTTP.CloseIdle()
+	}
+	if e.mirrored() {
+		return sub.getMirrored(ctx, e, finishing)
 	}
 	return sub.get(ctx, e.url(), finishing)
 }
@@ -74,6 +80,13 @@ func entriesOf(c *cli.Context, con *console, stdin io.Reader) (entries []inputEn
 			return nil, nil, withCode(exitBadOption, err)
 		}
 		entries = append(entries, inputEntry{uris: []string{u}})
+	}
+	if m := c.String("metalink-file"); m != "" {
+		more, err := metalinkEntries(m)
+		if err != nil {
+			return nil, nil, err
+		}
+		entries = append(entries, more...)
 	}
 	name := c.String("input-file")
 	if name == "" {

@@ -39,6 +39,8 @@ func downloadFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "conditional-get", Category: catOutput, Usage: "download only when the remote file is newer than the local one (If-Modified-Since), and then replace it"},
 		&cli.BoolFlag{Name: "remote-time", Aliases: []string{"R"}, Category: catOutput, Usage: "give the file the server's Last-Modified time, as curl -R"},
 		&cli.StringFlag{Name: "dir", Aliases: []string{"d"}, Value: ".", Category: catOutput, Usage: "save into `DIR`"},
+		&cli.StringFlag{Name: "metalink-file", Aliases: []string{"M"}, Category: catOutput,
+			Usage: "download the files a Metalink 4 or 3 `FILE` describes, each from all its mirrors, every piece checked against its digest"},
 		&cli.StringFlag{Name: "input-file", Aliases: []string{"i"}, Category: catOutput,
 			Usage: "read URLs from `FILE` (- for stdin) in aria2's format: one per line; indented lines under a URL such as out=NAME, dir=DIR, checksum=ALGO=HEX, header=NAME: VALUE, split=N apply to it"},
 		&cli.StringFlag{Name: "checksum", Category: catOutput, Usage: "verify the whole file: `ALGO=HEX` with sha-256, sha-512, sha-1 or md5"},

@@ -28,9 +28,13 @@ type result struct {
 	Seconds         float64          `json:"seconds"`
 	BySource        map[string]int64 `json:"bytes_by_source"`
 	// ByPeer is the bytes each peer sent, as "peer:HOST:PORT".
-	ByPeer    map[string]int64 `json:"bytes_by_peer,omitempty"`
-	Validator *validatorJSON   `json:"validator,omitempty"`
-	Resumed   int64            `json:"resumed_bytes,omitempty"`
+	ByPeer map[string]int64 `json:"bytes_by_peer,omitempty"`
+	// ByMirror is the bytes each mirror sent, by URL; Dropped why each
+	// mirror that is out was dropped (mirrors.go).
+	ByMirror  map[string]int64  `json:"bytes_by_mirror,omitempty"`
+	Dropped   map[string]string `json:"dropped_mirrors,omitempty"`
+	Validator *validatorJSON    `json:"validator,omitempty"`
+	Resumed   int64             `json:"resumed_bytes,omitempty"`
 	// Transferred is the bytes that came in this run.
 	Transferred int64  `json:"transferred_bytes"`
 	ExitCode    int    `json:"exit_code"`
@@ -81,6 +85,7 @@ func (a *app) request(rawURL string) *slget.Request {
 		IfNewer:        cfg.conditional,
 		RemoteTime:     cfg.remoteTime,
 	}
+	cfg.setMirrors(req)
 	switch {
 	case cfg.out == "-" && cfg.streamWindow > 0: // -o -: stdout, in order, as curl's (a file named "-" is -o ./-)
 		req.Writer, req.StreamWindow = a.con.stdout, cfg.streamWindow
@@ -136,6 +141,7 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 	}
 	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256, Verified: r.Verified, AlreadyComplete: r.AlreadyComplete,
 		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), ByPeer: peersOut(r.ByPeer), Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
+	res.ByMirror, res.Dropped = mirrorsOut(r.Mirrors)
 	if r.FinalURL != "" {
 		res.Validator = validatorOut(r.Validator)
 	}

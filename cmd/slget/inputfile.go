@@ -21,8 +21,9 @@ const maxInputLine = 1 << 20
 // inputEntry is one download: a URI line of an -i file with the indented
 // option lines under it, or a URL given on the command line.
 type inputEntry struct {
-	line int      // the URI line's number, from 1; 0 for a command-line URL
-	uris []string // the URI, then its tab-separated mirrors (unused so far)
+	line int        // the URI line's number, from 1; 0 for a command-line URL
+	uris []string   // the URI, then its tab-separated mirrors
+	meta *metaEntry // what a Metalink says of the file; nil for none
 	opts entryOptions
 }
 
@@ -167,9 +168,6 @@ func parseInputFile(r io.Reader) (inputFile, error) {
 			bad(n, "%v", err)
 			dropped = true
 			continue
-		}
-		if len(uris) > 1 {
-			warnOnce("mirrors", n, "tab-separated mirrors are not supported yet: each line downloads from its first URI only")
 		}
 		cur = &inputEntry{line: n, uris: uris}
 	}

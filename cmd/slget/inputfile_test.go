@@ -68,10 +68,9 @@ func TestParseInputFile(t *testing.T) {
 		{name: "CRLF", in: "http://h/a\r\n  out=x\r\n\r\nhttp://h/b\r\n", entries: []string{"1 http://h/a [out=x]", "4 http://h/b"}},
 		{name: "spaces around name and value", in: "http://h/a\n  out = x.bin  \n", entries: []string{"1 http://h/a [out=x.bin]"}},
 		{
-			name:     "mirrors",
-			in:       "http://h/a\thttp://m/a\t\n  out=x\nhttp://h/b\thttp://m/b\thttp://n/b\n",
-			entries:  []string{"1 http://h/a | http://m/a [out=x]", "3 http://h/b | http://m/b | http://n/b"},
-			warnings: []string{"1: tab-separated mirrors are not supported yet"},
+			name:    "mirrors",
+			in:      "http://h/a\thttp://m/a\t\n  out=x\nhttp://h/b\thttp://m/b\thttp://n/b\n",
+			entries: []string{"1 http://h/a | http://m/a [out=x]", "3 http://h/b | http://m/b | http://n/b"},
 		},
 		{name: "option before any URL", in: "  out=x\nhttp://h/a\n", entries: []string{"2 http://h/a"}, bad: []string{`1: option "out=x" before any URL`}},
 		{

@@ -175,6 +175,9 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot
 // body is what an answer of the version v reads its bytes from: v's
 // content, or with WithInPlaceChanges the server's content at each read.
 func (s *Server) body(v snapshot) *io.SectionReader {
+	if s.cfg.damage > 0 {
+		return io.NewSectionReader(damaged{v.content, s.cfg.damage - 1}, 0, v.content.Size)
+	}
 	if !s.cfg.inPlace {
 		return v.content.section()
 	}

@@ -57,6 +57,7 @@ type config struct {
 	resize      bool // Change sets the size to changeSize
 	inPlace     bool // Change also changes the bytes of answers in flight
 	faults      []FaultFunc
+	damage      int64 // WithDamage's offset plus one; 0 means none
 }
 
 func defaultConfig() config {

@@ -1,0 +1,129 @@
+// Mirrors on the command line: aria2's tab-separated -i lines and
+// -M/--metalink-file, turned into downloads with mirrors; exit code 20 for
+// a Metalink that cannot be used.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/slget/slget"
+	"github.com/slget/slget/metalink"
+)
+
+// exitMetalink is aria2's "Metalink parse" error: the document does not
+// parse, names a path, lists no usable URL or hashes slget cannot check.
+const exitMetalink = 20
+
+// mirrorOptions is what an entry with mirrors adds to its config.
+type mirrorOptions struct {
+	mirrors []string      // the URIs after the first
+	pieces  *slget.Pieces // a Metalink's piece digests
+	perHost int           // connections per server (-x), zero for no cap
+}
+
+// metaEntry is what a Metalink says of one file.
+type metaEntry struct {
+	name     string
+	checksum *slget.Checksum
+	pieces   *slget.Pieces
+	files    int // files in the document
+}
+
+// mirrored reports whether e downloads from more than one URI or from a
+// Metalink.
+func (e inputEntry) mirrored() bool { return len(e.uris) > 1 || e.meta != nil }
+
+// withMirrors is cfg for e's mirrors, in aria2's terms: -x caps the
+// connections per server, -s is the connections of the download across
+// all its servers (given alone, -x per server).
+func (e inputEntry) withMirrors(cfg config) config {
+	cfg.mirrorOptions = mirrorOptions{mirrors: e.uris[1:], perHost: cfg.connSpec.x}
+	switch spec := cfg.connSpec; {
+	case spec.s > 0:
+		cfg.connections = spec.s
+	case spec.x > 0:
+		cfg.connections = min(spec.x*len(e.uris), maxConnections)
+	}
+	if m := e.meta; m != nil {
+		if cfg.out == "" || m.files > 1 {
+			cfg.out = m.name
+		}
+		if cfg.checksum == nil {
+			cfg.checksum = m.checksum
+		}
+		cfg.pieces = m.pieces
+	}
+	return cfg
+}
+
+// setMirrors puts cfg's mirrors into req.
+func (cfg config) setMirrors(req *slget.Request) {
+	req.Mirrors, req.Pieces, req.PerHost = cfg.mirrors, cfg.pieces, cfg.perHost
+}
+
+// metalinkEntries reads -M FILE: one entry per file it describes, its
+// URLs best first. Any fault is exit code 20 and nothing is downloaded.
+func metalinkEntries(path string) ([]inputEntry, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, withCode(exitMetalink, fmt.Errorf("--metalink-file %s: %w", path, err))
+	}
+	defer f.Close()
+	doc, err := metalink.Parse(f)
+	if err != nil {
+		return nil, withCode(exitMetalink, fmt.Errorf("%s: %w; nothing downloaded", path, err))
+	}
+	var out []inputEntry
+	for _, fl := range doc.Files {
+		e := inputEntry{meta: &metaEntry{name: fl.Name, files: len(doc.Files)}}
+		for _, u := range fl.URLs {
+			e.uris = append(e.uris, u.URL)
+		}
+		if len(fl.Hashes) > 0 {
+			e.meta.checksum = &slget.Checksum{Algo: fl.Hashes[0].Type, Sum: fl.Hashes[0].Sum}
+		}
+		if p := fl.Pieces; p != nil {
+			e.meta.pieces = &slget.Pieces{Length: p.Length, Algo: p.Type, Sums: p.Sums}
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// mirrorsOut is the --json record of what each mirror did.
+func mirrorsOut(m map[string]slget.MirrorStats) (bytes map[string]int64, dropped map[string]string) {
+	for u, st := range m {
+		if bytes == nil {
+			bytes = map[string]int64{}
+		}
+		bytes[u] = st.Bytes
+		if st.Dropped != "" {
+			if dropped == nil {
+				dropped = map[string]string{}
+			}
+			dropped[u] = st.Dropped
+		}
+	}
+	return bytes, dropped
+}
+
+// getMirrored downloads e from its mirrors: when the first cannot be
+// probed (down, refusing, not found), the next one is the first, and so on;
+// once a probe answers, the download runs from all that answer.
+func (a *app) getMirrored(ctx context.Context, e inputEntry, finishing func()) (result, error) {
+	var res result
+	var err error
+	for i := range e.uris {
+		others := append(append([]string{}, e.uris[i+1:]...), e.uris[:i]...)
+		a.cfg.mirrors = others
+		res, err = a.get(ctx, e.uris[i], finishing)
+		if err == nil || res.FinalURL != "" || ctx.Err() != nil || i == len(e.uris)-1 {
+			return res, err
+		}
+		a.con.warnf("%s: %v; trying the next mirror, %s", slget.Redact(e.uris[i]), err, slget.Redact(e.uris[i+1]))
+	}
+	return res, err
+}

@@ -1,0 +1,406 @@
+// Metalink 4 and 3 documents: one XML reader for both, turned into Files
+// whose names, sizes, URLs and hashes are checked.
+
+package metalink
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The namespaces of the two versions.
+const (
+	NS4 = "urn:ietf:params:xml:ns:metalink"
+	NS3 = "http://www.metalinker.org/"
+)
+
+// Media types of a Metalink document.
+const (
+	Type4 = "application/metalink4+xml"
+	Type3 = "application/metalink+xml"
+)
+
+// Limits on a document: past them it is refused, whatever it says.
+const (
+	MaxDocument = 16 << 20 // bytes of XML
+	MaxFiles    = 10000    // <file> elements
+	MaxURLs     = 1000     // usable URLs per file
+	MaxPieces   = 1 << 20  // piece hashes per file
+)
+
+// A Document is a Metalink's files, in the document's order.
+type Document struct {
+	Version int // 4 or 3
+	Files   []File
+}
+
+// File is one file a Metalink describes.
+type File struct {
+	Name string // a plain file name, checked (see CheckName)
+	Size int64  // -1 when the document gives none
+	// URLs are the http(s) mirrors, best first: by priority (lower first),
+	// then in the document's order.
+	URLs []URL
+	// Hashes are the whole file's digests of the types slget can check,
+	// strongest first.
+	Hashes []Hash
+	// Pieces, if not nil, are the digests of consecutive pieces of the
+	// file, of the strongest type given.
+	Pieces *Pieces
+}
+
+// URL is one mirror of a file.
+type URL struct {
+	URL string
+	// Priority orders the mirrors: lower is preferred (Metalink 4's
+	// priority; Metalink 3's preference, 0 to 100 with 100 best, as
+	// 101-preference). Zero means none given, after all others.
+	Priority int
+	Location string // ISO 3166 country code, "" if none
+}
+
+// Hash is a digest of the whole file.
+type Hash struct {
+	Type string // "sha-256", "sha-512", "sha-1" or "md5"
+	Sum  []byte
+}
+
+// Pieces are digests of the file cut into pieces of Length bytes (the last
+// one shorter).
+type Pieces struct {
+	Length int64
+	Type   string
+	Sums   [][]byte
+}
+
+// Range is piece i's place in the file: [start, end).
+func (p *Pieces) Range(i int, size int64) (start, end int64) {
+	start = int64(i) * p.Length
+	return start, min(start+p.Length, size)
+}
+
+// ParseError says why a document was refused.
+type ParseError struct {
+	File   string // the file's name when the fault is in one, else ""
+	Reason string
+}
+
+func (e *ParseError) Error() string {
+	if e.File != "" {
+		return fmt.Sprintf("metalink: file %q: %s", e.File, e.Reason)
+	}
+	return "metalink: " + e.Reason
+}
+
+func bad(file, format string, args ...any) error {
+	return &ParseError{File: file, Reason: fmt.Sprintf(format, args...)}
+}
+
+type xDoc struct {
+	XMLName xml.Name
+	Files   []xFile `xml:"file"`
+	Files3  []xFile `xml:"files>file"`
+}
+
+type xFile struct {
+	Name    string    `xml:"name,attr"`
+	Size    string    `xml:"size"`
+	URLs    []xURL    `xml:"url"`
+	URLs3   []xURL    `xml:"resources>url"`
+	Hashes  []xHash   `xml:"hash"`
+	Hashes3 []xHash   `xml:"verification>hash"`
+	Pieces  []xPieces `xml:"pieces"`
+	Pieces3 []xPieces `xml:"verification>pieces"`
+}
+
+type xURL struct {
+	Priority   string `xml:"priority,attr"`
+	Preference string `xml:"preference,attr"`
+	Location   string `xml:"location,attr"`
+	Value      string `xml:",chardata"`
+}
+
+type xHash struct {
+	Type  string `xml:"type,attr"`
+	Value string `xml:",chardata"`
+}
+
+type xPieces struct {
+	Length string  `xml:"length,attr"`
+	Type   string  `xml:"type,attr"`
+	Hashes []xHash `xml:"hash"`
+}
+
+// Parse reads a Metalink 4 or 3 document. It reads at most MaxDocument+1
+// bytes of r. The error is a *ParseError for a document it refuses, or the
+// error reading r.
+func Parse(r io.Reader) (*Document, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxDocument+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxDocument {
+		return nil, bad("", "the document is larger than %d MiB", MaxDocument>>20)
+	}
+	return ParseBytes(data)
+}
+
+// ParseBytes is Parse of a document in memory.
+func ParseBytes(data []byte) (*Document, error) {
+	if len(data) > MaxDocument {
+		return nil, bad("", "the document is larger than %d MiB", MaxDocument>>20)
+	}
+	var x xDoc
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	dec.Strict = true
+	dec.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
+		if l := strings.ToLower(label); l == "utf-8" || l == "us-ascii" || l == "ascii" {
+			return in, nil
+		}
+		return nil, fmt.Errorf("encoding %q is not supported (UTF-8 only)", label)
+	}
+	if err := dec.Decode(&x); err != nil {
+		return nil, bad("", "not a readable XML document: %v", err)
+	}
+	doc := &Document{}
+	files := x.Files
+	switch {
+	case x.XMLName.Local != "metalink":
+		return nil, bad("", "the document's root is <%s>, not <metalink>", x.XMLName.Local)
+	case x.XMLName.Space == NS4:
+		doc.Version = 4
+	case x.XMLName.Space == NS3:
+		doc.Version = 3
+		files = x.Files3
+	default:
+		return nil, bad("", "the namespace %q is neither Metalink 4's (%s) nor Metalink 3's (%s)", x.XMLName.Space, NS4, NS3)
+	}
+	if len(files) == 0 {
+		return nil, bad("", "the document lists no file")
+	}
+	if len(files) > MaxFiles {
+		return nil, bad("", "the document lists %d files, more than %d", len(files), MaxFiles)
+	}
+	seen := map[string]bool{}
+	for _, xf := range files {
+		f, err := file(xf, doc.Version)
+		if err != nil {
+			return nil, err
+		}
+		if seen[f.Name] {
+			return nil, bad(f.Name, "the name is listed twice")
+		}
+		seen[f.Name] = true
+		doc.Files = append(doc.Files, f)
+	}
+	return doc, nil
+}
+
+// file checks and converts one <file>.
+func file(x xFile, version int) (File, error) {
+	f := File{Name: x.Name, Size: -1}
+	if err := CheckName(x.Name); err != nil {
+		return f, bad(x.Name, "%v", err)
+	}
+	if s := strings.TrimSpace(x.Size); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 0 {
+			return f, bad(f.Name, "size %q is not a number of bytes", s)
+		}
+		f.Size = n
+	}
+	urls, hashes, pieces := x.URLs, x.Hashes, x.Pieces
+	if version == 3 {
+		urls, hashes, pieces = x.URLs3, x.Hashes3, x.Pieces3
+	}
+	var err error
+	if f.URLs, err = mirrors(f.Name, urls, version); err != nil {
+		return f, err
+	}
+	if f.Hashes, err = wholeHashes(f.Name, hashes); err != nil {
+		return f, err
+	}
+	if f.Pieces, err = bestPieces(f.Name, f.Size, pieces); err != nil {
+		return f, err
+	}
+	return f, nil
+}
+
+// mirrors keeps the http(s) URLs, best first.
+func mirrors(name string, xs []xURL, version int) ([]URL, error) {
+	var out []URL
+	for _, x := range xs {
+		raw := strings.TrimSpace(x.Value)
+		u, err := url.Parse(raw)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			continue // ftp, torrents, garbage: not ours to use
+		}
+		if strings.ContainsFunc(raw, isControl) {
+			continue
+		}
+		m := URL{URL: raw, Location: strings.ToLower(strings.TrimSpace(x.Location))}
+		if len(m.Location) > 8 || strings.ContainsFunc(m.Location, isControl) {
+			m.Location = ""
+		}
+		if version == 4 && x.Priority != "" {
+			n, err := strconv.Atoi(strings.TrimSpace(x.Priority))
+			if err != nil || n < 1 || n > 999999 {
+				return nil, bad(name, "priority %q of %s is not between 1 and 999999", x.Priority, raw)
+			}
+			m.Priority = n
+		}
+		if version == 3 && x.Preference != "" {
+			n, err := strconv.Atoi(strings.TrimSpace(x.Preference))
+			if err != nil || n < 0 || n > 100 {
+				return nil, bad(name, "preference %q of %s is not between 0 and 100", x.Preference, raw)
+			}
+			m.Priority = 101 - n
+		}
+		out = append(out, m)
+		if len(out) > MaxURLs {
+			return nil, bad(name, "more than %d URLs", MaxURLs)
+		}
+	}
+	if len(out) == 0 {
+		return nil, bad(name, "no http or https URL to download it from")
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i].Priority) < rank(out[j].Priority) })
+	return out, nil
+}
+
+func rank(p int) int {
+	if p == 0 {
+		return 1 << 30
+	}
+	return p
+}
+
+// HashType is the canonical name of a hash type slget can check, and its
+// digest size; ok is false for others. Metalink 3's spellings ("sha256")
+// and RFC 5854's ("sha-256") are both taken.
+func HashType(t string) (canon string, size int, ok bool) {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "sha-256", "sha256":
+		return "sha-256", 32, true
+	case "sha-512", "sha512":
+		return "sha-512", 64, true
+	case "sha-1", "sha1":
+		return "sha-1", 20, true
+	case "md5":
+		return "md5", 16, true
+	}
+	return "", 0, false
+}
+
+// strength orders hash types, strongest first.
+func strength(t string) int {
+	return map[string]int{"sha-512": 0, "sha-256": 1, "sha-1": 2, "md5": 3}[t]
+}
+
+func digest(name, typ, hx string, size int) ([]byte, error) {
+	sum, err := hex.DecodeString(strings.TrimSpace(hx))
+	if err != nil || len(sum) != size {
+		return nil, bad(name, "a %s hash %q is not %d hex digits", typ, short(hx), 2*size)
+	}
+	return sum, nil
+}
+
+// wholeHashes keeps the hashes of known types, strongest first; hashes
+// only of unknown types are an error.
+func wholeHashes(name string, xs []xHash) ([]Hash, error) {
+	var out []Hash
+	var unknown []string
+	for _, x := range xs {
+		canon, size, ok := HashType(x.Type)
+		if !ok {
+			unknown = append(unknown, short(x.Type))
+			continue
+		}
+		sum, err := digest(name, canon, x.Value, size)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Hash{Type: canon, Sum: sum})
+	}
+	if len(out) == 0 && len(unknown) > 0 {
+		return nil, bad(name, "its hashes are of types slget cannot check (%s); it checks sha-256, sha-512, sha-1 and md5", strings.Join(unknown, ", "))
+	}
+	sort.SliceStable(out, func(i, j int) bool { return strength(out[i].Type) < strength(out[j].Type) })
+	return out, nil
+}
+
+// bestPieces keeps the piece list of the strongest known type.
+func bestPieces(name string, size int64, xs []xPieces) (*Pieces, error) {
+	var best *Pieces
+	for _, x := range xs {
+		canon, hsize, ok := HashType(x.Type)
+		if !ok {
+			continue
+		}
+		if best != nil && strength(canon) >= strength(best.Type) {
+			continue
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(x.Length), 10, 64)
+		if err != nil || n < 1 {
+			return nil, bad(name, "piece length %q is not a positive number of bytes", short(x.Length))
+		}
+		if len(x.Hashes) > MaxPieces {
+			return nil, bad(name, "more than %d pieces", MaxPieces)
+		}
+		p := &Pieces{Length: n, Type: canon, Sums: make([][]byte, 0, len(x.Hashes))}
+		for _, h := range x.Hashes {
+			sum, err := digest(name, canon, h.Value, hsize)
+			if err != nil {
+				return nil, err
+			}
+			p.Sums = append(p.Sums, sum)
+		}
+		if size < 0 {
+			return nil, bad(name, "piece hashes without a <size>")
+		}
+		if want := (size + n - 1) / n; int64(len(p.Sums)) != want {
+			return nil, bad(name, "%d piece hashes of %d bytes for a file of %d bytes (it needs %d)", len(p.Sums), n, size, want)
+		}
+		best = p
+	}
+	return best, nil
+}
+
+// CheckName refuses a name from a document that is not a plain file name:
+// empty, "." or "..", with a path separator (so no "../" and no absolute
+// path), a drive letter, or a control character.
+func CheckName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("the file has no name")
+	case len(name) > 255:
+		return errors.New("the name is longer than 255 bytes")
+	case name == "." || name == "..":
+		return fmt.Errorf("the name %q is not a file name", name)
+	case strings.ContainsAny(name, `/\`):
+		return fmt.Errorf("the name %q is a path; only plain file names are taken from a Metalink (no folders, no ../, no absolute path)", short(name))
+	case len(name) >= 2 && name[1] == ':' && (name[0]|0x20) >= 'a' && (name[0]|0x20) <= 'z':
+		return fmt.Errorf("the name %q starts with a drive letter", short(name))
+	case strings.ContainsFunc(name, isControl):
+		return fmt.Errorf("the name %q holds a control character", short(name))
+	}
+	return nil
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// short quotes at most 64 bytes of s in messages.
+func short(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "…"
+	}
+	return s
+}

@@ -1,0 +1,173 @@
+// Tests of the Metalink reader: the fixtures in MirrorBrain's formats, bad
+// names, bad hashes, the limits, and a fuzz target.
+
+package metalink
+
+import (
+	"crypto/sha1"
+	"crypto/sha256"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// fixtureContent is the content the fixtures' hashes describe.
+func fixtureContent() []byte {
+	b := make([]byte, 1<<20+12345)
+	for i := range b {
+		b[i] = byte(i * 7 % 251)
+	}
+	return b
+}
+
+func parseFile(t *testing.T, path string) *Document {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := Parse(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return doc
+}
+
+func checkFixture(t *testing.T, doc *Document, version int, name string, firstURL string, nURLs int) {
+	t.Helper()
+	content := fixtureContent()
+	if doc.Version != version || len(doc.Files) != 1 {
+		t.Fatalf("version %d, %d files", doc.Version, len(doc.Files))
+	}
+	f := doc.Files[0]
+	if f.Name != name || f.Size != int64(len(content)) {
+		t.Fatalf("name %q size %d", f.Name, f.Size)
+	}
+	if len(f.URLs) != nURLs || f.URLs[0].URL != firstURL {
+		t.Fatalf("urls %+v", f.URLs)
+	}
+	for _, u := range f.URLs {
+		if !strings.HasPrefix(u.URL, "http") {
+			t.Errorf("kept %s", u.URL)
+		}
+	}
+	if f.Hashes[0].Type != "sha-256" || string(f.Hashes[0].Sum) != string(sha256Sum(content)) {
+		t.Fatalf("whole hash %+v", f.Hashes[0])
+	}
+	p := f.Pieces
+	if p == nil || p.Type != "sha-1" || p.Length != 262144 || len(p.Sums) != 5 {
+		t.Fatalf("pieces %+v", p)
+	}
+	for i, sum := range p.Sums {
+		s, e := p.Range(i, f.Size)
+		if got := sha1.Sum(content[s:e]); string(got[:]) != string(sum) {
+			t.Fatalf("piece %d does not match the content", i)
+		}
+	}
+}
+
+func sha256Sum(b []byte) []byte { s := sha256.Sum256(b); return s[:] }
+
+func TestMirrorBrainMetalink4(t *testing.T) {
+	doc := parseFile(t, "testdata/opensuse.meta4")
+	checkFixture(t, doc, 4, "openSUSE-Leap-15.6-NET-x86_64-Media.iso",
+		"http://ftp.fau.de/opensuse/distribution/leap/15.6/iso/openSUSE-Leap-15.6-NET-x86_64-Media.iso", 4)
+	if u := doc.Files[0].URLs; u[0].Location != "de" || u[0].Priority != 1 || u[3].Priority != 5 {
+		t.Fatalf("%+v", u)
+	}
+}
+
+func TestMirrorBrainMetalink3(t *testing.T) {
+	doc := parseFile(t, "testdata/videolan.metalink")
+	checkFixture(t, doc, 3, "vlc-3.0.21-win64.exe",
+		"http://mirror.fr.example.org/videolan/vlc/3.0.21/win64/vlc-3.0.21-win64.exe", 3)
+	if u := doc.Files[0].URLs; u[2].Location != "us" || u[0].Priority >= u[1].Priority {
+		t.Fatalf("preference order: %+v", u)
+	}
+}
+
+const v4head = `<?xml version="1.0" encoding="UTF-8"?><metalink xmlns="urn:ietf:params:xml:ns:metalink">`
+
+func doc4(files string) string { return v4head + files + `</metalink>` }
+
+func TestSeveralFiles(t *testing.T) {
+	doc, err := ParseBytes([]byte(doc4(`
+<file name="a.iso"><size>10</size><url priority="2">http://b.example/a.iso</url><url priority="1">http://a.example/a.iso</url></file>
+<file name="b.iso"><url>https://a.example/b.iso</url></file>`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Files) != 2 || doc.Files[0].URLs[0].URL != "http://a.example/a.iso" || doc.Files[1].Size != -1 || doc.Files[1].Hashes != nil {
+		t.Fatalf("%+v", doc)
+	}
+}
+
+func TestRefused(t *testing.T) {
+	for _, c := range []struct{ name, doc, want string }{
+		{"dotdot", doc4(`<file name="../../etc/passwd"><url>http://a/x</url></file>`), "is a path"},
+		{"absolute", doc4(`<file name="/etc/passwd"><url>http://a/x</url></file>`), "is a path"},
+		{"backslash", doc4(`<file name="..\x.exe"><url>http://a/x</url></file>`), "is a path"},
+		{"drive", doc4(`<file name="C:x.exe"><url>http://a/x</url></file>`), "drive letter"},
+		{"control", doc4(`<file name="a&#10;b"><url>http://a/x</url></file>`), "control character"},
+		{"dot", doc4(`<file name=".."><url>http://a/x</url></file>`), "not a file name"},
+		{"noname", doc4(`<file><url>http://a/x</url></file>`), "no name"},
+		{"nourl", doc4(`<file name="a"><url>ftp://a/x</url></file>`), "no http or https URL"},
+		{"nofile", doc4(``), "no file"},
+		{"twice", doc4(`<file name="a"><url>http://a/x</url></file><file name="a"><url>http://a/y</url></file>`), "twice"},
+		{"unknownhash", doc4(`<file name="a"><hash type="whirlpool">00</hash><url>http://a/x</url></file>`), "cannot check"},
+		{"badhex", doc4(`<file name="a"><hash type="sha-256">zz</hash><url>http://a/x</url></file>`), "hex digits"},
+		{"piececount", doc4(`<file name="a"><size>100</size><pieces length="10" type="sha-1"><hash>` + strings.Repeat("0", 40) + `</hash></pieces><url>http://a/x</url></file>`), "needs 10"},
+		{"piecenosize", doc4(`<file name="a"><pieces length="10" type="sha-1"></pieces><url>http://a/x</url></file>`), "without a <size>"},
+		{"badsize", doc4(`<file name="a"><size>-1</size><url>http://a/x</url></file>`), "not a number"},
+		{"priority", doc4(`<file name="a"><url priority="0">http://a/x</url></file>`), "priority"},
+		{"namespace", `<metalink xmlns="urn:other"><file name="a"><url>http://a/x</url></file></metalink>`, "namespace"},
+		{"root", `<html/>`, "root"},
+		{"notxml", `{"files":[]}`, "not a readable XML"},
+		{"entity", `<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x "xxxxxxxx">]>` + doc4(`<file name="&x;"><url>http://a/x</url></file>`), "not a readable XML"},
+		{"latin1", `<?xml version="1.0" encoding="ISO-8859-1"?>` + doc4(`<file name="a"><url>http://a/x</url></file>`)[len(`<?xml version="1.0" encoding="UTF-8"?>`):], "not a readable XML"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseBytes([]byte(c.doc))
+			var pe *ParseError
+			if !errors.As(err, &pe) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want a ParseError with %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestTooLarge(t *testing.T) {
+	big := strings.NewReader(v4head + strings.Repeat("<!-- padding -->", MaxDocument/16+1))
+	if _, err := Parse(big); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, p := range []string{"testdata/opensuse.meta4", "testdata/videolan.metalink"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(doc4(`<file name="a"><size>3</size><pieces length="1" type="md5"><hash>00000000000000000000000000000000</hash></pieces><url>http://a/x</url></file>`)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		doc, err := ParseBytes(data)
+		if err != nil {
+			return
+		}
+		for _, fl := range doc.Files {
+			if CheckName(fl.Name) != nil || len(fl.URLs) == 0 {
+				t.Fatalf("accepted %+v", fl)
+			}
+			if p := fl.Pieces; p != nil {
+				if p.Length < 1 || int64(len(p.Sums)) != (fl.Size+p.Length-1)/p.Length {
+					t.Fatalf("pieces %+v for size %d", p, fl.Size)
+				}
+			}
+		}
+	})
+}

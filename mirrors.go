@@ -1,0 +1,125 @@
+// Mirrors: a download from several servers of one file. Each mirror is
+// probed and pinned by its own validator, must have the primary's size,
+// and is proven by content (pieces, a cross-check of its first slice, the
+// whole file's digest) before its bytes stay.
+
+package slget
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/slget/slget/fetch"
+)
+
+// Pieces are digests of consecutive pieces of the file (a Metalink's
+// <pieces>): each is checked as it arrives, and a mirror whose piece does
+// not match is dropped and the piece fetched from another.
+type Pieces struct {
+	Length int64  // bytes per piece, the last one shorter
+	Algo   string // "sha-256", "sha-512", "sha-1" or "md5"
+	Sums   [][]byte
+}
+
+// MirrorStats is what one mirror did in a download.
+type MirrorStats = fetch.MirrorStats
+
+// sums turns p into fetch's form; nil when p is nil or of an unknown type.
+func (p *Pieces) sums() *fetch.PieceSums {
+	if p == nil || p.Length <= 0 {
+		return nil
+	}
+	canon, newHash, _, ok := algo(p.Algo)
+	if !ok {
+		return nil
+	}
+	return &fetch.PieceSums{Length: p.Length, Type: canon, New: newHash, Sums: p.Sums}
+}
+
+// sliceSize is the plan's slice: the Client's, made a multiple of the
+// piece length when the request has pieces, so that every slice holds
+// whole pieces and a bad piece fails its slice.
+func (d *download) sliceSize() int64 {
+	if p := d.req.Pieces.sums(); p != nil && len(d.req.Mirrors) > 0 {
+		return fetch.PieceSlice(d.c.slice(), p.Length)
+	}
+	return d.c.slice()
+}
+
+// mirrors returns the Source over the primary (origin) and the request's
+// other mirrors that answer with ranges and the primary's size, the
+// probe's body under the same checks, and a function that records what
+// each mirror did in the Result. Without mirrors it returns src, body and
+// a no-op.
+func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.Source, body io.ReadCloser, cfg *fetch.Config) (fetch.Source, io.ReadCloser, func()) {
+	if len(d.req.Mirrors) == 0 {
+		return src, body, func() {}
+	}
+	if d.share != nil {
+		d.warn("%s", mirrorsNote(len(d.req.Mirrors)))
+		return src, body, func() {}
+	}
+	urls := []string{d.probe.FinalURL}
+	srcs := []fetch.Source{origin}
+	got := make([]*fetch.Origin, len(d.req.Mirrors))
+	var wg sync.WaitGroup
+	for i, u := range d.req.Mirrors {
+		wg.Go(func() { got[i] = d.probeMirror(ctx, u) })
+	}
+	wg.Wait()
+	for i, o := range got {
+		if o != nil {
+			urls = append(urls, d.req.Mirrors[i])
+			srcs = append(srcs, o)
+		}
+	}
+	pieces := d.req.Pieces.sums()
+	if pieces != nil && d.plan.Slice%pieces.Length != 0 {
+		d.warn("the slices (%d bytes, from the journal) do not hold whole pieces of %d bytes: pieces are checked only where a body holds them whole, the whole file at the end", d.plan.Slice, pieces.Length)
+	}
+	ms := fetch.NewMirrors(urls, srcs, d.plan, fetch.MirrorOptions{
+		PerHost:    d.req.PerHost,
+		Pieces:     pieces,
+		CrossCheck: pieces == nil,
+		Warn:       func(s string) { d.warn("%s", s) },
+	})
+	if d.req.PerHost > 0 {
+		cfg.Connections = min(cfg.Connections, d.req.PerHost*len(srcs))
+	}
+	return ms, ms.First(body), func() { d.res.Mirrors = ms.Stats() }
+}
+
+// probeMirror asks mirror u for its first byte: its own validator, its
+// size and whether it answers ranges. A mirror that fails, answers
+// without ranges or has another size is left out with a warning (nil).
+func (d *download) probeMirror(ctx context.Context, u string) *fetch.Origin {
+	c := d.c.http()
+	p, err := c.Probe(ctx, u, 1)
+	if err != nil {
+		d.warn("mirror %s left out: %v", fetch.Redact(u), err)
+		return nil
+	}
+	if p.Body != nil {
+		p.Body.Close()
+	}
+	want := d.probe.Validator.Size
+	switch {
+	case !p.Ranged:
+		d.warn("mirror %s left out: it does not answer ranged requests", fetch.Redact(u))
+	case p.Validator.Size != want:
+		d.warn("mirror %s left out: its file has %d bytes, not %d as %s: another version", fetch.Redact(u), p.Validator.Size, want, d.res.FinalURL)
+	default:
+		o := fetch.NewOrigin(c, p)
+		o.Warn = func(s string) { d.warn("mirror %s: %s", fetch.Redact(u), s) }
+		return o
+	}
+	return nil
+}
+
+// mirrorsNote is said once, for a request with mirrors that sharing takes
+// over.
+func mirrorsNote(n int) string {
+	return fmt.Sprintf("%d mirrors are not used with --cache or --peer: the download comes from the first URL", n)
+}

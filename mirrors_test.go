@@ -1,0 +1,128 @@
+// Tests of downloads from several mirrors: each proven by content, the
+// fast ones carrying more, the ones with other bytes dropped and named.
+
+package slget_test
+
+import (
+	"crypto/sha256"
+	"strconv"
+	"testing"
+
+	"github.com/slget/slget"
+	"github.com/slget/slget/fetch/fetchtest"
+)
+
+const mirrorSize = 4<<20 + 12345
+
+// servedBytes is the body bytes srv sent for ranged GETs of its file.
+func servedBytes(srv *fetchtest.Server) int64 {
+	var n int64
+	for _, r := range srv.Requests() {
+		if r.Method == "GET" && r.Status == 206 {
+			n += r.BodyBytes
+		}
+	}
+	return n
+}
+
+// piecesOf are the SHA-256 digests of srv's content in pieces of length.
+func piecesOf(srv *fetchtest.Server, length int64) *slget.Pieces {
+	c := srv.Content()
+	p := &slget.Pieces{Length: length, Algo: "sha-256"}
+	for off := int64(0); off < c.Size; off += length {
+		s := sha256.Sum256(c.Bytes(off, min(length, c.Size-off)))
+		p.Sums = append(p.Sums, s[:])
+	}
+	return p
+}
+
+func TestMirrorsShareTheWork(t *testing.T) {
+	fast := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7), fetchtest.WithRateLimit(4<<20))
+	slow := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7), fetchtest.WithRateLimit(1<<20))
+	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
+	res, w := get(t, c, fast, &slget.Request{Mirrors: []string{slow.FileURL()}, PerHost: 2})
+	if servedBytes(slow) == 0 || servedBytes(fast) == 0 {
+		t.Fatalf("fast sent %d, slow %d: both should carry some\n%s", servedBytes(fast), servedBytes(slow), w)
+	}
+	if servedBytes(fast) < servedBytes(slow) {
+		t.Errorf("fast sent %d, slow %d: the fast one should carry more", servedBytes(fast), servedBytes(slow))
+	}
+	if len(res.Mirrors) != 2 || res.Mirrors[fast.FileURL()].Bytes == 0 || res.Mirrors[slow.FileURL()].Bytes == 0 {
+		t.Fatalf("Result.Mirrors %+v", res.Mirrors)
+	}
+	for _, srv := range []*fetchtest.Server{fast, slow} {
+		for _, r := range srv.Requests() {
+			if r.Status == 206 && r.Start > 0 && r.IfMatch != srv.ETag() {
+				t.Fatalf("%s got a range pinned by %q, not its own ETag %q", srv.FileURL(), r.IfMatch, srv.ETag())
+			}
+		}
+	}
+}
+
+func TestMirrorsStaleDroppedByComparison(t *testing.T) {
+	good := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7))
+	stale := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(8))
+	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
+	res, w := get(t, c, good, &slget.Request{Mirrors: []string{stale.FileURL()}})
+	if w.count("mirror "+stale.FileURL()+" dropped: slice") != 1 || w.count("differs from the same slice from "+good.FileURL()) != 1 {
+		t.Fatalf("no line names the stale mirror and its slice:\n%s", w)
+	}
+	if got := servedBytes(stale); got > 2*(256<<10) {
+		t.Errorf("the stale mirror sent %d bytes; it should be dropped at its first slice", got)
+	}
+	if res.Mirrors[stale.FileURL()].Dropped == "" {
+		t.Errorf("Result.Mirrors does not say it was dropped: %+v", res.Mirrors)
+	}
+}
+
+func TestMirrorsDamagedPieceFromAnother(t *testing.T) {
+	damagedAt := int64(1000)
+	bad := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7), fetchtest.WithDamage(damagedAt))
+	good := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7), fetchtest.WithRateLimit(4<<20))
+	for _, piece := range []int64{64 << 10, 1 << 20} { // smaller and larger than the slice
+		t.Run("piece"+itoa(piece), func(t *testing.T) {
+			bad.ResetLog()
+			good.ResetLog()
+			// One connection, the damaged mirror first: it sends the
+			// first piece, and is trusted until that piece fails.
+			c := newClient(t, &slget.Client{Connections: 1, Slice: 256 << 10})
+			_, w := get(t, c, bad, &slget.Request{Mirrors: []string{good.FileURL()}, Pieces: piecesOf(good, piece)})
+			i := damagedAt / piece
+			if w.count("mirror "+bad.FileURL()+" dropped: piece ") != 1 || w.count("piece "+itoa(i)+" (bytes "+itoa(i*piece)) != 1 {
+				t.Fatalf("no line names the damaged mirror and piece %d:\n%s", i, w)
+			}
+			var again bool
+			for _, r := range good.Requests() {
+				if r.Status == 206 && r.Start <= damagedAt && damagedAt < r.End {
+					again = true
+				}
+			}
+			if !again {
+				t.Fatal("the damaged piece was not fetched from the other mirror")
+			}
+		})
+	}
+}
+
+func TestMirrorsLeftOut(t *testing.T) {
+	good := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7))
+	short := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize-1), fetchtest.WithSeed(7))
+	gone := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7))
+	gone.Close()
+	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
+	_, w := get(t, c, good, &slget.Request{Mirrors: []string{short.FileURL(), gone.FileURL(), good.URL + "/missing"}})
+	for _, want := range []string{
+		"mirror " + short.FileURL() + " left out: its file has " + itoa(mirrorSize-1) + " bytes",
+		"mirror " + gone.FileURL() + " left out",
+		"mirror " + good.URL + "/missing left out",
+	} {
+		if w.count(want) != 1 {
+			t.Errorf("no line %q in:\n%s", want, w)
+		}
+	}
+	if n := servedBytes(short); n > 1 {
+		t.Errorf("the mirror of another size sent %d bytes", n)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
