@@ -36,7 +36,21 @@ func (d *download) confirmVersion(ctx context.Context, moved bool) error {
 	if plan, err := segment.NewPlan(v.Size, d.c.slice()); err == nil && plan.N() > 0 {
 		last = plan.SliceRange(plan.N() - 1)
 	}
-	return d.c.Retry.Do(ctx, func() error { return origin.Confirm(ctx, last) }, func(try int, err error, wait time.Duration) {
-		d.warn("asking the server for the version after the last byte: %v; %s", err, fetch.TryLine(try+1, d.c.Retry.TriesFor(err), -1, wait))
-	})
+	origins := []*fetch.Origin{origin}
+	for _, m := range d.mirrored {
+		// Each mirror pinned its own version: each that sent bytes is
+		// asked for it again.
+		if st := d.res.Mirrors[m.key]; st.Bytes > 0 && st.Dropped == "" {
+			origins = append(origins, m.origin)
+		}
+	}
+	for _, o := range origins {
+		err := d.c.Retry.Do(ctx, func() error { return o.Confirm(ctx, last) }, func(try int, err error, wait time.Duration) {
+			d.warn("asking %s for the version after the last byte: %v; %s", fetch.Redact(o.URL), err, fetch.TryLine(try+1, d.c.Retry.TriesFor(err), -1, wait))
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -58,6 +58,10 @@ type download struct {
 	// digest is the origin's digest of the whole file, checked when the
 	// request gives no Checksum (see checksum); nil without one.
 	digest *Checksum
+	// mirrored are the mirrors beside the origin (mirrors.go), each with
+	// the Stats key of its bytes; the look after the last byte asks each
+	// that sent any (confirm.go).
+	mirrored []mirrorOrigin
 	// renamed is the rename into the output's folder that its fsyncs
 	// wait a little for (dirSyncs.expect); nil before the output path is
 	// chosen.

@@ -7,6 +7,7 @@ package slget
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -73,6 +74,7 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 		if o != nil {
 			urls = append(urls, d.req.Mirrors[i])
 			srcs = append(srcs, o)
+			d.mirrored = append(d.mirrored, mirrorOrigin{origin: o, key: fetch.Redact(d.req.Mirrors[i])})
 		}
 	}
 	pieces := d.req.Pieces.sums()
@@ -91,12 +93,23 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 	return ms, ms.First(body), func() { d.res.Mirrors = ms.Stats() }
 }
 
+// mirrorOrigin is one mirror's origin and the key of its Stats.
+type mirrorOrigin struct {
+	origin *fetch.Origin
+	key    string
+}
+
 // probeMirror asks mirror u for its first byte: its own validator, its
 // size and whether it answers ranges. A mirror that fails, answers
 // without ranges or has another size is left out with a warning (nil).
 func (d *download) probeMirror(ctx context.Context, u string) *fetch.Origin {
 	c := d.c.http()
-	p, err := c.Probe(ctx, u, 1)
+	// A HEAD, or where it does not tell, the first slice: every request
+	// covers whole slices, so a cache in front of a mirror can answer it.
+	p, err := c.ProbeHead(ctx, u)
+	if errors.Is(err, fetch.ErrHeadNotEnough) {
+		p, err = c.Probe(ctx, u, d.plan.Slice)
+	}
 	if err != nil {
 		d.warn("mirror %s left out: %v", fetch.Redact(u), err)
 		return nil

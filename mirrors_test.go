@@ -5,6 +5,7 @@ package slget_test
 
 import (
 	"crypto/sha256"
+	"net/http"
 	"strconv"
 	"testing"
 
@@ -51,10 +52,19 @@ func TestMirrorsShareTheWork(t *testing.T) {
 		t.Fatalf("Result.Mirrors %+v", res.Mirrors)
 	}
 	for _, srv := range []*fetchtest.Server{fast, slow} {
-		for _, r := range srv.Requests() {
+		reqs := srv.Requests()
+		for _, r := range reqs {
 			if r.Status == 206 && r.Start > 0 && r.IfMatch != srv.ETag() {
 				t.Fatalf("%s got a range pinned by %q, not its own ETag %q", srv.FileURL(), r.IfMatch, srv.ETag())
 			}
+			if r.Method == http.MethodGet && r.Range != "" && !r.Aligned(256<<10, mirrorSize) {
+				t.Errorf("%s was asked for %q: not whole slices", srv.FileURL(), r.Range)
+			}
+		}
+		// Each mirror that sent bytes is asked for its version again
+		// after the last byte.
+		if last := reqs[len(reqs)-1]; last.Method != http.MethodHead {
+			t.Errorf("%s: the last request is %s %q, want the HEAD after the last byte", srv.FileURL(), last.Method, last.Range)
 		}
 	}
 }

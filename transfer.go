@@ -63,6 +63,7 @@ func (d *download) transfer(ctx context.Context) error {
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	err = dl.Run(ctx, body)
 	st := dl.Stats()
+	mirrored() // the bytes of each mirror, which the look after the last byte reads
 	if err == nil {
 		err = d.confirmVersion(ctx, st.Written > 0)
 	}
