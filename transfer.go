@@ -53,9 +53,12 @@ func (d *download) transfer(ctx context.Context) error {
 	if sh != nil {
 		src = sh.source()
 	}
-	if proxy := d.c.http().AnsweringProxy(d.probe.FinalURL); proxy != "" && sh == nil && cfg.Connections > 1 && d.proxyReadsFromStart(ctx, origin) {
-		d.warn("the proxy %s reads the file from its start for every range (a cache that cannot store it): downloading the rest in order on one connection, which costs the origin the file once", proxy)
-		cfg.Connections = 1
+	if sh == nil && d.fillsFront(ctx, origin) {
+		// One whole answer, in order, on one connection (cachefront.go).
+		whole := fetch.NewWhole(ctx, origin)
+		whole.Warn = origin.Warn
+		defer whole.Close()
+		src, cfg.Connections = whole, 1
 	}
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
