@@ -19,45 +19,115 @@ package slget
 
 import (
 	"context"
+	"math/rand/v2"
+	"time"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/pause"
 	"github.com/slget/slget/segment"
 )
 
-// fillsFront decides whether the slices the plan lacks come from one whole
-// answer, and says why when they do. One request may be made: a range
+// wholeFront decides whether the slices the plan lacks come from one whole
+// answer, and says why when they do: it returns that answer's Source (to
+// be closed when the transfer ends) and whether it must be the only
+// connection, or nil for ranges as usual. One request may be made: a range
 // with only-if-cached, which a cache answers from what it holds alone;
-// through squid, one far byte as well (proxyReadsFromStart).
-func (d *download) fillsFront(ctx context.Context, origin *fetch.Origin) bool {
+// through squid, the whole answer and one far slice as well (squidFront).
+func (d *download) wholeFront(ctx context.Context, origin *fetch.Origin) (*fetch.Whole, bool) {
 	sig := d.probe.Cache
 	proxy := d.c.http().AnsweringProxy(d.probe.FinalURL)
 	if !sig.Any() && proxy == "" || sig.Hit() || d.plan.N() < 2 {
-		return false // no cache, or one that answered slice 0 from its store
+		return nil, false // no cache, or one that answered slice 0 from its store
 	}
 	held, err := origin.Holds(ctx, segment.Range{Start: 0, End: 1})
-	if err != nil || held != fetch.HoldNo {
-		return false // it holds the range it was asked (or fills the file), or says nothing
+	switch {
+	case err != nil || held == fetch.HoldYes || held == fetch.HoldUnknown:
+		return nil, false // it holds the range it was asked (or fills the file), or says nothing
+	case held == fetch.HoldWhole:
+		// Another download is filling it, and until it is whole the
+		// cache answers ranges with the whole file: join that answer.
+		d.warn("the cache in front (%s) is filling the file and serves no range of it until it holds it whole: downloading it in one answer from the cache", sig.Name())
+		return d.newWhole(ctx, origin), true
 	}
-	// The cache keeps nothing of a range it passed on.
-	if sig.Squid() || !sig.Any() {
-		// squid passes ranges on by default and stores no answer to
-		// them (nor a whole file above its maximum_object_size): ranges,
-		// unless it reads the file from its start for each one.
-		if !d.proxyReadsFromStart(ctx, origin) {
-			return false
-		}
+	// The cache keeps nothing of a range it passed on. Before one more
+	// whole answer is asked for, another download that started at the
+	// same moment is given the time to ask first: a cache shares an
+	// answer it fills only once the origin's headers are in, and two
+	// fills begun within that time both cost the origin the file.
+	if held, err = d.afterOthers(ctx, origin); err != nil || held == fetch.HoldYes || held == fetch.HoldUnknown {
+		return nil, false
+	} else if held == fetch.HoldWhole {
+		d.warn("the cache in front (%s) is filling the file and serves no range of it until it holds it whole: downloading it in one answer from the cache", sig.Name())
+		return d.newWhole(ctx, origin), true
+	}
+	if d.mayReadFromStart() {
 		name := proxy
 		if name == "" {
 			name = sig.Name()
 		}
-		d.warn("the proxy %s reads the file from its start for every range (a cache that cannot store it): downloading the rest in one answer, in order, which costs the origin the file once", name)
-		return true
+		return d.squidFront(ctx, origin, name)
 	}
 	if missing := d.plan.Size - d.doneBytes(); 2*missing < d.plan.Size {
-		return false // mostly done: the rest costs less in ranges than a new fill
+		return nil, false // mostly done: the rest costs less in ranges than a new fill
 	}
 	d.warn("the cache in front (%s) stores whole answers, not ranges: downloading the file in one answer, which fills it; later downloads come from the cache", sig.Name())
-	return true
+	return d.newWhole(ctx, origin), true
+}
+
+// afterOthers waits a random time of up to some round trips to the origin
+// (the probe's time), then asks the cache again whether it holds or fills
+// the file.
+func (d *download) afterOthers(ctx context.Context, origin *fetch.Origin) (fetch.Holding, error) {
+	j := min(max(20*d.probeTook, 50*time.Millisecond), time.Second)
+	if err := pause.Sleep(ctx, rand.N(j)); err != nil {
+		return fetch.HoldUnknown, err
+	}
+	return origin.Holds(ctx, segment.Range{Start: 0, End: 1})
+}
+
+func (d *download) newWhole(ctx context.Context, origin *fetch.Origin) *fetch.Whole {
+	whole := fetch.NewWhole(ctx, origin)
+	whole.Warn = origin.Warn
+	return whole
+}
+
+// squidFront decides for squid (or a proxy that shows nothing), which
+// passes ranges on by default and stores none of them. It asks for the
+// whole answer, then again with only-if-cached for a range. A squid that
+// stores the whole answer (its maximum_object_size allows it) answers with
+// all of it (squid 5 serves no range of an object it is still filling), or
+// with the range: the whole answer alone, or beside ranges. One that does
+// not store it either passes ranges on (ranges as usual, the whole answer
+// dropped) or reads the file from its start for every range
+// (range_offset_limit none: the whole answer alone, in order).
+func (d *download) squidFront(ctx context.Context, origin *fetch.Origin, name string) (*fetch.Whole, bool) {
+	// The probe's slice 0 is let go: a squid that reads from the start
+	// would read the origin on behind it while the rest is decided, and
+	// the whole answer, or a range, brings slice 0 again for a slice at
+	// most.
+	if d.probe.Body != nil {
+		d.probe.Body.Close()
+		d.probe.Body = nil
+	}
+	whole := d.newWhole(ctx, origin)
+	if whole.Start() != nil {
+		return nil, false
+	}
+	held, err := origin.Holds(ctx, segment.Range{Start: 0, End: 1})
+	switch {
+	case err != nil:
+	case held == fetch.HoldYes:
+		return whole, false
+	case held == fetch.HoldWhole:
+		d.warn("the proxy %s stores the file but serves no range of it until it holds it whole: downloading the file in one answer, which fills it; later downloads come from the cache", name)
+		return whole, true
+	}
+	if d.proxyReadsFromStart(ctx, origin) {
+		d.warn("the proxy %s reads the file from its start for every range (a cache that cannot store it): downloading the rest in one answer, in order, which costs the origin the file once", name)
+		return whole, true
+	}
+	whole.Close()
+	return nil, false
 }
 
 // doneBytes is the size of the slices already done.

@@ -31,7 +31,7 @@ const minSlicesForProxyCheck = 8
 // a proxy that reads from the start costs the origin is its read for this
 // long.
 func proxyPatience(probeTook time.Duration) time.Duration {
-	return min(max(4*probeTook, 100*time.Millisecond), time.Second)
+	return min(max(3*probeTook, 40*time.Millisecond), time.Second)
 }
 
 // proxyReadsFromStart asks src (through the proxy or cache that answers

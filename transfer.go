@@ -34,6 +34,14 @@ func (d *download) transfer(ctx context.Context) error {
 	}
 	origin := fetch.NewOrigin(d.c.http(), d.probe)
 	origin.Warn = func(s string) { d.warn("%s", s) }
+	var whole *fetch.Whole
+	alone := false
+	if d.c.Cache == nil && !d.c.usesPeers() {
+		// One whole answer fills a cache that stores no ranges (cachefront.go).
+		if whole, alone = d.wholeFront(ctx, origin); whole != nil {
+			defer whole.Close()
+		}
+	}
 	body := d.probe.Body
 	d.probe.Body = nil
 	if d.plan.Slice != d.c.slice() && body != nil {
@@ -53,12 +61,11 @@ func (d *download) transfer(ctx context.Context) error {
 	if sh != nil {
 		src = sh.source()
 	}
-	if sh == nil && d.fillsFront(ctx, origin) {
-		// One whole answer, in order, on one connection (cachefront.go).
-		whole := fetch.NewWhole(ctx, origin)
-		whole.Warn = origin.Warn
-		defer whole.Close()
-		src, cfg.Connections = whole, 1
+	if whole != nil {
+		src = whole
+		if alone {
+			cfg.Connections = 1
+		}
 	}
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)

@@ -118,12 +118,18 @@ const (
 	HoldUnknown Holding = iota // the answer says neither (no cache, or one that ignores only-if-cached)
 	HoldYes                    // the cache answered the range from what it holds or is filling
 	HoldNo                     // the cache holds none of it (504, as only-if-cached asks)
+	// HoldWhole: the cache answered with the whole file of the pinned
+	// version instead of the range: it holds or fills the whole answer,
+	// and serves no range of it until it is complete (squid filling an
+	// object it will store).
+	HoldWhole
 )
 
 // Holds asks the cache in front, with Cache-Control: only-if-cached, for
 // the range r of the version being downloaded; a cache that honours it
 // never asks the origin. HoldYes needs the exact range of the pinned
-// version. Only r's bytes are read (keep r small).
+// version, HoldWhole its whole answer. At most 64 KiB of the answer is
+// read.
 func (o *Origin) Holds(ctx context.Context, r segment.Range) (Holding, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, o.URL, nil)
 	if err != nil {
@@ -146,6 +152,10 @@ func (o *Origin) Holds(ctx context.Context, r segment.Range) (Holding, error) {
 		got := validatorOf(resp.Header, cr.Total)
 		if ok, _ := checkRangeResponse(resp, err, cr, r, o.Validator.Size); ok && o.Validator.Differs(got) == "" {
 			return HoldYes, nil
+		}
+	case http.StatusOK:
+		if identity(resp.Header.Get("Content-Encoding")) && o.Validator.Differs(validatorOf(resp.Header, resp.ContentLength)) == "" {
+			return HoldWhole, nil
 		}
 	}
 	return HoldUnknown, nil

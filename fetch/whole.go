@@ -41,6 +41,30 @@ type Whole struct {
 // from o.
 func NewWhole(ctx context.Context, o *Origin) *Whole { return &Whole{o: o, ctx: ctx} }
 
+// Start asks for the whole answer now, before any range needs it (a cache
+// that fills while it answers may then serve ranges from it). After an
+// error every range comes from the origin as a range.
+func (w *Whole) Start() error {
+	w.mu.Lock()
+	if w.body != nil || w.broken {
+		w.mu.Unlock()
+		return nil
+	}
+	w.reading = true
+	w.mu.Unlock()
+	b, err := w.open()
+	w.mu.Lock()
+	w.reading = false
+	if err == nil {
+		w.body = b
+	}
+	w.mu.Unlock()
+	if err != nil {
+		w.give(err)
+	}
+	return err
+}
+
 // Open implements Source.
 func (w *Whole) Open(ctx context.Context, r segment.Range) (Body, error) {
 	w.mu.Lock()
@@ -142,9 +166,14 @@ func (w *Whole) give(err error) {
 	if w.body != nil {
 		w.body.Close()
 	}
-	if err != nil && w.Warn != nil && !errors.Is(err, context.Canceled) && w.ctx.Err() == nil {
-		w.Warn(fmt.Sprintf("%s: the whole answer broke off at byte %d (%v); the rest comes in ranges", Redact(w.o.URL), w.pos, err))
+	if err == nil || w.Warn == nil || errors.Is(err, context.Canceled) || w.ctx.Err() != nil {
+		return
 	}
+	if w.body == nil {
+		w.Warn(fmt.Sprintf("%s: the whole file was asked for in one answer, but %v; the slices come in ranges", Redact(w.o.URL), err))
+		return
+	}
+	w.Warn(fmt.Sprintf("%s: the whole answer broke off at byte %d (%v); the rest comes in ranges", Redact(w.o.URL), w.pos, err))
 }
 
 // Close ends the answer, if it is open.
