@@ -27,6 +27,9 @@ import (
 	"github.com/slget/slget/segment"
 )
 
+// trafficServer is Apache Traffic Server's name in CacheSignals.Name.
+const trafficServer = "Apache Traffic Server"
+
 // wholeFront decides whether the slices the plan lacks come from one whole
 // answer, and says why when they do: it returns that answer's Source (to
 // be closed when the transfer ends) and whether it must be the only
@@ -40,25 +43,16 @@ func (d *download) wholeFront(ctx context.Context, origin *fetch.Origin) (*fetch
 		return nil, false // no cache, or one that answered slice 0 from its store
 	}
 	held, err := origin.Holds(ctx, segment.Range{Start: 0, End: 1})
-	switch {
-	case err != nil || held == fetch.HoldYes || held == fetch.HoldUnknown:
-		return nil, false // it holds the range it was asked (or fills the file), or says nothing
-	case held == fetch.HoldWhole:
-		// Another download is filling it, and until it is whole the
-		// cache answers ranges with the whole file: join that answer.
-		d.warn("the cache in front (%s) is filling the file and serves no range of it until it holds it whole: downloading it in one answer from the cache", sig.Name())
-		return d.newWhole(ctx, origin), true
+	if held != fetch.HoldNo || err != nil {
+		return d.holding(ctx, origin, held, err)
 	}
 	// The cache keeps nothing of a range it passed on. Before one more
 	// whole answer is asked for, another download that started at the
 	// same moment is given the time to ask first: a cache shares an
 	// answer it fills only once the origin's headers are in, and two
 	// fills begun within that time both cost the origin the file.
-	if held, err = d.afterOthers(ctx, origin); err != nil || held == fetch.HoldYes || held == fetch.HoldUnknown {
-		return nil, false
-	} else if held == fetch.HoldWhole {
-		d.warn("the cache in front (%s) is filling the file and serves no range of it until it holds it whole: downloading it in one answer from the cache", sig.Name())
-		return d.newWhole(ctx, origin), true
+	if held, err = d.afterOthers(ctx, origin); held != fetch.HoldNo || err != nil {
+		return d.holding(ctx, origin, held, err)
 	}
 	if d.mayReadFromStart() {
 		name := proxy
@@ -72,6 +66,28 @@ func (d *download) wholeFront(ctx context.Context, origin *fetch.Origin) (*fetch
 	}
 	d.warn("the cache in front (%s) stores whole answers, not ranges: downloading the file in one answer, which fills it; later downloads come from the cache", sig.Name())
 	return d.newWhole(ctx, origin), true
+}
+
+// holding is what follows a cache's answer that it holds (or fills) the
+// file, or that says nothing: ranges, or the whole answer it is filling.
+func (d *download) holding(ctx context.Context, origin *fetch.Origin, held fetch.Holding, err error) (*fetch.Whole, bool) {
+	sig := d.probe.Cache
+	switch {
+	case err != nil:
+	case held == fetch.HoldYes && sig.Name() == trafficServer:
+		// Traffic Server serves ranges of a file it is filling
+		// (read-while-writer), but slowly: four clients of eight ranges
+		// each took two and a half times as long as four curls. One
+		// whole answer from it is as fast as curl's.
+		d.warn("the cache in front (%s) is filling the file: downloading it in one answer from the cache", sig.Name())
+		return d.newWhole(ctx, origin), true
+	case held == fetch.HoldWhole:
+		// Another download is filling it, and until it is whole the
+		// cache answers ranges with the whole file: join that answer.
+		d.warn("the cache in front (%s) is filling the file and serves no range of it until it holds it whole: downloading it in one answer from the cache", sig.Name())
+		return d.newWhole(ctx, origin), true
+	}
+	return nil, false // it holds the range it was asked (or fills the file), or says nothing
 }
 
 // afterOthers waits a random time of up to some round trips to the origin

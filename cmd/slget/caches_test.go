@@ -18,13 +18,15 @@ import (
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
-// cacheFileSize is the file the cache tests download: four probes of a
-// slice each stay under 5% of it.
-const cacheFileSize = 128 << 20
+// cacheFileSize is the file the cache tests download, the size their
+// figures were first measured at: what four clients at once cost beyond
+// one fill (a slice or two each: their probes, and what a cache reads for
+// a fill it then drops) is set against it.
+const cacheFileSize = 256 << 20
 
 // originRate is the origin's speed per connection: a link to the origin
 // slower than the cache's to its clients, as it usually is.
-const originRate = 64 << 20
+const originRate = 128 << 20
 
 // wave is what some downloads at once cost: their time and the origin's
 // bytes.

@@ -212,7 +212,7 @@ cachedir: %[1]s/cache
 	files := map[string]string{
 		"runroot.yaml":       runroot,
 		"etc/remap.config":   "map / " + origin + "/\n",
-		"etc/storage.config": filepath.Join(dir, "cache") + " 512M\n",
+		"etc/storage.config": filepath.Join(dir, "cache") + " 768M\n",
 		"etc/ip_allow.yaml":  "ip_allow:\n  - apply: in\n    ip_addrs: 127.0.0.1\n    action: allow\n    methods: ALL\n",
 		"etc/sni.yaml":       "sni: []\n",
 		"etc/logging.yaml":   "logging: {}\n",

@@ -56,7 +56,7 @@ pid_filename %[2]s/squid.pid
 cache_log %[2]s/cache.log
 logformat ranges %%Ss/%%>Hs %%{Range}>h %%<st %%Sh
 access_log %[2]s/access.log ranges
-cache_dir ufs %[2]s/cache 256 16 256
+cache_dir ufs %[2]s/cache 1024 16 256
 coredump_dir %[2]s
 http_access allow localhost
 http_access deny all
