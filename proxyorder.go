@@ -2,12 +2,14 @@
 // squid with range_offset_limit none and a file larger than it may store
 // fetches the origin from byte 0 up to each range it is asked for, so N
 // ranges spread over the file cost the origin about N/2 files (16 times a
-// 64 MiB file at -x 8). Before the connections start, one far slice is
-// asked for alone: a proxy that passes ranges on answers it at once; one
-// that reads from the start answers only when its read gets there. Then
-// the rest goes in order on one connection, which costs the origin the
-// file once and takes no longer: every far range had to wait for the same
-// read from the start.
+// 64 MiB file at -x 8). One far slice is asked for alone: a proxy that
+// passes ranges on answers it within a few round trips; one that reads
+// from the start answers only when its read gets there, and is cut off
+// then, having read the origin for a few round trips only (the check once
+// waited up to 3 s, which let squid read 197 MB of a fast origin). Such a
+// proxy then gets one whole answer (see cachefront.go), which costs the
+// origin the file once and takes no longer: every far range had to wait
+// for the same read from the start.
 
 package slget
 
@@ -20,22 +22,24 @@ import (
 )
 
 // minSlicesForProxyCheck is the least number of slices for which the far
-// slice is asked first: below it, what a proxy that reads from the start
+// byte is asked first: below it, what a proxy that reads from the start
 // costs is small, and so is what parallel connections gain.
 const minSlicesForProxyCheck = 8
 
-// proxyPatience is how long the far slice's first byte may take through
-// a proxy that passes ranges on: some round trips (the probe's time),
-// within bounds.
+// proxyPatience is how long the far byte may take through a proxy that
+// passes ranges on: a few of the probe's round trips, within bounds. What
+// a proxy that reads from the start costs the origin is its read for this
+// long.
 func proxyPatience(probeTook time.Duration) time.Duration {
-	return min(max(10*probeTook, 300*time.Millisecond), 3*time.Second)
+	return min(max(3*probeTook, 40*time.Millisecond), time.Second)
 }
 
-// proxyReadsFromStart asks src (through the HTTP proxy that answers the
-// download's requests) for the last missing slice alone, and reports
+// proxyReadsFromStart asks src (through the proxy or cache that answers
+// the download's requests) for the last missing slice alone, and reports
 // whether its first byte failed to come within proxyPatience: the proxy
-// reads the file from its start. Its bytes are not kept (a slice at most).
-// An error of the request says nothing either way: false.
+// reads the file from its start. Its bytes are not kept (a slice at most,
+// and slice-aligned as every range slget asks). An error of the request
+// says nothing either way: false.
 func (d *download) proxyReadsFromStart(ctx context.Context, src fetch.Source) bool {
 	far := -1
 	for i := d.plan.N() - 1; i >= d.plan.N()/2; i-- {

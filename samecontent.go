@@ -4,7 +4,8 @@
 // mtime (cp -p, rsync -t, a reproducible build), keeps its ETag; a journal
 // resumed under another query string may be of another file. Before
 // slices are taken as done, slice 0 and one other finished slice chosen at
-// random are compared with the server's: a few slices' cost, not a proof
+// random (the lowest behind a proxy that may read the file from its start
+// for every range) are compared with the server's: a few slices' cost, not a proof
 // (only a digest of the whole file proves it), but a replaced or another
 // file is caught whenever it differs in either.
 
@@ -15,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/resume"
@@ -40,7 +42,12 @@ func (d *download) contentDiffers(ctx context.Context, plan segment.Plan, recs [
 		check = append(check, 0)
 	}
 	if len(others) > 0 {
-		check = append(check, others[rand.IntN(len(others))])
+		pick := others[rand.IntN(len(others))]
+		if d.mayReadFromStart() {
+			// A far slice would cost the origin the file up to it.
+			pick = slices.Min(others)
+		}
+		check = append(check, pick)
 	}
 	for _, i := range check {
 		got, err := d.remoteChecksum(ctx, plan, i)
@@ -52,6 +59,14 @@ func (d *download) contentDiffers(ctx context.Context, plan segment.Plan, recs [
 		}
 	}
 	return "", nil
+}
+
+// mayReadFromStart reports whether the download goes through squid, or a
+// proxy that shows nothing of itself, which may read the file from its
+// start for every range (see proxyorder.go).
+func (d *download) mayReadFromStart() bool {
+	sig := d.probe.Cache
+	return sig.Squid() || !sig.Any() && d.c.http().AnsweringProxy(d.probe.FinalURL) != ""
 }
 
 // remoteChecksum is the CRC-32C of slice i as the server sends it now.

@@ -34,6 +34,14 @@ func (d *download) transfer(ctx context.Context) error {
 	}
 	origin := fetch.NewOrigin(d.c.http(), d.probe)
 	origin.Warn = func(s string) { d.warn("%s", s) }
+	var whole *fetch.Whole
+	alone := false
+	if d.c.Cache == nil && !d.c.usesPeers() && len(d.req.Mirrors) == 0 {
+		// One whole answer fills a cache that stores no ranges (cachefront.go).
+		if whole, alone = d.wholeFront(ctx, origin); whole != nil {
+			defer whole.Close()
+		}
+	}
 	body := d.probe.Body
 	d.probe.Body = nil
 	if d.plan.Slice != d.c.slice() && body != nil {
@@ -55,9 +63,11 @@ func (d *download) transfer(ctx context.Context) error {
 	}
 	src, body, mirrored := d.mirrors(ctx, origin, src, body, &cfg)
 	defer mirrored()
-	if proxy := d.c.http().AnsweringProxy(d.probe.FinalURL); proxy != "" && sh == nil && cfg.Connections > 1 && d.proxyReadsFromStart(ctx, origin) {
-		d.warn("the proxy %s reads the file from its start for every range (a cache that cannot store it): downloading the rest in order on one connection, which costs the origin the file once", proxy)
-		cfg.Connections = 1
+	if whole != nil {
+		src = whole
+		if alone {
+			cfg.Connections = 1
+		}
 	}
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)

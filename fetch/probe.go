@@ -26,6 +26,8 @@ type Probe struct {
 	// Digest is the origin's digest of the whole file (Repr-Digest, or
 	// the older Digest), nil when it sent none that slget can check.
 	Digest *Digest
+	// Cache is what the answer shows of a cache in front of the origin.
+	Cache CacheSignals
 	// Body is slice 0 when Ranged (exactly Plan.SliceRange(0) bytes), else
 	// the whole resource. The caller must close it.
 	Body io.ReadCloser
@@ -234,6 +236,7 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 		FinalURL:    resp.Request.URL.String(),
 		ContentType: resp.Header.Get("Content-Type"),
 		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
+		Cache:       cacheSignalsOf(resp.Header),
 	}
 	if d, ok := DigestOf(resp.Header); ok {
 		p.Digest = &d

@@ -56,7 +56,7 @@ pid_filename %[2]s/squid.pid
 cache_log %[2]s/cache.log
 logformat ranges %%Ss/%%>Hs %%{Range}>h %%<st %%Sh
 access_log %[2]s/access.log ranges
-cache_dir ufs %[2]s/cache 256 16 256
+cache_dir ufs %[2]s/cache 1024 16 256
 coredump_dir %[2]s
 http_access allow localhost
 http_access deny all
@@ -169,10 +169,21 @@ func TestSquidDefaultRanges(t *testing.T) {
 	if len(reqs) < 2 {
 		t.Fatalf("the origin saw %d requests: the download was not split", len(reqs))
 	}
+	whole := 0
 	for _, q := range reqs {
+		if q.Range == "" {
+			// The whole file, asked once to learn whether squid stores
+			// it (it does not: it is above maximum_object_size) and let
+			// go at once.
+			whole++
+			continue
+		}
 		if !rangeAligned(q.Range, 1<<20, size) {
 			t.Errorf("the origin saw Range %q: not a slice-aligned range as slget sends them", q.Range)
 		}
+	}
+	if whole > 1 {
+		t.Errorf("the origin saw %d requests for the whole file, want at most one", whole)
 	}
 	if served := origin.BytesServed(); served < size || served > size+size/4 {
 		t.Errorf("the origin served %d bytes for a %d-byte file", served, size)

@@ -239,6 +239,9 @@ func (s *Server) fileHeaders(h http.Header, v snapshot) {
 	if s.cfg.disposition != "" {
 		h.Set("Content-Disposition", s.cfg.disposition)
 	}
+	if s.cfg.cacheControl != "" {
+		h.Set("Cache-Control", s.cfg.cacheControl)
+	}
 	switch s.cfg.digest {
 	case reprDigest:
 		h.Set("Repr-Digest", "sha-256=:"+s.digestOf(v.content)+":")

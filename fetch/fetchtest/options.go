@@ -33,31 +33,32 @@ func defaultLastModified() time.Time {
 // config is what the options build. Start copies it into the Server and
 // never changes it afterwards.
 type config struct {
-	host        string // IP address to listen on
-	size        int64
-	seed        uint64
-	path        string
-	etag        string // explicit ETag with quotes, without W/; "" derives one
-	weak        bool
-	noETag      bool
-	lastMod     time.Time // zero means none
-	contentType string    // "" means no Content-Type header
-	digest      digestMode
-	disposition string // "" means no Content-Disposition header
-	noRanges    bool
-	noLength    bool
-	rate        int64 // bytes per second per connection; 0 means unlimited
-	latency     time.Duration
-	fill        int64 // bytes per second of WithFill; 0 means none
-	redirects   int
-	redirectTo  string // where the last hop goes; "" means the file
-	loop        bool   // the last hop goes back to the first
-	changeAfter int    // 0 means never
-	changeSize  int64
-	resize      bool // Change sets the size to changeSize
-	inPlace     bool // Change also changes the bytes of answers in flight
-	faults      []FaultFunc
-	damage      int64 // WithDamage's offset plus one; 0 means none
+	host         string // IP address to listen on
+	size         int64
+	seed         uint64
+	path         string
+	etag         string // explicit ETag with quotes, without W/; "" derives one
+	weak         bool
+	noETag       bool
+	lastMod      time.Time // zero means none
+	contentType  string    // "" means no Content-Type header
+	digest       digestMode
+	disposition  string // "" means no Content-Disposition header
+	cacheControl string // "" means no Cache-Control header
+	noRanges     bool
+	noLength     bool
+	rate         int64 // bytes per second per connection; 0 means unlimited
+	latency      time.Duration
+	fill         int64 // bytes per second of WithFill; 0 means none
+	redirects    int
+	redirectTo   string // where the last hop goes; "" means the file
+	loop         bool   // the last hop goes back to the first
+	changeAfter  int    // 0 means never
+	changeSize   int64
+	resize       bool // Change sets the size to changeSize
+	inPlace      bool // Change also changes the bytes of answers in flight
+	faults       []FaultFunc
+	damage       int64 // WithDamage's offset plus one; 0 means none
 }
 
 func defaultConfig() config {
@@ -155,6 +156,11 @@ func WithContentType(ct string) Option { return func(c *config) { c.contentType 
 // WithContentDisposition sends v verbatim as the Content-Disposition header
 // of file responses.
 func WithContentDisposition(v string) Option { return func(c *config) { c.disposition = v } }
+
+// WithCacheControl sends v verbatim as the Cache-Control header of file
+// responses ("max-age=3600" lets a cache in front that wants an explicit
+// lifetime, as Apache Traffic Server does by default, store the file).
+func WithCacheControl(v string) Option { return func(c *config) { c.cacheControl = v } }
 
 // WithNoRanges makes the server ignore Range and If-Range: every GET gets 200
 // and the full body, and no Accept-Ranges header is sent.

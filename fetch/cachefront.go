@@ -1,0 +1,163 @@
+// Cache in front: what an answer shows of a cache between slget and the
+// origin (Via, Age, X-Cache, Cache-Status, Server), and the request that
+// learns whether that cache holds a range it was asked for.
+
+package fetch
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/slget/slget/segment"
+)
+
+// CacheSignals is what one answer's headers say of a cache in front of the
+// origin. The zero value shows none.
+type CacheSignals struct {
+	Via    string // the Via header
+	Age    int64  // the Age header in seconds; -1 without one
+	Lookup string // X-Cache, X-Cache-Status, X-Cache-Lookup, Cache-Status, CF-Cache-Status, joined by "; "
+	Server string // the Server header, when it names a cache (or Apache httpd, which may be one)
+}
+
+// cacheLookupHeaders are the headers caches add to say how they answered.
+var cacheLookupHeaders = []string{"X-Cache", "X-Cache-Status", "X-Cache-Lookup", "Cache-Status", "CF-Cache-Status", "X-Varnish"}
+
+// cacheServer reports whether a Server header names a product that may
+// hold the file: Apache Traffic Server, squid, Varnish, or Apache httpd
+// (mod_cache answers as the server when the origin behind names none; an
+// origin's own Server header passes through instead).
+func cacheServer(v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	return strings.HasPrefix(v, "ats/") || strings.Contains(v, "trafficserver") ||
+		strings.Contains(v, "squid") || strings.Contains(v, "varnish") ||
+		v == "apache" || strings.HasPrefix(v, "apache/")
+}
+
+// cacheSignalsOf reads the cache signals of an answer's headers.
+func cacheSignalsOf(h http.Header) CacheSignals {
+	s := CacheSignals{Via: h.Get("Via"), Age: -1}
+	if a := strings.TrimSpace(h.Get("Age")); a != "" {
+		if n, err := strconv.ParseInt(a, 10, 64); err == nil && n >= 0 {
+			s.Age = n
+		}
+	}
+	var lookups []string
+	for _, k := range cacheLookupHeaders {
+		if v := strings.TrimSpace(h.Get(k)); v != "" {
+			lookups = append(lookups, k+": "+v)
+		}
+	}
+	s.Lookup = strings.Join(lookups, "; ")
+	if cacheServer(h.Get("Server")) {
+		s.Server = h.Get("Server")
+	}
+	return s
+}
+
+// Any reports whether the answer shows any sign of a cache.
+func (s CacheSignals) Any() bool {
+	return s.Via != "" || s.Age >= 0 || s.Lookup != "" || s.Server != ""
+}
+
+// Hit reports whether the answer says it came from the cache's store: an
+// Age above zero, or a lookup header that says HIT.
+func (s CacheSignals) Hit() bool {
+	if s.Age > 0 {
+		return true
+	}
+	l := strings.ToLower(s.Lookup)
+	for _, f := range strings.Split(l, ";") {
+		f = strings.TrimSpace(f)
+		// "X-Cache: HIT from squid"; Cache-Status (RFC 9211) says "hit";
+		// X-Cache-Lookup speaks of the lookup, not of the answer.
+		if strings.HasPrefix(f, "x-cache-lookup:") {
+			continue
+		}
+		if strings.Contains(f, ": hit") || strings.HasSuffix(f, "hit") {
+			return true
+		}
+	}
+	return false
+}
+
+// Squid reports whether the cache is squid, from its Via, X-Cache or
+// Server.
+func (s CacheSignals) Squid() bool {
+	return strings.Contains(strings.ToLower(s.Via+" "+s.Server), "squid") ||
+		(strings.Contains(s.Lookup, "X-Cache:") && strings.Contains(s.Lookup, " from "))
+}
+
+// Name is a short name of the cache for messages: the product when the
+// answer names one, else what shows it.
+func (s CacheSignals) Name() string {
+	l := strings.ToLower(s.Via + " " + s.Server)
+	switch {
+	case s.Squid():
+		return "squid"
+	case strings.Contains(l, "trafficserver") || strings.Contains(l, "traffic_server") || strings.HasPrefix(strings.ToLower(s.Server), "ats/"):
+		return "Apache Traffic Server"
+	case strings.Contains(l, "varnish") || strings.Contains(s.Lookup, "X-Varnish"):
+		return "Varnish"
+	case strings.HasPrefix(strings.ToLower(s.Server), "apache"):
+		return "Apache httpd"
+	case s.Via != "":
+		return "Via: " + s.Via
+	}
+	return "a cache"
+}
+
+// Holding is what a cache in front says of a range it was asked for.
+type Holding int
+
+// The answers of Origin.Holds.
+const (
+	HoldUnknown Holding = iota // the answer says neither (no cache, or one that ignores only-if-cached)
+	HoldYes                    // the cache answered the range from what it holds or is filling
+	HoldNo                     // the cache holds none of it (504, as only-if-cached asks)
+	// HoldWhole: the cache answered with the whole file of the pinned
+	// version instead of the range: it holds or fills the whole answer,
+	// and serves no range of it until it is complete (squid filling an
+	// object it will store).
+	HoldWhole
+)
+
+// Holds asks the cache in front, with Cache-Control: only-if-cached, for
+// the range r of the version being downloaded; a cache that honours it
+// never asks the origin. HoldYes needs the exact range of the pinned
+// version, HoldWhole its whole answer. r covers whole slices, as every
+// request does; an answer no longer than r is read to its end (the cache
+// sends it, not the origin), so the connection serves again.
+func (o *Origin) Holds(ctx context.Context, r segment.Range) (Holding, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, o.URL, nil)
+	if err != nil {
+		return HoldUnknown, err
+	}
+	o.Client.newRequest(req, o.Given)
+	req.Header.Set("Range", r.Header())
+	req.Header.Set("Cache-Control", "only-if-cached")
+	resp, err := o.Client.HTTP.Do(req)
+	if err != nil {
+		return HoldUnknown, roundTripErr(err)
+	}
+	defer resp.Body.Close()
+	io.Copy(io.Discard, io.LimitReader(resp.Body, max(r.Len(), 64<<10)))
+	switch resp.StatusCode {
+	case http.StatusGatewayTimeout:
+		return HoldNo, nil
+	case http.StatusPartialContent:
+		cr, err := ParseContentRange(resp.Header.Get("Content-Range"))
+		got := validatorOf(resp.Header, cr.Total)
+		if ok, _ := checkRangeResponse(resp, err, cr, r, o.Validator.Size); ok && o.Validator.Differs(got) == "" {
+			return HoldYes, nil
+		}
+	case http.StatusOK:
+		if identity(resp.Header.Get("Content-Encoding")) && o.Validator.Differs(validatorOf(resp.Header, resp.ContentLength)) == "" {
+			return HoldWhole, nil
+		}
+	}
+	return HoldUnknown, nil
+}
