@@ -24,6 +24,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/pause"
+	"github.com/slget/slget/segment"
 )
 
 // trafficServer is Apache Traffic Server's name in CacheSignals.Name.
@@ -41,7 +42,7 @@ func (d *download) wholeFront(ctx context.Context, origin *fetch.Origin) (*fetch
 	if !sig.Any() && proxy == "" || sig.Hit() || d.plan.N() < 2 {
 		return nil, false // no cache, or one that answered slice 0 from its store
 	}
-	held, err := origin.Holds(ctx, d.plan.SliceRange(0))
+	held, err := origin.Holds(ctx, segment.Range{Start: 0, End: 1})
 	if held != fetch.HoldNo || err != nil {
 		return d.holding(ctx, origin, held, err)
 	}
@@ -97,7 +98,7 @@ func (d *download) afterOthers(ctx context.Context, origin *fetch.Origin) (fetch
 	if err := pause.Sleep(ctx, rand.N(j)); err != nil {
 		return fetch.HoldUnknown, err
 	}
-	return origin.Holds(ctx, d.plan.SliceRange(0))
+	return origin.Holds(ctx, segment.Range{Start: 0, End: 1})
 }
 
 func (d *download) newWhole(ctx context.Context, origin *fetch.Origin) *fetch.Whole {
@@ -128,7 +129,7 @@ func (d *download) squidFront(ctx context.Context, origin *fetch.Origin, name st
 	if whole.Start() != nil {
 		return nil, false
 	}
-	held, err := origin.Holds(ctx, d.plan.SliceRange(0))
+	held, err := origin.Holds(ctx, segment.Range{Start: 0, End: 1})
 	switch {
 	case err != nil:
 	case held == fetch.HoldYes:

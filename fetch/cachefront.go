@@ -128,9 +128,10 @@ const (
 // Holds asks the cache in front, with Cache-Control: only-if-cached, for
 // the range r of the version being downloaded; a cache that honours it
 // never asks the origin. HoldYes needs the exact range of the pinned
-// version, HoldWhole its whole answer. r covers whole slices, as every
-// request does; an answer no longer than r is read to its end (the cache
-// sends it, not the origin), so the connection serves again.
+// version, HoldWhole its whole answer. At most 64 KiB of the answer is
+// read. The caller asks for the first byte: the one request of slget
+// that is less than a slice, which only-if-cached keeps from the origin,
+// and which a cache answers from whatever it holds of slice 0.
 func (o *Origin) Holds(ctx context.Context, r segment.Range) (Holding, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, o.URL, nil)
 	if err != nil {
@@ -144,7 +145,7 @@ func (o *Origin) Holds(ctx context.Context, r segment.Range) (Holding, error) {
 		return HoldUnknown, roundTripErr(err)
 	}
 	defer resp.Body.Close()
-	io.Copy(io.Discard, io.LimitReader(resp.Body, max(r.Len(), 64<<10)))
+	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	switch resp.StatusCode {
 	case http.StatusGatewayTimeout:
 		return HoldNo, nil

@@ -63,7 +63,6 @@ func (o *Origin) headVersion(ctx context.Context) (Validator, bool, error) {
 		return Validator{}, false, err
 	}
 	o.Client.newRequest(req, o.Given)
-	req.Header.Set("Cache-Control", "no-cache") // a cache in between asks the origin
 	resp, err := o.Client.HTTP.Do(req)
 	if err != nil {
 		return Validator{}, false, roundTripErr(err)
@@ -89,7 +88,6 @@ func (o *Origin) conditionalVersion(ctx context.Context, last segment.Range) (Va
 		return Validator{}, err
 	}
 	o.Client.newRequest(req, o.Given)
-	req.Header.Set("Cache-Control", "no-cache")
 	req.Header.Set("Range", last.Header())
 	switch {
 	case o.Validator.ETag != "":
