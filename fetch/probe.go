@@ -26,6 +26,9 @@ type Probe struct {
 	// Digest is the origin's digest of the whole file (Repr-Digest, or
 	// the older Digest), nil when it sent none that slget can check.
 	Digest *Digest
+	// Links are the answer's Link header values, unparsed: the mirrors
+	// it names (rel=duplicate) and its Metalink (rel=describedby).
+	Links []string
 	// Body is slice 0 when Ranged (exactly Plan.SliceRange(0) bytes), else
 	// the whole resource. The caller must close it.
 	Body io.ReadCloser
@@ -182,11 +185,21 @@ var ErrHeadNotEnough = errors.New("the HEAD answer does not show a strong ETag, 
 // exact-range check every slice response gets stands in for the one a GET
 // probe would have had.
 func (c *Client) ProbeHead(ctx context.Context, rawURL string) (*Probe, error) {
+	return c.ProbeHeadFor(ctx, rawURL, nil)
+}
+
+// ProbeHeadFor is ProbeHead of a URL another server named (a mirror in a
+// Link header): the user's credentials go only to given's host; nil
+// given is rawURL itself.
+func (c *Client) ProbeHeadFor(ctx context.Context, rawURL string, given *url.URL) (*Probe, error) {
 	u, err := ParseURL(rawURL)
 	if err != nil {
 		return nil, err
 	}
-	resp, p, err := c.ask(ctx, http.MethodHead, u.String(), u)
+	if given == nil {
+		given = u
+	}
+	resp, p, err := c.ask(ctx, http.MethodHead, u.String(), given)
 	if err != nil {
 		return nil, err
 	}
@@ -234,6 +247,7 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 		FinalURL:    resp.Request.URL.String(),
 		ContentType: resp.Header.Get("Content-Type"),
 		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
+		Links:       resp.Header.Values("Link"),
 	}
 	if d, ok := DigestOf(resp.Header); ok {
 		p.Digest = &d
