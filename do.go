@@ -167,6 +167,9 @@ func (d *download) run(ctx context.Context) error {
 		}
 		return err
 	}
+	if d.isMetalink() {
+		return d.readMetalink(ctx)
+	}
 	if d.req.DryRun {
 		return d.dryRun()
 	}
