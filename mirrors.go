@@ -55,6 +55,7 @@ func (d *download) sliceSize() int64 {
 // each mirror did in the Result. Without mirrors it returns src, body and
 // a no-op.
 func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.Source, body io.ReadCloser, cfg *fetch.Config) (fetch.Source, io.ReadCloser, func()) {
+	d.keepProof()
 	others := d.mirrorURLs()
 	if len(others) == 0 {
 		return src, body, func() {}
@@ -103,6 +104,22 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 				d.res.Mirrors[fetch.Redact(others[i])] = MirrorStats{Dropped: "left out: " + w}
 			}
 		}
+	}
+}
+
+// keepProof records in the journal what proves the whole file, for
+// `slget status` and the next run.
+func (d *download) keepProof() {
+	c := d.checksum()
+	if d.journal == nil || c == nil {
+		return
+	}
+	from := c.From
+	if from == "" {
+		from = "the request"
+	}
+	if err := d.journal.SetProof(c.String() + " from " + from); err != nil {
+		d.warn("the journal does not keep what proves the file: %v", err)
 	}
 }
 

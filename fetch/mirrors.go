@@ -168,7 +168,15 @@ func (m *Mirrors) open(ctx context.Context, mr *mirror, r segment.Range) (Body, 
 	if err != nil {
 		return Body{}, err
 	}
-	return Body{ReadCloser: m.wrap(ctx, mr, r, b.ReadCloser), From: b.From}, nil
+	return Body{ReadCloser: m.wrap(ctx, mr, r, b.ReadCloser), From: b.From, Mirror: m.nameOf(mr)}, nil
+}
+
+// nameOf is mr's name for Body.Mirror: "" for the primary.
+func (m *Mirrors) nameOf(mr *mirror) string {
+	if mr == m.all[0] {
+		return ""
+	}
+	return mr.name
 }
 
 // pick chooses the mirror for slice k: usable, not failed at k, not

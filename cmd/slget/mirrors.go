@@ -94,7 +94,7 @@ func docEntries(doc *metalink.Document) []inputEntry {
 			e.uris = append(e.uris, u.URL)
 		}
 		if len(fl.Hashes) > 0 {
-			e.meta.checksum = &slget.Checksum{Algo: fl.Hashes[0].Type, Sum: fl.Hashes[0].Sum}
+			e.meta.checksum = &slget.Checksum{Algo: fl.Hashes[0].Type, Sum: fl.Hashes[0].Sum, From: "the Metalink"}
 		}
 		if p := fl.Pieces; p != nil {
 			e.meta.pieces = &slget.Pieces{Length: p.Length, Algo: p.Type, Sums: p.Sums}
