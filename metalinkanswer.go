@@ -14,18 +14,18 @@ import (
 // MetalinkAnswer is the error of Do for a Request with FollowMetalink whose
 // URL is a Metalink: a .meta4 or .metalink path, or an answer of type
 // application/metalink4+xml or application/metalink+xml. Nothing is
-// saved; the caller downloads the files of Document from their mirrors.
+// saved; the caller downloads its Files from their mirrors.
 type MetalinkAnswer struct {
-	URL      string             // the Metalink's URL, redacted
-	Document *metalink.Document // nil when Err is set
-	Err      error              // why it cannot be used (it does not parse, names a path...)
+	URL   string         // the Metalink's URL, redacted
+	Files []MetalinkFile // nil when Err is set
+	Err   error          // why it cannot be used (it does not parse, names a path...)
 }
 
 func (e *MetalinkAnswer) Error() string {
 	if e.Err != nil {
 		return fmt.Sprintf("%s is a Metalink that cannot be used: %v", e.URL, e.Err)
 	}
-	return fmt.Sprintf("%s is a Metalink of %d file(s), not saved as a file", e.URL, len(e.Document.Files))
+	return fmt.Sprintf("%s is a Metalink of %d file(s), not saved as a file", e.URL, len(e.Files))
 }
 
 func (e *MetalinkAnswer) Unwrap() error { return e.Err }
@@ -53,6 +53,11 @@ func (d *download) readMetalink(ctx context.Context) error {
 		}
 		return err // the network's error: its exit code, not a parse error's
 	}
-	ans.Document, ans.Err = metalink.ParseBytes(doc.Body)
+	parsed, err := metalink.ParseBytes(doc.Body)
+	if err != nil {
+		ans.Err = err
+		return ans
+	}
+	ans.Files = metalinkFiles(parsed)
 	return ans
 }

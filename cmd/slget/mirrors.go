@@ -10,7 +10,6 @@ import (
 	"os"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/metalink"
 )
 
 // exitMetalink is aria2's "Metalink parse" error: the document does not
@@ -77,28 +76,19 @@ func metalinkEntries(path string) ([]inputEntry, error) {
 		return nil, withCode(exitMetalink, fmt.Errorf("--metalink-file %s: %w", path, err))
 	}
 	defer f.Close()
-	doc, err := metalink.Parse(f)
+	files, err := slget.ReadMetalink(f)
 	if err != nil {
 		return nil, withCode(exitMetalink, fmt.Errorf("%s: %w; nothing downloaded", path, err))
 	}
-	return docEntries(doc), nil
+	return docEntries(files), nil
 }
 
 // docEntries are the downloads of a Metalink's files, each from its URLs
 // best first.
-func docEntries(doc *metalink.Document) []inputEntry {
+func docEntries(files []slget.MetalinkFile) []inputEntry {
 	var out []inputEntry
-	for _, fl := range doc.Files {
-		e := inputEntry{meta: &metaEntry{name: fl.Name, files: len(doc.Files)}}
-		for _, u := range fl.URLs {
-			e.uris = append(e.uris, u.URL)
-		}
-		if len(fl.Hashes) > 0 {
-			e.meta.checksum = &slget.Checksum{Algo: fl.Hashes[0].Type, Sum: fl.Hashes[0].Sum, From: "the Metalink"}
-		}
-		if p := fl.Pieces; p != nil {
-			e.meta.pieces = &slget.Pieces{Length: p.Length, Algo: p.Type, Sums: p.Sums}
-		}
+	for _, fl := range files {
+		e := inputEntry{uris: fl.URLs, meta: &metaEntry{name: fl.Name, files: len(files), checksum: fl.Checksum, pieces: fl.Pieces}}
 		out = append(out, e)
 	}
 	return out
