@@ -19,6 +19,11 @@ import (
 // rel=describedby link: piece hashes of a DVD image fit many times over.
 const maxLinkedMetalink = 4 << 20
 
+// maxNamedMirrors is how many mirrors an origin may add to a download,
+// best first: each is probed, and a list of hundreds (MirrorBrain lists
+// every mirror it knows) would cost a request to each.
+const maxNamedMirrors = 10
+
 // foundMirrors is what the download knows of its mirrors once probed.
 type foundMirrors struct {
 	learned bool
@@ -62,8 +67,15 @@ func (d *download) learnMirrors(ctx context.Context) {
 	for _, u := range f.urls {
 		seen[u] = true
 	}
+	named := 0
 	add := func(u string) {
-		if seen[u] || len(f.urls) >= metalink.MaxURLs {
+		if seen[u] {
+			return
+		}
+		if named++; named > maxNamedMirrors {
+			if named == maxNamedMirrors+1 {
+				d.warn("the origin names more than %d mirrors: the first %d by priority are used", maxNamedMirrors, maxNamedMirrors)
+			}
 			return
 		}
 		seen[u] = true

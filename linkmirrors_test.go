@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/slget/slget"
@@ -143,5 +145,39 @@ func TestLinkDescribedByMetalink(t *testing.T) {
 	t.Logf("bytes: origin %d, good %d, stale %d", servedBytes(origin), servedBytes(good), servedBytes(stale))
 	if !strings.Contains(res.Verified, "sha-256") {
 		t.Errorf("the Metalink's sha-256 was not checked: %+v", res)
+	}
+}
+
+// An origin that names more mirrors than are probed: the best ten by pri.
+func TestLinkDuplicatesCapped(t *testing.T) {
+	var mu sync.Mutex
+	asked := map[string]bool{}
+	mirror := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked[r.URL.Query().Get("m")] = true
+		mu.Unlock()
+		http.NotFound(w, r)
+	}))
+	defer mirror.Close()
+	var links []string
+	for i := 30; i > 0; i-- { // worst first: the order is pri's
+		links = append(links, duplicate(fmt.Sprintf("%s/f?m=%d", mirror.URL, i), i))
+	}
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7),
+		fetchtest.WithHeader("Link", strings.Join(links, ", ")))
+	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
+	res, w := get(t, c, origin, nil)
+	if w.count("the origin names more than 10 mirrors") != 1 {
+		t.Errorf("no line says the list was cut:\n%s", w)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(asked) != 10 || len(res.Mirrors) != 11 {
+		t.Fatalf("%d mirrors asked, %d in the Result: %v", len(asked), len(res.Mirrors), asked)
+	}
+	for m := range asked {
+		if n, _ := strconv.Atoi(m); n > 10 {
+			t.Errorf("mirror %s asked: not among the best ten", m)
+		}
 	}
 }

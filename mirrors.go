@@ -61,7 +61,9 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 		return src, body, func() {}
 	}
 	if d.share != nil {
-		d.warn("%s", mirrorsNote(len(others)))
+		if n := len(d.req.Mirrors); n > 0 { // not for those an origin named
+			d.warn("%s", mirrorsNote(n))
+		}
 		return src, body, func() {}
 	}
 	urls := []string{d.probe.FinalURL}
