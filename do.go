@@ -62,6 +62,9 @@ type download struct {
 	// the Stats key of its bytes; the look after the last byte asks each
 	// that sent any (confirm.go).
 	mirrored []mirrorOrigin
+	// found are the mirrors once the probe answered: the request's and
+	// those the origin names (linkmirrors.go).
+	found foundMirrors
 	// renamed is the rename into the output's folder that its fsyncs
 	// wait a little for (dirSyncs.expect); nil before the output path is
 	// chosen.
@@ -164,6 +167,9 @@ func (d *download) run(ctx context.Context) error {
 		}
 		return err
 	}
+	if d.isMetalink() {
+		return d.readMetalink(ctx)
+	}
 	if d.req.DryRun {
 		return d.dryRun()
 	}
@@ -177,6 +183,9 @@ func (d *download) run(ctx context.Context) error {
 			return nil
 		}
 		d.newer = true // it replaces the file
+	}
+	if d.probe.Ranged && d.probe.Validator.Size > 0 {
+		d.learnMirrors(ctx)
 	}
 	// output path → lock → open, resume, adopt or start over
 	if err := d.claimOutput(ctx); err != nil {

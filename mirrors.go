@@ -43,7 +43,7 @@ func (p *Pieces) sums() *fetch.PieceSums {
 // piece length when the request has pieces, so that every slice holds
 // whole pieces and a bad piece fails its slice.
 func (d *download) sliceSize() int64 {
-	if p := d.req.Pieces.sums(); p != nil && len(d.req.Mirrors) > 0 {
+	if p := d.pieces().sums(); p != nil && len(d.mirrorURLs()) > 0 {
 		return fetch.PieceSlice(d.c.slice(), p.Length)
 	}
 	return d.c.slice()
@@ -55,29 +55,37 @@ func (d *download) sliceSize() int64 {
 // each mirror did in the Result. Without mirrors it returns src, body and
 // a no-op.
 func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.Source, body io.ReadCloser, cfg *fetch.Config) (fetch.Source, io.ReadCloser, func()) {
-	if len(d.req.Mirrors) == 0 {
+	d.keepProof()
+	others := d.mirrorURLs()
+	if len(others) == 0 {
 		return src, body, func() {}
 	}
 	if d.share != nil {
-		d.warn("%s", mirrorsNote(len(d.req.Mirrors)))
+		if n := len(d.req.Mirrors); n > 0 { // not for those an origin named
+			d.warn("%s", mirrorsNote(n))
+		}
 		return src, body, func() {}
 	}
 	urls := []string{d.probe.FinalURL}
 	srcs := []fetch.Source{origin}
-	got := make([]*fetch.Origin, len(d.req.Mirrors))
+	proven := []bool{true}
+	got := make([]*fetch.Origin, len(others))
+	sure := make([]bool, len(others))
+	why := make([]string, len(others))
 	var wg sync.WaitGroup
-	for i, u := range d.req.Mirrors {
-		wg.Go(func() { got[i] = d.probeMirror(ctx, u) })
+	for i, u := range others {
+		wg.Go(func() { got[i], sure[i], why[i] = d.probeMirror(ctx, u) })
 	}
 	wg.Wait()
 	for i, o := range got {
 		if o != nil {
-			urls = append(urls, d.req.Mirrors[i])
+			urls = append(urls, others[i])
 			srcs = append(srcs, o)
-			d.mirrored = append(d.mirrored, mirrorOrigin{origin: o, key: fetch.Redact(d.req.Mirrors[i])})
+			proven = append(proven, sure[i])
+			d.mirrored = append(d.mirrored, mirrorOrigin{origin: o, key: fetch.Redact(others[i])})
 		}
 	}
-	pieces := d.req.Pieces.sums()
+	pieces := d.pieces().sums()
 	if pieces != nil && d.plan.Slice%pieces.Length != 0 {
 		d.warn("the slices (%d bytes, from the journal) do not hold whole pieces of %d bytes: pieces are checked only where a body holds them whole, the whole file at the end", d.plan.Slice, pieces.Length)
 	}
@@ -85,12 +93,36 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 		PerHost:    d.req.PerHost,
 		Pieces:     pieces,
 		CrossCheck: pieces == nil,
+		Proven:     proven,
 		Warn:       func(s string) { d.warn("%s", s) },
 	})
 	if d.req.PerHost > 0 {
 		cfg.Connections = min(cfg.Connections, d.req.PerHost*len(srcs))
 	}
-	return ms, ms.First(body), func() { d.res.Mirrors = ms.Stats() }
+	return ms, ms.First(body), func() {
+		d.res.Mirrors = ms.Stats()
+		for i, w := range why {
+			if w != "" {
+				d.res.Mirrors[fetch.Redact(others[i])] = MirrorStats{Dropped: "left out: " + w}
+			}
+		}
+	}
+}
+
+// keepProof records in the journal what proves the whole file, for
+// `slget status` and the next run.
+func (d *download) keepProof() {
+	c := d.checksum()
+	if d.journal == nil || c == nil {
+		return
+	}
+	from := c.From
+	if from == "" {
+		from = "the request"
+	}
+	if err := d.journal.SetProof(c.String() + " from " + from); err != nil {
+		d.warn("the journal does not keep what proves the file: %v", err)
+	}
 }
 
 // mirrorOrigin is one mirror's origin and the key of its Stats.
@@ -99,36 +131,56 @@ type mirrorOrigin struct {
 	key    string
 }
 
-// probeMirror asks mirror u for its first byte: its own validator, its
-// size and whether it answers ranges. A mirror that fails, answers
-// without ranges or has another size is left out with a warning (nil).
-func (d *download) probeMirror(ctx context.Context, u string) *fetch.Origin {
+// probeMirror asks mirror u for its headers: its own validator, its size,
+// whether it answers ranges, and its digest of the whole file. A mirror
+// that fails, answers without ranges, has another size or another digest
+// is left out with a warning (nil). proven: it sent the digest the file is
+// checked against, so no slice of it need be compared with another's.
+func (d *download) probeMirror(ctx context.Context, u string) (o *fetch.Origin, proven bool, why string) {
 	c := d.c.http()
+	// A mirror a server named gets the credentials of the URL the user
+	// gave only if it is on that URL's host.
+	given := d.given
+	if !d.found.named[u] {
+		given = nil
+	}
 	// A HEAD, or where it does not tell, the first slice: every request
 	// covers whole slices, so a cache in front of a mirror can answer it.
-	p, err := c.ProbeHead(ctx, u)
+	p, err := c.ProbeHeadFor(ctx, u, given)
 	if errors.Is(err, fetch.ErrHeadNotEnough) {
-		p, err = c.Probe(ctx, u, d.plan.Slice)
+		if given != nil {
+			p, err = c.ProbeFor(ctx, u, given, d.plan.Slice)
+		} else {
+			p, err = c.Probe(ctx, u, d.plan.Slice)
+		}
 	}
 	if err != nil {
-		d.warn("mirror %s left out: %v", fetch.Redact(u), err)
-		return nil
+		why = err.Error()
+		d.warn("mirror %s left out: %s", fetch.Redact(u), why)
+		return nil, false, why
 	}
 	if p.Body != nil {
 		p.Body.Close()
 	}
 	want := d.probe.Validator.Size
+	proven, differs := d.mirrorDigest(p)
 	switch {
 	case !p.Ranged:
-		d.warn("mirror %s left out: it does not answer ranged requests", fetch.Redact(u))
+		why = "it does not answer ranged requests"
 	case p.Validator.Size != want:
-		d.warn("mirror %s left out: its file has %d bytes, not %d as %s: another version", fetch.Redact(u), p.Validator.Size, want, d.res.FinalURL)
+		why = fmt.Sprintf("its file has %d bytes, not %d as %s: another version", p.Validator.Size, want, d.res.FinalURL)
+	case differs != "":
+		why = differs
 	default:
 		o := fetch.NewOrigin(c, p)
+		if given != nil {
+			o.Given = given
+		}
 		o.Warn = func(s string) { d.warn("mirror %s: %s", fetch.Redact(u), s) }
-		return o
+		return o, proven, ""
 	}
-	return nil
+	d.warn("mirror %s left out: %s", fetch.Redact(u), why)
+	return nil, false, why
 }
 
 // mirrorsNote is said once, for a request with mirrors that sharing takes

@@ -88,6 +88,15 @@ type Request struct {
 	Mirrors []string
 	Pieces  *Pieces // digests of the file's pieces; nil for none
 	PerHost int     // connections per host at a time; zero means no cap
+	// IgnoreLinks leaves out the mirrors the origin names in its Link
+	// headers (rel=duplicate, and the Metalink of rel=describedby), which
+	// are otherwise used beside Mirrors (see linkmirrors.go).
+	IgnoreLinks bool
+	// FollowMetalink reads a URL that is a Metalink (a .meta4 or
+	// .metalink path, or its media type) as one: Do saves nothing and
+	// returns a *MetalinkAnswer with the document. Without it such a URL
+	// is saved as a file.
+	FollowMetalink bool
 
 	// Events, if set, is told what happens: a *Started event when the
 	// transfer begins, then *Retrying and *Warning events. It is called

@@ -23,8 +23,13 @@ type Status struct {
 	Slices, SlicesDone int
 	BytesDone          int64
 	BySource           map[Source]int64 // bytes done by where they came from
-	Created            time.Time
-	Active             bool // a download holds it now; read from a snapshot
+	// ByMirror is the bytes done by each mirror that sent some, besides
+	// the first URL (whose bytes are BySource's origin less these); nil
+	// when no mirror did.
+	ByMirror map[string]int64
+	Proof    string // what proves the whole file, "" when nothing does
+	Created  time.Time
+	Active   bool // a download holds it now; read from a snapshot
 }
 
 // ErrNoPartial is matched by the error of Status and Verify for a name with
@@ -66,11 +71,17 @@ func ReadStatus(name string) (*Status, error) {
 	}
 	s := &Status{Path: path, Journal: jpath, URL: m.URL, FinalURL: m.FinalURL, ETag: m.ETag, LastModified: m.LastModified,
 		Size: m.Size, SliceSize: m.SliceSize, Slices: plan.N(), SlicesDone: done.Count(), BySource: map[Source]int64{},
-		Created: m.Created, Active: active}
+		Created: m.Created, Active: active, Proof: m.Proof}
 	for _, r := range recs {
 		n := plan.SliceRange(r.Index).Len()
 		s.BytesDone += n
 		s.BySource[provenanceOf(r.From)] += n
+		if r.Mirror != "" {
+			if s.ByMirror == nil {
+				s.ByMirror = map[string]int64{}
+			}
+			s.ByMirror[r.Mirror] += n
+		}
 	}
 	return s, nil
 }

@@ -241,7 +241,7 @@ type committer struct{ j *resume.Journal }
 func (c committer) Commit(done []fetch.SliceDone) error {
 	recs := make([]resume.Record, len(done))
 	for i, s := range done {
-		recs[i] = resume.Record{Index: s.Index, CRC32C: s.CRC32C, From: sourceOf(s.From)}
+		recs[i] = resume.Record{Index: s.Index, CRC32C: s.CRC32C, From: sourceOf(s.From), Mirror: s.Mirror}
 	}
 	return c.j.Commit(recs)
 }

@@ -21,6 +21,7 @@ type SliceDone struct {
 	Index  int
 	CRC32C uint32     // of the slice's bytes (Castagnoli); zero unless Config.Hash
 	From   Provenance // where its bytes came from
+	Mirror string     // the mirror that sent them (Body.Mirror), "" for the first URL
 }
 
 // Journal records finished slices. Commit is called only after the File

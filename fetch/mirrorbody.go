@@ -226,7 +226,7 @@ func (m *Mirrors) crossCheck(ctx context.Context, mr *mirror, r segment.Range) (
 		}
 		rc = more.ReadCloser
 	}
-	return Body{ReadCloser: &prefixBody{head: mine, rest: m.wrap(ctx, mr, rest, rc)}, From: b.From}, nil
+	return Body{ReadCloser: &prefixBody{head: mine, rest: m.wrap(ctx, mr, rest, rc)}, From: b.From, Mirror: m.nameOf(mr)}, nil
 }
 
 // reference reads range r from a trusted mirror other than not.

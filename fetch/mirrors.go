@@ -30,6 +30,10 @@ type MirrorOptions struct {
 	// before the mirror is trusted: with no piece digests, it is what
 	// proves that two servers have the same bytes.
 	CrossCheck bool
+	// Proven, if not nil, says by index (as srcs) which mirrors are
+	// proven already and need no cross-check: each sent the primary's
+	// digest of the whole file (Repr-Digest), which the end checks.
+	Proven []bool
 	// Warn, if set, is told when a mirror is dropped or taken back.
 	Warn func(string)
 	// Cooldown is how long a mirror that failed maxMirrorFails times in a
@@ -108,7 +112,7 @@ func NewMirrors(urls []string, srcs []Source, plan segment.Plan, opt MirrorOptio
 		st := &MirrorStats{}
 		name := Redact(urls[i])
 		m.stats[name] = st
-		m.all = append(m.all, &mirror{name: name, host: host, src: s, trust: i == 0 || !opt.CrossCheck, cool: opt.Cooldown, failed: map[int]bool{}, stats: st})
+		m.all = append(m.all, &mirror{name: name, host: host, src: s, trust: i == 0 || !opt.CrossCheck || (i < len(opt.Proven) && opt.Proven[i]), cool: opt.Cooldown, failed: map[int]bool{}, stats: st})
 	}
 	return m
 }
@@ -164,7 +168,15 @@ func (m *Mirrors) open(ctx context.Context, mr *mirror, r segment.Range) (Body, 
 	if err != nil {
 		return Body{}, err
 	}
-	return Body{ReadCloser: m.wrap(ctx, mr, r, b.ReadCloser), From: b.From}, nil
+	return Body{ReadCloser: m.wrap(ctx, mr, r, b.ReadCloser), From: b.From, Mirror: m.nameOf(mr)}, nil
+}
+
+// nameOf is mr's name for Body.Mirror: "" for the primary.
+func (m *Mirrors) nameOf(mr *mirror) string {
+	if mr == m.all[0] {
+		return ""
+	}
+	return mr.name
 }
 
 // pick chooses the mirror for slice k: usable, not failed at k, not

@@ -28,6 +28,9 @@ type Probe struct {
 	Digest *Digest
 	// Cache is what the answer shows of a cache in front of the origin.
 	Cache CacheSignals
+	// Links are the answer's Link header values, unparsed: the mirrors
+	// it names (rel=duplicate) and its Metalink (rel=describedby).
+	Links []string
 	// Body is slice 0 when Ranged (exactly Plan.SliceRange(0) bytes), else
 	// the whole resource. The caller must close it.
 	Body io.ReadCloser
@@ -184,11 +187,21 @@ var ErrHeadNotEnough = errors.New("the HEAD answer does not show a strong ETag, 
 // exact-range check every slice response gets stands in for the one a GET
 // probe would have had.
 func (c *Client) ProbeHead(ctx context.Context, rawURL string) (*Probe, error) {
+	return c.ProbeHeadFor(ctx, rawURL, nil)
+}
+
+// ProbeHeadFor is ProbeHead of a URL another server named (a mirror in a
+// Link header): the user's credentials go only to given's host; nil
+// given is rawURL itself.
+func (c *Client) ProbeHeadFor(ctx context.Context, rawURL string, given *url.URL) (*Probe, error) {
 	u, err := ParseURL(rawURL)
 	if err != nil {
 		return nil, err
 	}
-	resp, p, err := c.ask(ctx, http.MethodHead, u.String(), u)
+	if given == nil {
+		given = u
+	}
+	resp, p, err := c.ask(ctx, http.MethodHead, u.String(), given)
 	if err != nil {
 		return nil, err
 	}
@@ -237,6 +250,7 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 		ContentType: resp.Header.Get("Content-Type"),
 		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
 		Cache:       cacheSignalsOf(resp.Header),
+		Links:       resp.Header.Values("Link"),
 	}
 	if d, ok := DigestOf(resp.Header); ok {
 		p.Digest = &d

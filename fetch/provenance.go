@@ -38,6 +38,9 @@ func (p Provenance) String() string {
 type Body struct {
 	io.ReadCloser
 	From Provenance
+	// Mirror names the mirror the bytes came from (its URL, redacted),
+	// "" for the first URL or a source that is not one of Mirrors.
+	Mirror string
 }
 
 // mixedBody is a body whose slices come from more than one place (a

@@ -312,7 +312,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 				from = m.SliceFrom(i)
 			}
 			d.bySource[from%numProvenances].Add(sr.Len())
-			if err := d.finished(SliceDone{Index: i, CRC32C: crc, From: from}); err != nil {
+			if err := d.finished(SliceDone{Index: i, CRC32C: crc, From: from, Mirror: body.Mirror}); err != nil {
 				return at, err
 			}
 		}

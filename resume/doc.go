@@ -5,8 +5,10 @@
 // A journal holds a schema version, the URL and the final URL after
 // redirects, the validator (ETag, Last-Modified, size), the slice size, and
 // for each finished slice its CRC-32C (SliceChecksum) and where its bytes
-// came from (origin, local cache, peer). The done-set is derived from the
-// slice records when the journal is opened. Every record carries a check of
+// came from (origin, local cache, peer); for a download from mirrors, also
+// which mirror sent each slice and what proves the whole file (mirrors.go).
+// The done-set is derived from the slice records when the journal is
+// opened. Every record carries a check of
 // its own key and value, and the description a check of all its fields, so
 // that damage bbolt does not see cannot make a slice count as done.
 //

@@ -130,7 +130,7 @@ func open(path string, opts *Options) (j *Journal, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Journal{path: path, db: db, meta: st.meta, plan: st.plan, done: st.done, counts: st.counts, dropped: st.dropped}, nil
+	return &Journal{path: path, db: db, meta: st.meta, plan: st.plan, done: st.done, counts: st.counts, dropped: st.dropped, mirrorOf: st.mirrorOf}, nil
 }
 
 // Inspect reads the journal at path without changing it: its Meta, done-set

@@ -121,6 +121,7 @@ func FuzzInspect(f *testing.F) {
 	_, cur := validJournal(f, 40)
 	f.Add(old)
 	f.Add(cur)
+	f.Add(mirroredJournal(f))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		p := filepath.Join(t.TempDir(), "j.slget")
 		if err := os.WriteFile(p, b, 0o600); err != nil {

@@ -46,13 +46,14 @@ func (o *Options) noSync() bool { return o != nil && o.NoSync }
 type Journal struct {
 	path string
 
-	mu      sync.RWMutex
-	db      *bolt.DB // nil once closed
-	meta    Meta
-	plan    segment.Plan
-	done    *segment.Set
-	counts  [numSources]int64 // bytes done, by Source
-	dropped int               // records that failed their check at Open
+	mu       sync.RWMutex
+	db       *bolt.DB // nil once closed
+	meta     Meta
+	plan     segment.Plan
+	done     *segment.Set
+	counts   [numSources]int64 // bytes done, by Source
+	dropped  int               // records that failed their check at Open
+	mirrorOf map[int]string    // the mirror of each slice that came from one
 }
 
 // Path is the journal's file.
@@ -152,7 +153,7 @@ func (j *Journal) Commit(recs []Record) error {
 				return err
 			}
 		}
-		return nil
+		return putMirrorOf(tx, recs)
 	})
 	if err != nil {
 		return wrap(j.path, "commit", err)
@@ -164,6 +165,14 @@ func (j *Journal) Commit(recs []Record) error {
 		}
 		j.counts[r.From] += l
 		j.done.Add(r.Index)
+		if r.Mirror != "" {
+			if j.mirrorOf == nil {
+				j.mirrorOf = map[int]string{}
+			}
+			j.mirrorOf[r.Index] = r.Mirror
+		} else {
+			delete(j.mirrorOf, r.Index)
+		}
 	}
 	return nil
 }
@@ -193,6 +202,7 @@ func (j *Journal) Record(i int) (Record, bool) {
 	putIndex(key[:], i)
 	_ = j.db.View(func(tx *bolt.Tx) error {
 		r, ok = decodeValue(SchemaVersion, key[:], i, tx.Bucket(bucketSlices).Get(key[:]))
+		r.Mirror = j.mirrorOf[i]
 		return nil
 	})
 	return r, ok
@@ -232,10 +242,13 @@ func (j *Journal) Forget(idx []int) error {
 				return err
 			}
 		}
-		return nil
+		return forgetMirrorOf(tx, idx)
 	})
 	if err != nil {
 		return wrap(j.path, "forget", err)
+	}
+	for _, i := range idx {
+		delete(j.mirrorOf, i)
 	}
 	for _, r := range gone {
 		j.counts[r.From] -= j.plan.SliceRange(r.Index).Len()
@@ -269,6 +282,7 @@ func (j *Journal) Records() []Record {
 		return tx.Bucket(bucketSlices).ForEach(func(k, v []byte) error {
 			if i, ok := getIndex(k); ok {
 				if r, ok := decodeValue(SchemaVersion, k, i, v); ok && j.done.Has(i) {
+					r.Mirror = j.mirrorOf[i]
 					recs = append(recs, r)
 				}
 			}

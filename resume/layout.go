@@ -59,6 +59,10 @@ type Meta struct {
 	// check, so journals without it (and slgets that do not read it) stay
 	// schema 2.
 	Digest string
+	// Proof says what proves the whole file, and where it came from
+	// ("sha-256=HEX from the Metalink URL"); "" when nothing does. Set by
+	// SetProof; kept as Digest is.
+	Proof string
 }
 
 // Record is what the journal knows of one done slice.
@@ -69,6 +73,9 @@ type Record struct {
 	// SHA256 is the hash a schema 1 journal recorded (zero for a slice
 	// adopted with -c); zero in schema 2.
 	SHA256 [32]byte
+	// Mirror is the mirror the bytes came from (a URL, as the caller
+	// names it), "" for the first URL or a source that is not a mirror.
+	Mirror string
 }
 
 // SliceChecksum is the checksum a Record holds for the bytes of a slice:
@@ -242,6 +249,11 @@ func writeNew(tx *bolt.Tx, m Meta) error {
 			return err
 		}
 	}
+	if m.Proof != "" {
+		if err := mb.Put(keyProof, checked(keyProof, []byte(m.Proof))); err != nil {
+			return err
+		}
+	}
 	if m.Digest != "" {
 		return mb.Put(keyDigest, digestValue(m.Digest))
 	}
@@ -275,6 +287,9 @@ type state struct {
 	counts  [numSources]int64
 	records []Record // only if asked for
 	dropped int      // records that failed their check
+	// mirrorOf is the mirror each slice came from, for those that came
+	// from one (mirrors.go).
+	mirrorOf map[int]string
 }
 
 // load reads and checks everything in the journal: the schema first (a newer
@@ -347,6 +362,8 @@ func load(tx *bolt.Tx, withRecords bool) (state, error) {
 		if m.Digest, err = readDigest(mb); err != nil {
 			return st, err
 		}
+		m.Proof = readProof(mb)
+		st.mirrorOf = readMirrorOf(tx, n)
 	}
 	st.plan = segment.Plan{Size: m.Size, Slice: m.SliceSize}
 	st.done = segment.NewSet(n)
@@ -380,6 +397,7 @@ func load(tx *bolt.Tx, withRecords bool) (state, error) {
 		}
 		st.counts[r.From] += st.plan.SliceRange(i).Len()
 		if withRecords {
+			r.Mirror = st.mirrorOf[i]
 			st.records = append(st.records, r)
 		}
 	}

@@ -153,6 +153,14 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.connSpec, cfg.connections, err = connectionsOf(c); err != nil {
 		return bad(err)
 	}
+	switch fm := strings.ToLower(c.String("follow-metalink")); fm {
+	case "true", "mem":
+		cfg.followMetalink = true
+	case "false":
+		cfg.ignoreLinks = true
+	default:
+		return bad(fmt.Errorf("--follow-metalink=%s: want true, mem or false", c.String("follow-metalink")))
+	}
 	if cfg.jobs < 1 || cfg.jobs > 64 {
 		return bad(fmt.Errorf("-j %d: want 1 to 64 downloads at once", cfg.jobs))
 	}

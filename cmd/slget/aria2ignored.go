@@ -100,7 +100,6 @@ func ignoredOptions() []ignoredOption {
 		{name: "private-key", why: "slget sends no client certificate"},
 		{name: "save-cookies", why: "slget keeps no cookies the server sets"},
 		{name: "follow-torrent", why: "slget saves a .torrent as a file"},
-		{name: "follow-metalink", why: "slget saves a .metalink as a file"},
 		{name: "ftp-user", why: noFTP},
 		{name: "ftp-passwd", why: noFTP},
 		{name: "ftp-pasv", isBool: true, slget: true, why: noFTP},

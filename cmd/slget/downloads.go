@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -16,9 +17,20 @@ import (
 	"github.com/slget/slget"
 )
 
-// getEntry downloads one entry: with an app configured by e.apply when the
-// entry has options of its own.
+// getEntry downloads one entry, or when its URL is a Metalink, the files
+// that describes (metalinkurl.go).
 func (a *app) getEntry(ctx context.Context, e inputEntry, finishing func()) (result, error) {
+	res, err := a.getOne(ctx, e, finishing)
+	var ans *slget.MetalinkAnswer
+	if errors.As(err, &ans) {
+		return a.getMetalinkURL(ctx, e, ans)
+	}
+	return res, err
+}
+
+// getOne downloads one entry: with an app configured by e.apply when the
+// entry has options of its own.
+func (a *app) getOne(ctx context.Context, e inputEntry, finishing func()) (result, error) {
 	cfg, err := a.cfg, error(nil)
 	if len(e.opts.raw) > 0 {
 		cfg, err = e.apply(a.cfg)

@@ -41,6 +41,8 @@ func downloadFlags() []cli.Flag {
 		&cli.StringFlag{Name: "dir", Aliases: []string{"d"}, Value: ".", Category: catOutput, Usage: "save into `DIR`"},
 		&cli.StringFlag{Name: "metalink-file", Aliases: []string{"M"}, Category: catOutput,
 			Usage: "download the files a Metalink 4 or 3 `FILE` describes, each from all its mirrors, every piece checked against its digest"},
+		&cli.StringFlag{Name: "follow-metalink", Value: "true", Category: catOutput,
+			Usage: "`true` (or mem): a URL that is a Metalink (.meta4, .metalink, or its media type) is read, and the files it describes downloaded from their mirrors; false: saved as a file; false also ignores the mirrors an origin names in Link headers"},
 		&cli.StringFlag{Name: "input-file", Aliases: []string{"i"}, Category: catOutput,
 			Usage: "read URLs from `FILE` (- for stdin) in aria2's format: one per line; indented lines under a URL such as out=NAME, dir=DIR, checksum=ALGO=HEX, header=NAME: VALUE, split=N apply to it"},
 		&cli.StringFlag{Name: "checksum", Category: catOutput, Usage: "verify the whole file: `ALGO=HEX` with sha-256, sha-512, sha-1 or md5"},

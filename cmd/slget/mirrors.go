@@ -21,6 +21,10 @@ type mirrorOptions struct {
 	mirrors []string      // the URIs after the first
 	pieces  *slget.Pieces // a Metalink's piece digests
 	perHost int           // connections per server (-x), zero for no cap
+	// followMetalink reads a URL that is a Metalink as one
+	// (--follow-metalink); never for a download from mirrors.
+	followMetalink bool
+	ignoreLinks    bool // --follow-metalink=false: no mirrors from Link headers either
 }
 
 // metaEntry is what a Metalink says of one file.
@@ -39,7 +43,7 @@ func (e inputEntry) mirrored() bool { return len(e.uris) > 1 || e.meta != nil }
 // connections per server, -s is the connections of the download across
 // all its servers (given alone, -x per server).
 func (e inputEntry) withMirrors(cfg config) config {
-	cfg.mirrorOptions = mirrorOptions{mirrors: e.uris[1:], perHost: cfg.connSpec.x}
+	cfg.mirrorOptions = mirrorOptions{mirrors: e.uris[1:], perHost: cfg.connSpec.x, ignoreLinks: cfg.ignoreLinks}
 	switch spec := cfg.connSpec; {
 	case spec.s > 0:
 		cfg.connections = spec.s
@@ -61,6 +65,7 @@ func (e inputEntry) withMirrors(cfg config) config {
 // setMirrors puts cfg's mirrors into req.
 func (cfg config) setMirrors(req *slget.Request) {
 	req.Mirrors, req.Pieces, req.PerHost = cfg.mirrors, cfg.pieces, cfg.perHost
+	req.FollowMetalink, req.IgnoreLinks = cfg.followMetalink, cfg.ignoreLinks
 }
 
 // metalinkEntries reads -M FILE: one entry per file it describes, its
@@ -75,12 +80,18 @@ func metalinkEntries(path string) ([]inputEntry, error) {
 	if err != nil {
 		return nil, withCode(exitMetalink, fmt.Errorf("%s: %w; nothing downloaded", path, err))
 	}
+	return docEntries(files), nil
+}
+
+// docEntries are the downloads of a Metalink's files, each from its URLs
+// best first.
+func docEntries(files []slget.MetalinkFile) []inputEntry {
 	var out []inputEntry
 	for _, fl := range files {
 		e := inputEntry{uris: fl.URLs, meta: &metaEntry{name: fl.Name, files: len(files), checksum: fl.Checksum, pieces: fl.Pieces}}
 		out = append(out, e)
 	}
-	return out, nil
+	return out
 }
 
 // mirrorsOut is the --json record of what each mirror did.

@@ -104,9 +104,10 @@ func (s *session) write() error {
 	return nil
 }
 
-// writeSessionEntry writes e as -i lines: its URIs, then its options as
-// they apply to it (the command line's with the entry's own laid over),
-// dir= absolute so that the session works from any folder.
+// writeSessionEntry writes e as -i lines: its URIs (mirrors
+// tab-separated), then its options as they apply to it (the command line's
+// with the entry's own laid over, a Metalink's name and hash), dir=
+// absolute so that the session works from any folder.
 func writeSessionEntry(b *strings.Builder, e inputEntry, base config) {
 	cfg := base
 	if len(e.opts.raw) > 0 {
@@ -114,6 +115,13 @@ func writeSessionEntry(b *strings.Builder, e inputEntry, base config) {
 			cfg = c
 		}
 	}
+	if e.meta != nil {
+		// A Metalink's file: its name and hash, which no -i line of
+		// the URIs alone would say. (Its piece hashes have no -i form:
+		// the next run compares slices across mirrors instead.)
+		cfg = e.withMirrors(cfg)
+	}
+	// The mirrors aria2's way: tab-separated on the URI line.
 	fmt.Fprintf(b, "%s\n", strings.Join(e.uris, "\t"))
 	dir, out := cfg.dir, ""
 	if cfg.out != "" && cfg.out != "-" {

@@ -6,6 +6,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -28,6 +29,8 @@ type statusJSON struct {
 	SlicesDone   int              `json:"slices_done"`
 	BytesDone    int64            `json:"bytes_done"`
 	BySource     map[string]int64 `json:"bytes_by_source"`
+	ByMirror     map[string]int64 `json:"bytes_by_mirror,omitempty"` // besides the first URL
+	Proof        string           `json:"proof,omitempty"`
 	Created      string           `json:"created"`
 	Active       bool             `json:"active"` // a download is running on it now
 }
@@ -53,7 +56,8 @@ func statusCommand(con *console) *cli.Command {
 				if c.Bool("json") {
 					con.jsonLine(statusJSON{Path: s.Path, Journal: s.Journal, URL: s.URL, FinalURL: s.FinalURL, ETag: s.ETag,
 						LastModified: s.LastModified, Size: s.Size, SliceSize: s.SliceSize, Slices: s.Slices, SlicesDone: s.SlicesDone,
-						BytesDone: s.BytesDone, BySource: sourcesOut(s.BySource), Created: s.Created.Format("2006-01-02 15:04:05 UTC"), Active: s.Active})
+						BytesDone: s.BytesDone, BySource: sourcesOut(s.BySource), Created: s.Created.Format("2006-01-02 15:04:05 UTC"), Active: s.Active,
+						ByMirror: s.ByMirror, Proof: s.Proof})
 					continue
 				}
 				printStatus(con, s)
@@ -87,6 +91,28 @@ func printStatus(con *console, s *slget.Status) {
 		if n := s.BySource[src]; n > 0 {
 			fmt.Fprintf(con.stdout, "  from %-6s %s\n", src.String()+":", units.Bytes(n))
 		}
+	}
+	printMirrors(con, s)
+}
+
+// printMirrors says how many bytes each mirror sent, the first URL's
+// being the origin's less theirs, and what proves the file.
+func printMirrors(con *console, s *slget.Status) {
+	if len(s.ByMirror) > 0 {
+		first := s.BySource[slget.FromOrigin]
+		names := make([]string, 0, len(s.ByMirror))
+		for u, n := range s.ByMirror {
+			names = append(names, u)
+			first -= n
+		}
+		sort.Strings(names)
+		fmt.Fprintf(con.stdout, "  by mirror:\n    %s  %s (the URL)\n", units.Bytes(max(first, 0)), s.FinalURL)
+		for _, u := range names {
+			fmt.Fprintf(con.stdout, "    %s  %s\n", units.Bytes(s.ByMirror[u]), u)
+		}
+	}
+	if s.Proof != "" {
+		fmt.Fprintf(con.stdout, "  proof:   %s\n", s.Proof)
 	}
 }
 

@@ -242,6 +242,9 @@ func (s *Server) fileHeaders(h http.Header, v snapshot) {
 	if s.cfg.cacheControl != "" {
 		h.Set("Cache-Control", s.cfg.cacheControl)
 	}
+	for _, kv := range s.cfg.extra {
+		h.Add(kv[0], kv[1])
+	}
 	switch s.cfg.digest {
 	case reprDigest:
 		h.Set("Repr-Digest", "sha-256=:"+s.digestOf(v.content)+":")

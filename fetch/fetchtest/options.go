@@ -58,7 +58,8 @@ type config struct {
 	resize       bool // Change sets the size to changeSize
 	inPlace      bool // Change also changes the bytes of answers in flight
 	faults       []FaultFunc
-	damage       int64 // WithDamage's offset plus one; 0 means none
+	damage       int64       // WithDamage's offset plus one; 0 means none
+	extra        [][2]string // WithHeader's name and value, in order
 }
 
 func defaultConfig() config {
