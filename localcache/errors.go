@@ -82,7 +82,7 @@ func (e *Error) Error() string {
 	}
 	switch {
 	case errors.Is(e.Err, ErrLocked):
-		return fmt.Sprintf("another slget owns the cache %s; ask its server (slget serve) as a peer, or use another cache directory", e.Dir)
+		return fmt.Sprintf("another slget owns the cache %s; ask the server that owns it as a peer, or use another cache directory", e.Dir)
 	case errors.Is(e.Err, ErrSliceSize):
 		return fmt.Sprintf("cache %s: %s; use the cache's slice size or another cache directory", e.Dir, detailOf(e.Err))
 	case errors.Is(e.Err, ErrVersion):

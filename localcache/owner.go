@@ -81,7 +81,7 @@ func owner(dir string) (string, error) {
 	}
 	fi, err := root.Lstat(ownerName)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", detailf(ErrNoOwner, "its owner publishes no address (is it slget serve?)")
+		return "", detailf(ErrNoOwner, "its owner publishes no address (it is not a server)")
 	}
 	if err != nil {
 		return "", err

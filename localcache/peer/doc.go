@@ -38,11 +38,15 @@
 // route.go (routing and refusals), proxy.go (request parsing), respond.go
 // (answers), version.go (versions and probes), fill.go (fills), send.go
 // (sending, sendfile, the stall writer), hot.go (slices kept in memory),
-// zstdraw.go (raw zstd frames), fleet.go (the server as a member of a
-// fleet: fills from a run's owner, relays, only-if-cached, 102s, /fleet),
-// passthrough.go, limit.go and metrics.go; the operator's page is page.go
-// (what it shows), pageformat.go (HTML or JSON), pagehtml.go (its template,
-// style and CSP) and traffic.go (what it counted of each member).
+// zstdform.go (zstd answers as correct HTTP) and zstdraw.go (raw zstd
+// frames), fleet.go (the server as a member of a fleet: fills from a run's
+// owner, relays, only-if-cached, 102s, /fleet), auth.go (the fleet key's
+// MACs on requests and answers), progress.go (the count each 102
+// carries), asker.go (which request a fill was started for), health.go
+// and status.go (GET /status), passthrough.go, limit.go and metrics.go;
+// the operator's page is page.go (what it shows), pageformat.go (HTML or
+// JSON), pagehtml.go (its template, style and CSP) and traffic.go (what it
+// counted of each member).
 // The store's side (keys, files, the index, eviction, ownership of the
 // directory) is package localcache, which knows nothing of HTTP serving;
 // this package is apart so that a program that only downloads links no

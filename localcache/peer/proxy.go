@@ -22,7 +22,7 @@ const maxRangeHeader = 256
 // target is the origin resource a proxy request asks for.
 type target struct {
 	url      *url.URL // absolute, http or https, no userinfo or fragment
-	hostPort string   // lower-case host and explicit port, for --allow
+	hostPort string   // lower-case host and explicit port, for the allowed origins
 	host     string   // lower-case host without port
 }
 
@@ -97,11 +97,11 @@ func newAllowList(entries []string) (allowList, error) {
 	for _, e := range entries {
 		e = strings.ToLower(strings.TrimSpace(e))
 		if e == "" || strings.ContainsAny(e, "/@ *\\") {
-			return nil, errors.New("--allow " + strconv.Quote(e) + ": want a host name or host:port, without scheme, path or wildcard")
+			return nil, errors.New("allowed origin " + strconv.Quote(e) + ": want a host name or host:port, without scheme, path or wildcard")
 		}
 		if h, p, err := net.SplitHostPort(e); err == nil {
 			if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 || h == "" {
-				return nil, errors.New("--allow " + strconv.Quote(e) + ": the port is not between 1 and 65535")
+				return nil, errors.New("allowed origin " + strconv.Quote(e) + ": the port is not between 1 and 65535")
 			}
 			a[net.JoinHostPort(h, p)] = true
 			continue

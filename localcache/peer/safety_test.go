@@ -23,8 +23,8 @@ func TestHostNotAllowed(t *testing.T) {
 	p := startPeer(t, Config{Allow: []string{"127.0.0.1:1", "example.com"}, ClientRate: -1}, nil)
 	for _, u := range []string{origin.FileURL(), strings.Replace(origin.FileURL(), "127.0.0.1", "localhost", 1)} {
 		resp, body := p.get(t, u, "Range: bytes=0-99")
-		if resp.StatusCode != http.StatusForbidden || !bytes.Contains(body, []byte("--allow")) {
-			t.Errorf("%s: status %d %q, want 403 naming --allow", u, resp.StatusCode, body)
+		if resp.StatusCode != http.StatusForbidden || !bytes.Contains(body, []byte("not among the origins this peer may fetch from")) {
+			t.Errorf("%s: status %d %q, want 403 saying the origin is not allowed", u, resp.StatusCode, body)
 		}
 	}
 	if n := len(origin.Requests()); n != 0 {
@@ -39,7 +39,7 @@ func TestRedirectNotAllowed(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(mib), fetchtest.WithRedirectTo(other.FileURL()))
 	p := startPeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1}, nil)
 	resp, body := p.get(t, origin.FileURL(), "Range: bytes=0-99")
-	if resp.StatusCode != http.StatusBadGateway || !bytes.Contains(body, []byte("not in --allow")) {
+	if resp.StatusCode != http.StatusBadGateway || !bytes.Contains(body, []byte("not among the origins this peer may fetch from")) {
 		t.Errorf("status %d %q, want 502 saying the redirect's host is not allowed", resp.StatusCode, body)
 	}
 	if n := len(other.Requests()); n != 0 {

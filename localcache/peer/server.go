@@ -317,7 +317,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if s.client, err = fetch.NewClient(opts); err != nil {
 		return nil, err
 	}
-	// Redirects stay within --allow: the origin a redirect leads to is
+	// Redirects stay within Config.Allow: the origin a redirect leads to is
 	// checked before it is asked anything.
 	check := s.client.HTTP.CheckRedirect
 	hc := *s.client.HTTP
@@ -362,7 +362,7 @@ func (s *Server) ID() string { return s.cfg.ID }
 // members discovery finds to (SetFound); nil otherwise.
 func (s *Server) Members() *fleet.Members { return s.members }
 
-// notAllowedError is an origin outside --allow.
+// notAllowedError is an origin outside Config.Allow.
 type notAllowedError struct {
 	hostPort string
 	redirect bool
@@ -370,9 +370,9 @@ type notAllowedError struct {
 
 func (e *notAllowedError) Error() string {
 	if e.redirect {
-		return fmt.Sprintf("the origin redirects to %s, which is not in --allow (add it to fetch through this peer)", e.hostPort)
+		return fmt.Sprintf("the origin redirects to %s, which is not among the origins this peer may fetch from (allow it to fetch through this peer)", e.hostPort)
 	}
-	return fmt.Sprintf("%s is not in --allow: this peer fetches only from the origins it is told", e.hostPort)
+	return fmt.Sprintf("%s is not among the origins this peer may fetch from: it fetches only from the origins it is told", e.hostPort)
 }
 
 // track counts a fill or probe in; it returns false once Close has begun.
