@@ -94,7 +94,11 @@ func (d *download) holding(ctx context.Context, origin *fetch.Origin, held fetch
 // (the probe's time), then asks the cache again whether it holds or fills
 // the file.
 func (d *download) afterOthers(ctx context.Context, origin *fetch.Origin) (fetch.Holding, error) {
-	j := min(max(20*d.probeTook, 50*time.Millisecond), time.Second)
+	// Two fills collide when their looks come within one trip through the
+	// cache to the origin (about the probe's time) of each other: the
+	// wider the spread in those units, the rarer that is (four at once
+	// with 1 s collided often on a loaded machine).
+	j := min(max(60*d.probeTook, 200*time.Millisecond), 3*time.Second)
 	if err := pause.Sleep(ctx, rand.N(j)); err != nil {
 		return fetch.HoldUnknown, err
 	}
