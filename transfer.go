@@ -29,6 +29,7 @@ func (d *download) transfer(ctx context.Context) error {
 		Logf:         d.warn,
 		OnRetry:      d.retrying,
 	}
+	cfg.MaxConnections = d.c.maxConnections(d.req)
 	if d.journal != nil {
 		cfg.Journal, cfg.Hash = committer{d.journal}, true
 	}
@@ -57,12 +58,13 @@ func (d *download) transfer(ctx context.Context) error {
 	defer mirrored()
 	if proxy := d.c.http().AnsweringProxy(d.probe.FinalURL); proxy != "" && sh == nil && cfg.Connections > 1 && d.proxyReadsFromStart(ctx, origin) {
 		d.warn("the proxy %s reads the file from its start for every range (a cache that cannot store it): downloading the rest in order on one connection, which costs the origin the file once", proxy)
-		cfg.Connections = 1
+		cfg.Connections, cfg.MaxConnections = 1, 0
 	}
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	err = dl.Run(ctx, body)
 	st := dl.Stats()
+	d.res.Connections = st.Peak
 	mirrored() // the bytes of each mirror, which the look after the last byte reads
 	if err == nil {
 		err = d.confirmVersion(ctx, st.Written > 0)
