@@ -226,12 +226,13 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 	files := map[string][]srcFile{}
 	var limits []int64
 	var conns []int
+	var connsRate int64
 	for _, s := range scens {
-		if s.rate > 0 && s.limit == limitNginx {
+		if s.rate > 0 && s.limit == limitNginx && s.conns == 0 {
 			limits = append(limits, s.rate)
 		}
 		if s.conns > 0 {
-			conns = append(conns, s.conns)
+			conns, connsRate = append(conns, s.conns), s.rate
 		}
 		if _, ok := files[s.sourceKey()]; ok {
 			continue
@@ -263,7 +264,7 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 		Listen: addr,
 		AsRoot: os.Geteuid() == 0,
 		Limits: limits,
-		Conns:  conns,
+		Conns:  conns, ConnsRate: connsRate,
 	}, "ready.txt")
 	if err != nil {
 		return err

@@ -31,6 +31,8 @@ type nginxConf struct {
 	// Conns lists connection limits; each gets a location /conns/N/ over
 	// Root that answers 503 to requests beyond N at once (limit_conn).
 	Conns []int
+	// ConnsRate is the limit_rate of the /conns/N/ locations; 0 is none.
+	ConnsRate int64
 }
 
 // rateName writes a rate in bytes per second as nginx does: 2m, 512k, 100.
@@ -108,6 +110,9 @@ func (c nginxConf) render() string {
 		p("        location %s {", connsPath(n))
 		p("            alias %s/;", strings.TrimSuffix(c.Root, "/"))
 		p("            limit_conn conns %d;", n)
+		if c.ConnsRate > 0 {
+			p("            limit_rate %s;", rateName(c.ConnsRate))
+		}
 		p("        }")
 	}
 	p("    }")

@@ -161,7 +161,7 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 	log("== %s", s.title)
 	host := nginxAddr
 	path := limitPath(0)
-	if s.rate > 0 && s.limit == limitNginx {
+	if s.rate > 0 && s.limit == limitNginx && s.conns == 0 {
 		path = limitPath(s.rate)
 	}
 	if s.conns > 0 {

@@ -224,7 +224,11 @@ func NewDownloader(cfg Config, plan segment.Plan, done *segment.Set, src Source,
 		}
 	}
 	// With autoscale the claims are cut for the most connections there
-	// may be, so that a connection added later finds free runs.
+	// may be, so that a connection added later finds free runs of the
+	// same size, and all finish together. (Cut for the connections it
+	// starts with, the ones added later steal runs of uneven sizes, and
+	// half of them idle at the end: 3.3s against 2.7s for 16 MiB at 512
+	// KiB/s per connection.)
 	most := max(cfg.Connections, cfg.MaxConnections)
 	d := &Downloader{
 		cfg:     cfg,
