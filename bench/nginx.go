@@ -85,7 +85,9 @@ func (c nginxConf) render() string {
 		p("    %s_temp_path %s;", t, filepath.Join(c.Prefix, "temp", t))
 	}
 	if len(c.Conns) > 0 {
-		p("    limit_conn_zone $server_name zone=conns:1m;")
+		// By client address: every tool connects from 127.0.0.1 (an empty
+		// key, as $server_name is here, would count nothing).
+		p("    limit_conn_zone $binary_remote_addr zone=conns:1m;")
 		p("    limit_conn_status 503;")
 	}
 	p("    server {")

@@ -61,7 +61,13 @@ func (s scenario) ideal(streams int) time.Duration {
 
 // sourceKey names the files of a scenario; variants of one scenario (the
 // limit modes, the connection counts) share them.
-func (s scenario) sourceKey() string { return fmt.Sprintf("s%d", s.id) }
+// Scenario 7's variants differ in size, so each has its own.
+func (s scenario) sourceKey() string {
+	if s.id == 7 {
+		return s.key
+	}
+	return fmt.Sprintf("s%d", s.id)
+}
 
 // sourceNames are the source paths (below the nginx root) of the scenario.
 func (s scenario) sourceNames() []string {
@@ -218,9 +224,12 @@ func autoScenarios(pick func(full, small int64) int64) []scenario {
 	total := mk("total", "", pick(96*mib, 24*mib))
 	total.total = 24 * mib
 	total.title += fmt.Sprintf("a link limited in total to %s/s (shared by the connections, shaped by the harness), %s", sizeName(total.total), sizeName(total.size))
-	rtt := mk("rtt", "", pick(128*mib, 32*mib))
+	rtt := mk("rtt", "", pick(256*mib, 32*mib))
 	rtt.rtt = 50 * time.Millisecond
 	rtt.title += fmt.Sprintf("%v round trip, unlimited, %s", rtt.rtt, sizeName(rtt.size))
+	rttConn := mk("rtt-conn", "", pick(128*mib, 32*mib))
+	rttConn.rtt, rttConn.rate, rttConn.limit = 50*time.Millisecond, 4*mib, limitConn
+	rttConn.title += fmt.Sprintf("%v round trip, %s, %s", rttConn.rtt, limitText(rttConn.rate, limitConn), sizeName(rttConn.size))
 	three := mk("conns3", "", pick(24*mib, 12*mib))
 	// nginx's own limit_rate, so that each request lasts at nginx (behind
 	// the harness's proxy, nginx would hand the bytes to its buffers and be
@@ -228,7 +237,7 @@ func autoScenarios(pick func(full, small int64) int64) []scenario {
 	three.conns, three.rate, three.limit = 3, 1*mib, limitNginx
 	three.title += fmt.Sprintf("an origin that allows %d connections (nginx `limit_conn`, 503 beyond), %s, %s", three.conns, limitText(three.rate, limitNginx), sizeName(three.size))
 	three.notes = []string{limitNote(limitNginx)}
-	return []scenario{perConn, total, rtt, three}
+	return []scenario{perConn, total, rtt, rttConn, three}
 }
 
 func limitText(rate int64, mode string) string {
