@@ -125,14 +125,16 @@ func (d *Downloader) spawn(ctx context.Context, g *errgroup.Group, w int, first 
 // answer, a reset connection) and the worker that got it is to go away
 // rather than try again: with autoscale, while other connections run. A
 // 429 or 503 while others brought bytes lately is the server's connection
-// limit: the download keeps to the connections that run.
-func (d *Downloader) pushedBack(err error) bool {
+// limit: the download keeps to the connections that run. A reset counts
+// only on a body from the origin (a peer's is the peer's business).
+func (d *Downloader) pushedBack(cs *connState, err error) bool {
 	if !d.scale.on {
 		return false
 	}
 	var he *HTTPError
 	limited := errors.As(err, &he) && (he.Status == http.StatusServiceUnavailable || he.Status == http.StatusTooManyRequests)
-	if !limited && !errors.Is(err, syscall.ECONNRESET) {
+	reset := errors.Is(err, syscall.ECONNRESET) && Provenance(cs.from.Load()) == FromOrigin
+	if !limited && !reset {
 		return false
 	}
 	others := d.scale.running.Load() - 1

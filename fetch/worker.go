@@ -81,7 +81,7 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if d.pushedBack(err) {
+		if d.pushedBack(cs, err) {
 			return errRetired // the others take its slices; not a failed try
 		}
 		if !Retryable(err) {
