@@ -23,7 +23,7 @@ const (
 	scaleTick = 50 * time.Millisecond
 	// scaleWindow is how long the throughput of a count is measured, once
 	// every connection of it has brought bytes (or scaleSettle passed).
-	scaleWindow = 300 * time.Millisecond
+	scaleWindow = 200 * time.Millisecond
 	scaleSettle = 2 * time.Second
 	// scaleGain is the least gain, as a share of the throughput before,
 	// that each added connection must bring for the added ones to stay.
