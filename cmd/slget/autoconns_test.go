@@ -4,6 +4,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"path/filepath"
@@ -103,5 +105,22 @@ func TestFixedConnectionsExact(t *testing.T) {
 	}
 	if n := peakOf(t, r.stdout); n != 6 {
 		t.Errorf("max_connections %d, want 6", n)
+	}
+}
+
+// -o - without -x: the count grows inside the stream's window, and the
+// bytes come out whole and in order.
+func TestDefaultConnectionsStream(t *testing.T) {
+	srv, c := connOrigin(t, 8<<20, 512<<10, 0)
+	r := runSlget(t, "-q", "-k", "128k", "--stream-window", "2m", "-o", "-", srv.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d", r.code)
+	}
+	sum := sha256.Sum256([]byte(r.stdout))
+	if got := hex.EncodeToString(sum[:]); got != srv.Content().SHA256() {
+		t.Fatalf("stdout has SHA-256 %s, want %s", got, srv.Content().SHA256())
+	}
+	if most, _ := c.counts(); most <= 4 {
+		t.Errorf("the origin saw at most %d requests at once, want more than 4", most)
 	}
 }
