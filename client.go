@@ -15,17 +15,27 @@ import (
 	"github.com/slget/slget/segment"
 )
 
-// Client downloads files. The zero value is usable: 4 connections, 1 MiB
-// slices, the defaults of HTTPOptions for everything else. A Client is safe for
+// Client downloads files. The zero value is usable: the connections found
+// per download (AutoConnections), 1 MiB slices, the defaults of HTTPOptions for everything else. A Client is safe for
 // concurrent use, and its downloads at once never pick the same output
 // name. Set its fields before the first Do.
 type Client struct {
 	// HTTP makes the requests (see NewHTTPClient for headers, proxies,
 	// TLS and timeouts); nil means one with the defaults and Connections.
-	HTTP        *HTTPClient
-	Connections int   // per download; zero means 4
-	Slice       int64 // slice size for new downloads; zero means 1 MiB
-	Retry       RetryPolicy
+	HTTP *HTTPClient
+	// Connections is how many connections a download opens to its
+	// server: exactly this many, or with zero (AutoConnections) as many
+	// as pay: a download starts with 4 and doubles them while each added
+	// one brings more than a few percent more throughput, up to
+	// MaxConnections, and keeps to fewer when the server answers 429 or
+	// 503 (its connection limit, not a failed try), resets connections,
+	// or answers later with no gain.
+	Connections int
+	// MaxConnections caps the connections of AutoConnections per
+	// download; zero means DefaultMaxConnections (16). It does not bound a fixed Connections.
+	MaxConnections int
+	Slice          int64 // slice size for new downloads; zero means 1 MiB
+	Retry          RetryPolicy
 	// StallTimeout replaces a connection that brings no bytes for this
 	// long (the probe's included); zero means 30s.
 	StallTimeout time.Duration
@@ -146,7 +156,7 @@ func Get(ctx context.Context, url, path string) (*Result, error) {
 func (c *Client) http() *HTTPClient {
 	c.httpOnce.Do(func() {
 		if c.HTTP == nil {
-			c.HTTP, _ = fetch.NewClient(fetch.ClientOptions{Connections: c.connections(nil)}) // zero options cannot fail
+			c.HTTP, _ = fetch.NewClient(fetch.ClientOptions{Connections: max(c.connections(nil), c.maxConnections(nil))}) // zero options cannot fail
 		}
 	})
 	return c.HTTP
@@ -163,6 +173,19 @@ func (c *Client) total() *rate.Limiter {
 	return sh.total
 }
 
+// AutoConnections, as Client.Connections (its zero value), lets each
+// download find how many connections pay, up to Client.MaxConnections.
+const AutoConnections = 0
+
+// DefaultMaxConnections is the cap of AutoConnections when
+// Client.MaxConnections is zero.
+const DefaultMaxConnections = 16
+
+// AutoStartConnections is how many connections a download of
+// AutoConnections starts with: what the fixed default was before.
+const AutoStartConnections = 4
+
+// connections is how many connections a download starts with.
 func (c *Client) connections(r *Request) int {
 	switch {
 	case r != nil && r.Connections > 0:
@@ -170,7 +193,19 @@ func (c *Client) connections(r *Request) int {
 	case c.Connections > 0:
 		return c.Connections
 	}
-	return 4
+	return min(AutoStartConnections, c.maxConnections(r))
+}
+
+// maxConnections is the most a download may grow to (fetch's
+// Config.MaxConnections): zero when its count is fixed.
+func (c *Client) maxConnections(r *Request) int {
+	switch {
+	case r != nil && r.Connections > 0, c.Connections > 0:
+		return 0
+	case c.MaxConnections > 0:
+		return c.MaxConnections
+	}
+	return DefaultMaxConnections
 }
 
 func (c *Client) slice() int64 {

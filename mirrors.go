@@ -98,6 +98,7 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 	})
 	if d.req.PerHost > 0 {
 		cfg.Connections = min(cfg.Connections, d.req.PerHost*len(srcs))
+		cfg.MaxConnections = min(cfg.MaxConnections, d.req.PerHost*len(srcs))
 	}
 	return ms, ms.First(body), func() {
 		d.res.Mirrors = ms.Stats()

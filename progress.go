@@ -38,7 +38,10 @@ type Progress struct {
 	Retries int64 // failed tries in this run
 	// BySource is the bytes finished in this run by where they came from.
 	BySource map[Source]int64
-	Conns    []ConnProgress // one per connection of the download
+	Conns    []ConnProgress // one per connection of the download that ran
+	// Open is how many connections run now; Peak the most that ran at
+	// once in this run (with AutoConnections, the count it found).
+	Open, Peak int
 }
 
 // Fraction is Done over Size, from 0 to 1; 0 when the size is unknown.
@@ -88,7 +91,8 @@ func (p *progress) at(now time.Time) Progress {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := Progress{Size: p.size, Resumed: p.resumed, ThisRun: s.Written, Retries: s.Retries,
-		BySource: make(map[Source]int64, len(s.BySource)), Conns: make([]ConnProgress, len(s.Conns))}
+		BySource: make(map[Source]int64, len(s.BySource)), Conns: make([]ConnProgress, len(s.Conns)),
+		Open: s.Open, Peak: s.Peak}
 	out.Done = max(s.Done+s.InFlight, p.resumed)
 	if !p.ranged {
 		out.Done = s.Written

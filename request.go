@@ -16,7 +16,9 @@ type Request struct {
 	// segment, else index.html) in Dir.
 	Path string
 	Dir  string // where a name from the server goes; "" means "."
-	// Connections overrides Client.Connections for this download.
+	// Connections, if positive, is exactly how many connections this
+	// download opens, whatever Client.Connections says; zero means the
+	// Client's.
 	Connections int
 	// Checksum, if set, is checked against the whole file before it gets
 	// its final name.
@@ -119,6 +121,9 @@ type Result struct {
 	// or adopted with Continue); Transferred the bytes that came in this
 	// run, duplicates of end-game slices included.
 	Resumed, Transferred int64
+	// Connections is the most connections that ran at once in this run
+	// (with AutoConnections, the count the download found).
+	Connections int
 	// BySource is the bytes of the file by where they came from, resumed
 	// ones included.
 	BySource map[Source]int64

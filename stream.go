@@ -133,6 +133,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan s
 		OnRetry:      d.retrying,
 		Window:       window,
 	}
+	cfg.MaxConnections = d.c.maxConnections(d.req)
 	origin := fetch.NewOrigin(d.c.http(), d.probe)
 	origin.Warn = func(s string) { d.warn("%s", s) }
 	body := d.probe.Body
@@ -142,7 +143,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan s
 	d.started(plan.Size, 0, cfg.Connections, true, plan, dl.Stats)
 	err := d.runStream(ctx, w, func(ctx context.Context) error { return dl.Run(ctx, body) })
 	st := dl.Stats()
-	d.res.Transferred = st.Written
+	d.res.Transferred, d.res.Connections = st.Written, st.Peak
 	for p, n := range st.BySource {
 		d.res.BySource[p] += n
 	}

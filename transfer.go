@@ -29,6 +29,7 @@ func (d *download) transfer(ctx context.Context) error {
 		Logf:         d.warn,
 		OnRetry:      d.retrying,
 	}
+	cfg.MaxConnections = d.c.maxConnections(d.req)
 	if d.journal != nil {
 		cfg.Journal, cfg.Hash = committer{d.journal}, true
 	}
@@ -66,13 +67,14 @@ func (d *download) transfer(ctx context.Context) error {
 	if whole != nil {
 		src = whole
 		if alone {
-			cfg.Connections = 1
+			cfg.Connections, cfg.MaxConnections = 1, 0 // one answer: no more connections
 		}
 	}
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	err = dl.Run(ctx, body)
 	st := dl.Stats()
+	d.res.Connections = st.Peak
 	mirrored() // the bytes of each mirror, which the look after the last byte reads
 	if err == nil {
 		err = d.confirmVersion(ctx, st.Written > 0)

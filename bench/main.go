@@ -65,7 +65,7 @@ func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.IntVar(&o.runs, "runs", 5, "timed runs of each tool per scenario")
-	scen := fs.String("scenarios", "1,2,3,4,5,6", "scenarios to run, by the issue's numbers (6 is issue 19's)")
+	scen := fs.String("scenarios", "1,2,3,4,5,6", "scenarios to run, by the issue's numbers (6 is issue 19's, 7 issue 26's -x auto)")
 	tools := fs.String("tools", "slget,aria2c,axel,curl", "tools to compare")
 	fs.BoolVar(&o.quick, "quick", false, "small files and 3 runs unless -runs: a smoke test (writes no results unless -write)")
 	limit := fs.String("limit", "both", "how rates are enforced in scenarios 1 and 3: nginx (limit_rate, per request), conn (per TCP connection, by the harness) or both")
@@ -94,8 +94,8 @@ func parseFlags(args []string) (options, error) {
 	}
 	for _, f := range strings.Split(*scen, ",") {
 		id, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || id < 1 || id > 6 {
-			return o, fmt.Errorf("-scenarios: %q is not one of 1 to 6", f)
+		if err != nil || id < 1 || id > 7 {
+			return o, fmt.Errorf("-scenarios: %q is not one of 1 to 7", f)
 		}
 		o.scenarios = append(o.scenarios, id)
 	}
@@ -225,9 +225,14 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 	www := filepath.Join(dir, "www")
 	files := map[string][]srcFile{}
 	var limits []int64
+	var conns []int
+	var connsRate int64
 	for _, s := range scens {
-		if s.rate > 0 && s.limit == limitNginx {
+		if s.rate > 0 && s.limit == limitNginx && s.conns == 0 {
 			limits = append(limits, s.rate)
+		}
+		if s.conns > 0 {
+			conns, connsRate = append(conns, s.conns), s.rate
 		}
 		if _, ok := files[s.sourceKey()]; ok {
 			continue
@@ -259,6 +264,7 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 		Listen: addr,
 		AsRoot: os.Geteuid() == 0,
 		Limits: limits,
+		Conns:  conns, ConnsRate: connsRate,
 	}, "ready.txt")
 	if err != nil {
 		return err

@@ -28,6 +28,11 @@ type nginxConf struct {
 	// Limits lists per-connection rates in bytes per second; each gets a
 	// location /limit/RATE/ (RATE as nginx writes it, e.g. 2m) over Root.
 	Limits []int64
+	// Conns lists connection limits; each gets a location /conns/N/ over
+	// Root that answers 503 to requests beyond N at once (limit_conn).
+	Conns []int
+	// ConnsRate is the limit_rate of the /conns/N/ locations; 0 is none.
+	ConnsRate int64
 }
 
 // rateName writes a rate in bytes per second as nginx does: 2m, 512k, 100.
@@ -48,6 +53,10 @@ func limitPath(r int64) string {
 	}
 	return "/limit/" + rateName(r) + "/"
 }
+
+// connsPath is the URL path prefix that serves Root to at most n
+// requests at once.
+func connsPath(n int) string { return fmt.Sprintf("/conns/%d/", n) }
 
 // render returns nginx.conf. Every path is absolute so that nothing is
 // written outside Prefix; "daemon off" is given on the command line.
@@ -75,6 +84,12 @@ func (c nginxConf) render() string {
 	for _, t := range []string{"client_body", "proxy", "fastcgi", "uwsgi", "scgi"} {
 		p("    %s_temp_path %s;", t, filepath.Join(c.Prefix, "temp", t))
 	}
+	if len(c.Conns) > 0 {
+		// By client address: every tool connects from 127.0.0.1 (an empty
+		// key, as $server_name is here, would count nothing).
+		p("    limit_conn_zone $binary_remote_addr zone=conns:1m;")
+		p("    limit_conn_status 503;")
+	}
 	p("    server {")
 	p("        listen %s;", c.Listen)
 	p("        root %s;", c.Root)
@@ -89,6 +104,17 @@ func (c nginxConf) render() string {
 		p("        location %s {", limitPath(r))
 		p("            alias %s/;", strings.TrimSuffix(c.Root, "/"))
 		p("            limit_rate %s;", rateName(r))
+		p("        }")
+	}
+	conns := slices.Clone(c.Conns)
+	slices.Sort(conns)
+	for _, n := range slices.Compact(conns) {
+		p("        location %s {", connsPath(n))
+		p("            alias %s/;", strings.TrimSuffix(c.Root, "/"))
+		p("            limit_conn conns %d;", n)
+		if c.ConnsRate > 0 {
+			p("            limit_rate %s;", rateName(c.ConnsRate))
+		}
 		p("        }")
 	}
 	p("    }")

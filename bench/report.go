@@ -5,6 +5,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -264,6 +265,9 @@ type goal struct {
 	rssBelow       string // a tool whose median peak RSS slget's must be below
 	wallOf         string // slget's median wall at most wallFactor × this tool's
 	wallFactor     float64
+	subject        string   // the tool the goal is of; "" is slget
+	bestOf         []string // the subject's wall at most bestFactor × the least of these tools' walls
+	bestFactor     float64
 }
 
 // above and below compare a ratio with 1 at the precision the tables show
@@ -288,9 +292,10 @@ func (g goal) check(rows []row) string {
 		source = "issue 4"
 	}
 	prefix := "Goal (" + source + "): " + g.text + ". "
-	s, ok := by["slget"]
+	subject := cmp.Or(g.subject, "slget")
+	s, ok := by[subject]
 	if !ok {
-		return prefix + "Not measured: slget has no successful run."
+		return prefix + "Not measured: " + subject + " has no successful run."
 	}
 	var misses, skipped []string
 	if g.overIdeal > 0 && s.ideal > 0 {
@@ -311,6 +316,19 @@ func (g goal) check(rows []row) string {
 			skipped = append(skipped, t)
 		} else if frac := p.wall / s.wall; above(g.throughputFrac / frac) {
 			misses = append(misses, fmt.Sprintf("%.2f × %s's throughput", frac, t))
+		}
+	}
+	if len(g.bestOf) > 0 {
+		best := ""
+		for _, t := range g.bestOf {
+			if p, ok := by[t]; ok && (best == "" || p.wall < by[best].wall) {
+				best = t
+			}
+		}
+		if best == "" {
+			skipped = append(skipped, g.bestOf...)
+		} else if above(s.wall / (g.bestFactor * by[best].wall)) {
+			misses = append(misses, fmt.Sprintf("%.2f× the best fixed count's wall time (%s)", s.wall/by[best].wall, best))
 		}
 	}
 	if t := g.lessCPUThan; t != "" {

@@ -161,11 +161,14 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 	log("== %s", s.title)
 	host := nginxAddr
 	path := limitPath(0)
-	if s.rate > 0 && s.limit == limitNginx {
+	if s.rate > 0 && s.limit == limitNginx && s.conns == 0 {
 		path = limitPath(s.rate)
 	}
-	if s.rtt > 0 || (s.rate > 0 && s.limit == limitConn) {
-		cfg := delayproxy.Config{RTT: s.rtt}
+	if s.conns > 0 {
+		path = connsPath(s.conns)
+	}
+	if s.rtt > 0 || (s.rate > 0 && s.limit == limitConn) || s.total > 0 {
+		cfg := delayproxy.Config{RTT: s.rtt, TotalRate: s.total}
 		if s.limit == limitConn {
 			cfg.Rate = s.rate
 		}

@@ -39,6 +39,8 @@ type scenario struct {
 	rate    int64         // per-connection rate, bytes per second; 0 is unlimited
 	limit   string        // limitNginx or limitConn when rate > 0
 	rtt     time.Duration // added round trip, through the delaying proxy
+	total   int64         // the link's rate, all connections together (the proxy's TotalRate); 0 is unlimited
+	conns   int           // connections the origin allows at once (nginx limit_conn, 503 beyond); 0 is any
 	tools   []string      // which tools take part, in order
 	notes   []string      // printed under the table
 	goals   []goal        // what is asked of slget here
@@ -59,7 +61,13 @@ func (s scenario) ideal(streams int) time.Duration {
 
 // sourceKey names the files of a scenario; variants of one scenario (the
 // limit modes, the connection counts) share them.
-func (s scenario) sourceKey() string { return fmt.Sprintf("s%d", s.id) }
+// Scenario 7's variants differ in size, so each has its own.
+func (s scenario) sourceKey() string {
+	if s.id == 7 {
+		return s.key
+	}
+	return fmt.Sprintf("s%d", s.id)
+}
 
 // sourceNames are the source paths (below the nginx root) of the scenario.
 func (s scenario) sourceNames() []string {
@@ -177,6 +185,9 @@ func scenarios(ids []int, quick bool, limits []string, rtt time.Duration) []scen
 			out = append(out, s)
 		}
 	}
+	if want[7] {
+		out = append(out, autoScenarios(pick)...)
+	}
 	if want[5] {
 		s := scenario{id: 5, key: "s5", n: 16, size: pick(2*gib, 128*mib), files: 1, tools: all4, timeout: 4 * time.Minute,
 			goals: []goal{{text: "slget's peak RSS below 64 MiB", rssMiB: 64}, cpuGoal()}}
@@ -195,6 +206,38 @@ func cpuGoal() goal {
 		text:      "slget's CPU per GiB at most aria2c's and at most 1.5 × curl's (one stream); throughput at least 0.9 × curl's; peak RSS below aria2c's",
 		cpuAtMost: []string{"aria2c"}, cpuOf: "curl", cpuFactor: 1.5,
 		throughputOf: "curl", throughputFrac: 0.9, rssBelow: "aria2c"}
+}
+
+// autoScenarios are issue 26's: -x auto (no -x) against -x 4, 8 and 16
+// where the best count differs.
+func autoScenarios(pick func(full, small int64) int64) []scenario {
+	tools := []string{"slget-x4", "slget-x8", "slget-x16", "slget-auto"}
+	g := goal{source: "issue 26", text: "slget without -x within 1.3 × the best fixed -x, and not slower than -x 4",
+		subject: "slget-auto", bestOf: []string{"slget-x4", "slget-x8", "slget-x16"}, bestFactor: 1.3, notSlower: []string{"slget-x4"}}
+	mk := func(key, title string, size int64) scenario {
+		return scenario{id: 7, key: "s7-" + key, n: 16, size: size, files: 1, tools: tools, goals: []goal{g},
+			timeout: 2 * time.Minute, title: "7. -x auto: " + title}
+	}
+	perConn := mk("conn", "", pick(48*mib, 12*mib))
+	perConn.rate, perConn.limit = 1*mib, limitConn
+	perConn.title += fmt.Sprintf("each connection limited, %s, %s", limitText(perConn.rate, limitConn), sizeName(perConn.size))
+	total := mk("total", "", pick(96*mib, 24*mib))
+	total.total = 24 * mib
+	total.title += fmt.Sprintf("a link limited in total to %s/s (shared by the connections, shaped by the harness), %s", sizeName(total.total), sizeName(total.size))
+	rtt := mk("rtt", "", pick(256*mib, 32*mib))
+	rtt.rtt = 50 * time.Millisecond
+	rtt.title += fmt.Sprintf("%v round trip, unlimited, %s", rtt.rtt, sizeName(rtt.size))
+	rttConn := mk("rtt-conn", "", pick(128*mib, 32*mib))
+	rttConn.rtt, rttConn.rate, rttConn.limit = 50*time.Millisecond, 4*mib, limitConn
+	rttConn.title += fmt.Sprintf("%v round trip, %s, %s", rttConn.rtt, limitText(rttConn.rate, limitConn), sizeName(rttConn.size))
+	three := mk("conns3", "", pick(24*mib, 12*mib))
+	// nginx's own limit_rate, so that each request lasts at nginx (behind
+	// the harness's proxy, nginx would hand the bytes to its buffers and be
+	// done, and limit_conn would count nothing).
+	three.conns, three.rate, three.limit = 3, 1*mib, limitNginx
+	three.title += fmt.Sprintf("an origin that allows %d connections (nginx `limit_conn`, 503 beyond), %s, %s", three.conns, limitText(three.rate, limitNginx), sizeName(three.size))
+	three.notes = []string{limitNote(limitNginx)}
+	return []scenario{perConn, total, rtt, rttConn, three}
 }
 
 func limitText(rate int64, mode string) string {

@@ -73,6 +73,18 @@ func curlParallel(bin string, j job) []string {
 		"--remote-name-all", "--output-dir", j.dir}, j.urls...)
 }
 
+// slgetFixed is slget with -x n whatever the scenario's n, beside -x auto.
+func slgetFixed(n int) *tool {
+	return &tool{
+		name: fmt.Sprintf("slget-x%d", n), program: "slget",
+		label:   func(int, int) string { return fmt.Sprintf("slget -x %d --slice 1m", n) },
+		streams: fixed(n),
+		argv: func(bin string, j job) []string {
+			return []string{bin, "-x", fmt.Sprint(n), "-d", j.dir, "--slice", "1m", "-q", "-o", j.name, j.urls[0]}
+		},
+	}
+}
+
 // knownTools lists every tool the harness knows, in table order.
 func knownTools() []*tool {
 	return []*tool{
@@ -86,6 +98,16 @@ func knownTools() []*tool {
 					return append(append(a, jobsFlag(j)...), "-i", j.list)
 				}
 				return append(a, "-o", j.name, j.urls[0])
+			},
+		},
+		slgetFixed(4), slgetFixed(8), slgetFixed(16),
+		{
+			// No -x: the count is found (-x auto).
+			name: "slget-auto", program: "slget",
+			label:   func(int, int) string { return "slget --slice 1m (-x auto)" },
+			streams: fixed(16),
+			argv: func(bin string, j job) []string {
+				return []string{bin, "-d", j.dir, "--slice", "1m", "-q", "-o", j.name, j.urls[0]}
 			},
 		},
 		{

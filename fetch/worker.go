@@ -33,6 +33,9 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 			}
 			return err
 		}
+		if first == nil && d.scale.retire() {
+			return errRetired
+		}
 		changed := d.sched.Changed()
 		var claim segment.Claim
 		var ok bool
@@ -77,6 +80,9 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if d.pushedBack(cs, err) {
+			return errRetired // the others take its slices; not a failed try
 		}
 		if !Retryable(err) {
 			return err
@@ -250,6 +256,10 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 				now := time.Now().UnixNano()
 				if cs.claimBytes.Add(int64(m)) == int64(m) {
 					cs.firstByte.Store(now)
+					if timed && !claim.Dup {
+						d.scale.ttfbSum.Add(now - cs.claimStart.Load())
+						d.scale.ttfbN.Add(1)
+					}
 				}
 				cs.lastByte.Store(now)
 				cs.bytes.Add(int64(m))
@@ -295,6 +305,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 				}
 			}
 			if finished {
+				d.scale.finish()
 				// Every slice is in: whatever is still reading (a stalled
 				// copy of a slice a duplicate finished) has nothing to add.
 				for id, c := range d.cancels {
@@ -319,6 +330,9 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 		cs.partial.Store(0) // counted in done now, or by the copy that came first
 		if !out.More {
 			return at, nil
+		}
+		if d.scale.on && d.scale.running.Load() > d.scale.limit.Load() {
+			return at, nil // one too many: the rest of the run goes back (worker retires)
 		}
 	}
 	return at, nil

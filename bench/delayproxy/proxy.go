@@ -30,6 +30,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // DefaultMaxQueued is the number of bytes held per direction of one
@@ -57,6 +59,12 @@ type Config struct {
 	// credit. Zero means unlimited.
 	Rate int64
 
+	// TotalRate caps the bytes per second sent from upstream to the
+	// clients on all connections together: a link limited in total,
+	// shared by the connections first come, first served. Zero means
+	// unlimited.
+	TotalRate int64
+
 	// MaxQueued caps the bytes held per direction of each connection;
 	// reading stops while the cap is reached. Zero means DefaultMaxQueued.
 	MaxQueued int
@@ -77,6 +85,8 @@ type Proxy struct {
 	conns map[net.Conn]struct{}
 
 	peakQueued atomic.Int64 // largest queue seen in any direction, for tests
+
+	total *rate.Limiter // TotalRate; nil without one
 }
 
 // Start listens on listenAddr (for example "127.0.0.1:0") and relays every
@@ -87,8 +97,8 @@ func Start(listenAddr, upstreamAddr string, rtt time.Duration) (*Proxy, error) {
 
 // StartConfig is like Start with every setting of Config.
 func StartConfig(listenAddr, upstreamAddr string, cfg Config) (*Proxy, error) {
-	if cfg.RTT < 0 || cfg.Rate < 0 || cfg.MaxQueued < 0 {
-		return nil, errors.New("delayproxy: negative RTT, Rate or MaxQueued")
+	if cfg.RTT < 0 || cfg.Rate < 0 || cfg.TotalRate < 0 || cfg.MaxQueued < 0 {
+		return nil, errors.New("delayproxy: negative RTT, Rate, TotalRate or MaxQueued")
 	}
 	if cfg.MaxQueued == 0 {
 		cfg.MaxQueued = DefaultMaxQueued
@@ -105,6 +115,9 @@ func StartConfig(listenAddr, upstreamAddr string, cfg Config) (*Proxy, error) {
 		ctx:      ctx,
 		cancel:   cancel,
 		conns:    make(map[net.Conn]struct{}),
+	}
+	if cfg.TotalRate > 0 {
+		p.total = rate.NewLimiter(rate.Limit(cfg.TotalRate), pieceSize(cfg.TotalRate))
 	}
 	p.wg.Add(1)
 	go p.acceptLoop()
@@ -243,12 +256,12 @@ func (p *Proxy) serve(client net.Conn, accepted time.Time) {
 		defer relays.Done()
 		toClient.fill(up, func(arrived time.Time) time.Time { return arrived.Add(half) })
 	}()
-	drain := func(pp *pipe, dst net.Conn, rate int64) {
+	drain := func(pp *pipe, dst net.Conn, rate int64, total *rate.Limiter) {
 		defer relays.Done()
-		results <- pp.drain(ctx, dst, rate)
+		results <- pp.drain(ctx, dst, rate, total)
 	}
-	go drain(toUp, up, 0)
-	go drain(toClient, client, p.cfg.Rate)
+	go drain(toUp, up, 0, nil)
+	go drain(toClient, client, p.cfg.Rate, p.total)
 	for range 2 {
 		if err := <-results; err != nil {
 			break
@@ -370,12 +383,18 @@ func (p *pipe) kill() {
 var errAborted = errors.New("delayproxy: source aborted")
 
 // drain writes chunks to dst, each no earlier than its deadline, and at most
-// rate bytes per second if rate > 0. At the end of the source it half-closes
+// rate bytes per second if rate > 0, and as total allows if not nil. At the end of the source it half-closes
 // dst and returns nil; it returns an error if writing fails, the source broke
 // or ctx ends.
-func (p *pipe) drain(ctx context.Context, dst net.Conn, rate int64) error {
+func (p *pipe) drain(ctx context.Context, dst net.Conn, rate int64, total *rate.Limiter) error {
 	var next time.Time // earliest time the rate allows the next write
-	piece := pieceSize(rate)
+	piece := readSize
+	if rate > 0 {
+		piece = pieceSize(rate)
+	}
+	if total != nil {
+		piece = min(piece, total.Burst())
+	}
 	for {
 		c, ok := p.pop()
 		if !ok {
@@ -399,6 +418,12 @@ func (p *pipe) drain(ctx context.Context, dst net.Conn, rate int64) error {
 		b := c.b
 		for len(b) > 0 {
 			n := len(b)
+			if total != nil {
+				n = min(n, piece)
+				if err := total.WaitN(ctx, n); err != nil {
+					return ctx.Err()
+				}
+			}
 			if rate > 0 {
 				n = min(n, piece)
 				// Catch up on timer lateness while sending, but save no

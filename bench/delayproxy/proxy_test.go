@@ -375,3 +375,32 @@ func TestCloseDoesNotHang(t *testing.T) {
 		t.Error("proxy still accepts after Close")
 	}
 }
+
+// TotalRate is shared: four connections together move what one may.
+func TestTotalRateIsShared(t *testing.T) {
+	const size = 1 << 20
+	const total = 8 << 20 // bytes per second: 4 × 1 MiB takes 500 ms
+	const ideal = time.Duration(4*size) * time.Second / total
+	p := start(t, serve(t, sendAll(size, 1)), Config{TotalRate: total})
+	begin := time.Now()
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := net.Dial("tcp", p.Addr())
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer c.Close()
+			if n, err := io.Copy(io.Discard, c); n != size || err != nil {
+				t.Errorf("read %d, err %v", n, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if d := time.Since(begin); d < ideal*9/10 {
+		t.Errorf("4 connections took %v together, faster than the total rate allows (%v)", d, ideal)
+	}
+}

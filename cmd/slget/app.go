@@ -70,6 +70,15 @@ type app struct {
 	session *session
 }
 
+// poolOf is the connections per host the HTTP client keeps for n
+// connections per download (0: auto, up to slget.DefaultMaxConnections).
+func poolOf(n int) int {
+	if n == slget.AutoConnections {
+		return slget.DefaultMaxConnections
+	}
+	return n
+}
+
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
 // as -x 8000 should not open thousands of sockets to one server.
 const maxConnections = 64
@@ -313,7 +322,7 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 		proxy = ""
 	}
 	hc, err := slget.NewHTTPClient(slget.HTTPOptions{
-		Connections:     cfg.connections,
+		Connections:     poolOf(cfg.connections),
 		ConnectTimeout:  cfg.connectTimeout,
 		Timeout:         cfg.timeout,
 		Proxy:           proxy,

@@ -5,8 +5,11 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/slget/slget"
 )
 
 // Categories of the download options in --help, in this order.
@@ -24,8 +27,8 @@ const (
 // --min-split-size); -s is its own option because it combines with -x.
 func downloadFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "connections", Aliases: []string{"x", "max-connection-per-server"}, Value: 4, Category: catConnections,
-			Usage: "open `N` connections per download, 1 to 64; -x and --max-connection-per-server are aria2's names, the last one given wins (see -s)"},
+		&cli.StringFlag{Name: "connections", Aliases: []string{"x", "max-connection-per-server"}, Value: "auto", Category: catConnections,
+			Usage: "open `N` connections per download, 1 to 64, or auto: start with 4 and double them while each added one brings more than a few percent, up to 16, keeping to fewer when the server answers 429 or 503 (its connection limit) or resets; -x and --max-connection-per-server are aria2's names, the last one given wins (see -s)"},
 		&cli.IntFlag{Name: "split", Aliases: []string{"s"}, Category: catConnections,
 			Usage: "aria2's split count `N`: given with -x, slget opens min(-s, -x) connections, as aria2 does from one server; given alone, N"},
 		&cli.StringFlag{Name: "slice", Aliases: []string{"k", "min-split-size"}, Value: "1m", Category: catConnections,
@@ -104,11 +107,12 @@ func appFlags() []cli.Flag {
 // terms: x is -x/--max-connection-per-server (the cap per server), s is
 // -s/--split (how many pieces a download is cut into); zero means not given.
 // A slget download talks to one server, so it opens min(s, x) connections
-// when both are given, else the one given.
+// when both are given, else the one given; with neither (or -x auto) it
+// finds its count (slget.AutoConnections).
 type connSpec struct{ x, s int }
 
 // count is the number of connections the spec asks for; def when it asks
-// for none.
+// for none (0: auto).
 func (c connSpec) count(def int) int {
 	switch {
 	case c.x > 0 && c.s > 0:
@@ -131,13 +135,24 @@ func connectionsOf(c *cli.Context) (connSpec, int, error) {
 		if !c.IsSet(o.name) {
 			continue
 		}
-		n := c.Int(o.name)
+		v := c.Value(o.name)
+		if s, ok := v.(string); ok {
+			if s == "auto" {
+				continue // as not given: the count is found
+			}
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				return spec, 0, fmt.Errorf("-%s %q: want 1 to %d connections, or auto", o.short, s, maxConnections)
+			}
+			v = n
+		}
+		n, _ := v.(int)
 		if n < 1 || n > maxConnections {
 			return spec, 0, fmt.Errorf("-%s %d: want 1 to %d connections", o.short, n, maxConnections)
 		}
 		*o.dst = n
 	}
-	return spec, spec.count(c.Int("connections")), nil
+	return spec, spec.count(slget.AutoConnections), nil
 }
 
 // fileAllocations are aria2's --file-allocation modes.

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/slget/slget"
 )
 
 // parsed runs the download options of words through urfave/cli, as run
@@ -31,7 +33,9 @@ func TestConnections(t *testing.T) {
 		spec  connSpec
 		want  int
 	}{
-		{nil, connSpec{}, 4},
+		{nil, connSpec{}, slget.AutoConnections}, // found per download
+		{[]string{"-x", "auto"}, connSpec{}, slget.AutoConnections},
+		{[]string{"-xauto", "-s", "6"}, connSpec{s: 6}, 6},
 		{[]string{"-x16"}, connSpec{x: 16}, 16},
 		{[]string{"-s", "8"}, connSpec{s: 8}, 8},
 		{[]string{"-x", "16", "-s", "4"}, connSpec{x: 16, s: 4}, 4},
@@ -48,7 +52,7 @@ func TestConnections(t *testing.T) {
 			}
 		})
 	}
-	for _, words := range [][]string{{"-x0"}, {"-x", "65"}, {"-s", "0"}, {"-s", "100", "-x", "4"}} {
+	for _, words := range [][]string{{"-x0"}, {"-x", "65"}, {"-s", "0"}, {"-s", "100", "-x", "4"}, {"-x", "many"}} {
 		parsed(t, words, func(ctx *cli.Context) {
 			if _, _, err := connectionsOf(ctx); err == nil || !strings.Contains(err.Error(), "want 1 to 64") {
 				t.Errorf("%q: %v, want a range error", words, err)

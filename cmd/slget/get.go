@@ -36,7 +36,9 @@ type result struct {
 	Validator *validatorJSON    `json:"validator,omitempty"`
 	Resumed   int64             `json:"resumed_bytes,omitempty"`
 	// Transferred is the bytes that came in this run.
-	Transferred int64  `json:"transferred_bytes"`
+	Transferred int64 `json:"transferred_bytes"`
+	// Connections is the most connections that ran at once.
+	Connections int    `json:"max_connections,omitempty"`
 	ExitCode    int    `json:"exit_code"`
 	Error       string `json:"error,omitempty"`
 	// A --dry-run's record says what would happen, and has no Path: nothing
@@ -53,6 +55,8 @@ type dryRunJSON struct {
 	Plan        string `json:"plan"`
 	Ranged      bool   `json:"ranged"` // parallel and resumable
 	Connections int    `json:"connections"`
+	// Auto: Connections is where the count starts, found as it runs (-x auto).
+	Auto bool `json:"auto_connections,omitempty"`
 }
 
 type validatorJSON struct {
@@ -140,7 +144,7 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 		err = fmt.Errorf("%s: %w", r.URL, err) // say which download
 	}
 	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256, Verified: r.Verified, AlreadyComplete: r.AlreadyComplete,
-		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), ByPeer: peersOut(r.ByPeer), Resumed: r.Resumed, Transferred: r.Transferred, ExitCode: exitCode(err)}
+		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), ByPeer: peersOut(r.ByPeer), Resumed: r.Resumed, Transferred: r.Transferred, Connections: r.Connections, ExitCode: exitCode(err)}
 	res.ByMirror, res.Dropped = mirrorsOut(r.Mirrors)
 	if r.FinalURL != "" {
 		res.Validator = validatorOut(r.Validator)
@@ -154,12 +158,15 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 		return res, err
 	}
 	if a.cfg.dryRun {
-		conns := a.cfg.connections
-		if !r.Ranged {
-			conns = 1
+		conns, auto := a.cfg.connections, a.cfg.connections == slget.AutoConnections
+		switch {
+		case !r.Ranged:
+			conns, auto = 1, false
+		case auto:
+			conns = slget.AutoStartConnections
 		}
 		res.DryRun, res.Path = true, ""
-		res.Would = &dryRunJSON{SaveAs: r.Path, Plan: r.Plan, Ranged: r.Ranged, Connections: conns}
+		res.Would = &dryRunJSON{SaveAs: r.Path, Plan: r.Plan, Ranged: r.Ranged, Connections: conns, Auto: auto}
 		if !a.cfg.jsonOut { // --json: the object alone, one per URL
 			a.printDryRun(r)
 		}

@@ -136,6 +136,9 @@ type progressEvent struct {
 	ETA     float64     `json:"eta_seconds,omitempty"`
 	Conns   []connEvent `json:"connections,omitempty"`
 	Retries int64       `json:"retries"`
+	// Open is how many connections run now, Peak the most at once so far.
+	Open int `json:"open_connections"`
+	Peak int `json:"max_connections"`
 }
 
 type connEvent struct {

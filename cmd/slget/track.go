@@ -94,7 +94,8 @@ func (c *console) every(ev *slget.Started, period time.Duration, first bool, sho
 // jsonProgress writes the --progress=json line of v.
 func (c *console) jsonProgress(v *view, final, ok bool) {
 	ev := progressEvent{Event: "progress", URL: v.ev.URL, Path: v.ev.Path, Size: v.ev.Size, Done: v.done(),
-		Resumed: v.ev.Resumed, Speed: v.last.BytesPerSecond, Retries: v.last.Retries}
+		Resumed: v.ev.Resumed, Speed: v.last.BytesPerSecond, Retries: v.last.Retries,
+		Open: v.last.Open, Peak: v.last.Peak}
 	switch {
 	case final && ok:
 		ev.Event = "end"
