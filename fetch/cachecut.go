@@ -1,5 +1,6 @@
 // Cache cuts: an answer whose body ends early, from a cache in front of the
-// origin that its headers name, is said to be the cache's doing.
+// origin that its headers name (CacheSignals.Said), is said to be the
+// cache's doing.
 
 package fetch
 
@@ -8,8 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/slget/slget/segment"
 )
@@ -39,71 +38,15 @@ func (e *CutError) Error() string {
 
 func (e *CutError) Unwrap() error { return ErrShortBody }
 
-// cacheHeaders are the answer headers that name a cache, in the order
-// they are said.
-var cacheHeaders = []string{"Via", "X-Varnish", "X-Cache", "X-Cache-Status", "CF-Cache-Status", "X-Served-By", "Server"}
-
-// cacheNamed says which cache the headers h name: "" when none does. A
-// Server header alone counts only when it names a cache.
-func cacheNamed(h http.Header) (said string, varnish bool) {
-	var parts []string
-	cache := false
-	for _, name := range cacheHeaders {
-		v := strings.Join(h.Values(name), ", ")
-		if v == "" {
-			continue
-		}
-		v = strings.Map(func(r rune) rune {
-			if r < ' ' || r == 0x7f {
-				return -1
-			}
-			return r
-		}, v)
-		if len(v) > 120 {
-			cut := 120
-			for cut > 0 && !utf8.RuneStart(v[cut]) {
-				cut-- // not inside a character
-			}
-			v = v[:cut] + "…"
-		}
-		lower := strings.ToLower(v)
-		switch name {
-		case "Server":
-			if !containsAny(lower, "varnish", "squid", "trafficserver", "ats/", "cache") {
-				continue
-			}
-		case "X-Varnish":
-			varnish = true
-		}
-		if strings.Contains(lower, "varnish") {
-			varnish = true
-		}
-		cache = true
-		parts = append(parts, name+": "+v)
-	}
-	if !cache {
-		return "", false
-	}
-	return strings.Join(parts, "; "), varnish
-}
-
-func containsAny(s string, subs ...string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
 // cutBody reads a ranged body of range r (an exactBody) and turns its
 // early end into a *CutError when the answer's headers h name a cache.
 func cutBody(rc io.ReadCloser, url string, r segment.Range, h http.Header) io.ReadCloser {
-	said, varnish := cacheNamed(h)
+	sig := cacheSignalsOf(h)
+	said := sig.Said()
 	if said == "" {
 		return rc
 	}
-	return &cutReader{rc: rc, err: CutError{URL: url, Range: r, Cache: said, Varnish: varnish}}
+	return &cutReader{rc: rc, err: CutError{URL: url, Range: r, Cache: said, Varnish: sig.Varnish()}}
 }
 
 type cutReader struct {

@@ -1,5 +1,5 @@
-// Tests of cacheNamed, which reads a cache's name from answer headers, and
-// its fuzz target.
+// Tests of what a CutError says of the cache (CacheSignals.Said and
+// Varnish), and their fuzz target.
 
 package fetch
 
@@ -21,6 +21,10 @@ func TestCacheNamed(t *testing.T) {
 		{http.Header{"Server": {"squid/5.7"}, "X-Cache": {"MISS from h"}}, "X-Cache: MISS from h; Server: squid/5.7", false},
 		{http.Header{"Server": {"ATS/9.2.0"}}, "Server: ATS/9.2.0", false},
 		{http.Header{"Server": {"nginx/1.22"}}, "", false},
+		{http.Header{"Server": {"Apache/2.4.71 (Debian)"}}, "", false}, // a cache for the probe, not for the message
+		{http.Header{"Age": {"0"}}, "", false},
+		{http.Header{"X-Served-By": {"cache-lhr7331"}, "X-Cache": {"MISS"}}, "X-Cache: MISS; X-Served-By: cache-lhr7331", false},
+		{http.Header{"Via": {"1.1 a", "1.1 b\x00"}}, "Via: 1.1 a, 1.1 b", false},
 		{http.Header{}, "", false},
 	} {
 		says, varnish := cacheNamed(c.h)
@@ -63,4 +67,10 @@ func TestCacheNamedCutsBetweenCharacters(t *testing.T) {
 	if !utf8.ValidString(says) || !strings.HasSuffix(says, "…") {
 		t.Errorf("%q", says)
 	}
+}
+
+// cacheNamed is what a CutError takes from the headers h.
+func cacheNamed(h http.Header) (said string, varnish bool) {
+	s := cacheSignalsOf(h)
+	return s.Said(), s.Varnish()
 }

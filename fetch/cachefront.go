@@ -10,36 +10,46 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/slget/slget/segment"
 )
 
 // CacheSignals is what one answer's headers say of a cache in front of the
-// origin. The zero value shows none.
+// origin. The zero value shows none. The one reader of cache headers: the
+// probe's detection and the message of a CutError both use it. Each value
+// is cleaned for messages: no control characters, at most 120 bytes.
 type CacheSignals struct {
-	Via    string // the Via header
+	Via    string // the Via headers, joined by ", "
 	Age    int64  // the Age header in seconds; -1 without one
-	Lookup string // X-Cache, X-Cache-Status, X-Cache-Lookup, Cache-Status, CF-Cache-Status, joined by "; "
+	Lookup string // X-Varnish, X-Cache, X-Cache-Status, X-Cache-Lookup, Cache-Status, CF-Cache-Status, X-Served-By, as "Name: value" joined by "; "
 	Server string // the Server header, when it names a cache (or Apache httpd, which may be one)
 }
 
-// cacheLookupHeaders are the headers caches add to say how they answered.
-var cacheLookupHeaders = []string{"X-Cache", "X-Cache-Status", "X-Cache-Lookup", "Cache-Status", "CF-Cache-Status", "X-Varnish"}
+// cacheLookupHeaders are the headers caches add to say how, or by which
+// node, they answered, in the order they are said.
+var cacheLookupHeaders = []string{"X-Varnish", "X-Cache", "X-Cache-Status", "X-Cache-Lookup", "Cache-Status", "CF-Cache-Status", "X-Served-By"}
 
 // cacheServer reports whether a Server header names a product that may
-// hold the file: Apache Traffic Server, squid, Varnish, or Apache httpd
-// (mod_cache answers as the server when the origin behind names none; an
-// origin's own Server header passes through instead).
+// hold the file: Apache Traffic Server, squid, Varnish, one that calls
+// itself a cache, or Apache httpd (mod_cache answers as the server when the
+// origin behind names none; an origin's own Server header passes through
+// instead).
 func cacheServer(v string) bool {
 	v = strings.ToLower(strings.TrimSpace(v))
+	return cacheProduct(v) || v == "apache" || strings.HasPrefix(v, "apache/")
+}
+
+// cacheProduct reports whether a lower-case Server header names a cache
+// and only a cache.
+func cacheProduct(v string) bool {
 	return strings.HasPrefix(v, "ats/") || strings.Contains(v, "trafficserver") ||
-		strings.Contains(v, "squid") || strings.Contains(v, "varnish") ||
-		v == "apache" || strings.HasPrefix(v, "apache/")
+		strings.Contains(v, "squid") || strings.Contains(v, "varnish") || strings.Contains(v, "cache")
 }
 
 // cacheSignalsOf reads the cache signals of an answer's headers.
 func cacheSignalsOf(h http.Header) CacheSignals {
-	s := CacheSignals{Via: h.Get("Via"), Age: -1}
+	s := CacheSignals{Via: forMessage(strings.Join(h.Values("Via"), ", ")), Age: -1}
 	if a := strings.TrimSpace(h.Get("Age")); a != "" {
 		if n, err := strconv.ParseInt(a, 10, 64); err == nil && n >= 0 {
 			s.Age = n
@@ -47,15 +57,58 @@ func cacheSignalsOf(h http.Header) CacheSignals {
 	}
 	var lookups []string
 	for _, k := range cacheLookupHeaders {
-		if v := strings.TrimSpace(h.Get(k)); v != "" {
+		if v := forMessage(strings.Join(h.Values(k), ", ")); v != "" {
 			lookups = append(lookups, k+": "+v)
 		}
 	}
 	s.Lookup = strings.Join(lookups, "; ")
-	if cacheServer(h.Get("Server")) {
-		s.Server = h.Get("Server")
+	if v := h.Get("Server"); cacheServer(v) {
+		s.Server = forMessage(v)
 	}
 	return s
+}
+
+// forMessage cleans a header value for a message: without control
+// characters and surrounding space, at most 120 bytes, cut between
+// characters.
+func forMessage(v string) string {
+	v = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, v))
+	if len(v) > 120 {
+		cut := 120
+		for cut > 0 && !utf8.RuneStart(v[cut]) {
+			cut-- // not inside a character
+		}
+		v = v[:cut] + "…"
+	}
+	return v
+}
+
+// Said is what the headers say of the cache, for a message: "Via: 1.1
+// varnish (Varnish/7.1); X-Varnish: 32770"; "" when they name no cache. An
+// Age alone, or a Server that names Apache httpd (an origin as often as a
+// cache), names none.
+func (s CacheSignals) Said() string {
+	var parts []string
+	if s.Via != "" {
+		parts = append(parts, "Via: "+s.Via)
+	}
+	if s.Lookup != "" {
+		parts = append(parts, s.Lookup)
+	}
+	if s.Server != "" && cacheProduct(strings.ToLower(s.Server)) {
+		parts = append(parts, "Server: "+s.Server)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Varnish reports whether the headers name Varnish.
+func (s CacheSignals) Varnish() bool {
+	return strings.Contains(s.Lookup, "X-Varnish:") || strings.Contains(strings.ToLower(s.Via+" "+s.Lookup+" "+s.Server), "varnish")
 }
 
 // Any reports whether the answer shows any sign of a cache.
@@ -100,7 +153,7 @@ func (s CacheSignals) Name() string {
 		return "squid"
 	case strings.Contains(l, "trafficserver") || strings.Contains(l, "traffic_server") || strings.HasPrefix(strings.ToLower(s.Server), "ats/"):
 		return "Apache Traffic Server"
-	case strings.Contains(l, "varnish") || strings.Contains(s.Lookup, "X-Varnish"):
+	case s.Varnish():
 		return "Varnish"
 	case strings.HasPrefix(strings.ToLower(s.Server), "apache"):
 		return "Apache httpd"
