@@ -41,25 +41,25 @@ func TestLinkDuplicatesWithReprDigest(t *testing.T) {
 	c := newClient(t, &slget.Client{HTTP: h, Connections: 4, Slice: 256 << 10})
 	res, w := get(t, c, origin, nil)
 
-	if n := servedBytes(good); n == 0 {
+	if n := good.BytesServed(); n == 0 {
 		t.Fatalf("the mirror the origin names sent nothing\n%s", w)
 	}
-	if got, want := servedBytes(origin)+servedBytes(good), int64(mirrorSize); got < want {
-		t.Errorf("origin %d + mirror %d bytes < %d", servedBytes(origin), servedBytes(good), want)
+	if got, want := origin.BytesServed()+good.BytesServed(), int64(mirrorSize); got < want {
+		t.Errorf("origin %d + mirror %d bytes < %d", origin.BytesServed(), good.BytesServed(), want)
 	}
 	for _, srv := range []*fetchtest.Server{origin, good} {
 		if st := res.Mirrors[srv.FileURL()]; st.Bytes == 0 || st.Dropped != "" {
 			t.Errorf("Result.Mirrors[%s] = %+v", srv.FileURL(), st)
 		}
 	}
-	t.Logf("bytes: origin %d, mirror %d", servedBytes(origin), servedBytes(good))
+	t.Logf("bytes: origin %d, mirror %d", origin.BytesServed(), good.BytesServed())
 	// The mirror that sent the origin's Repr-Digest is proven by it: no
 	// slice of it is compared with another's.
 	if w.count("differs from the same slice") != 0 {
 		t.Errorf("a slice was compared:\n%s", w)
 	}
-	if servedBytes(stale) != 0 {
-		t.Errorf("the stale mirror sent %d bytes of its file", servedBytes(stale))
+	if stale.BytesServed() != 0 {
+		t.Errorf("the stale mirror sent %d bytes of its file", stale.BytesServed())
 	}
 	if w.count("mirror "+stale.FileURL()+" left out: its Repr-Digest (sha-256=") != 1 {
 		t.Errorf("no line names the stale mirror and its digest:\n%s", w)
@@ -136,13 +136,13 @@ func TestLinkDescribedByMetalink(t *testing.T) {
 	doc = meta4("f.iso", good, stale.FileURL(), good.FileURL())
 	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
 	res, w := get(t, c, origin, nil)
-	if servedBytes(good) == 0 {
+	if good.BytesServed() == 0 {
 		t.Fatalf("the Metalink's mirror sent nothing\n%s", w)
 	}
 	if w.count("mirror "+stale.FileURL()+" dropped: piece ") != 1 {
 		t.Errorf("no line names the stale mirror and its piece:\n%s", w)
 	}
-	t.Logf("bytes: origin %d, good %d, stale %d", servedBytes(origin), servedBytes(good), servedBytes(stale))
+	t.Logf("bytes: origin %d, good %d, stale %d", origin.BytesServed(), good.BytesServed(), stale.BytesServed())
 	if !strings.Contains(res.Verified, "sha-256") {
 		t.Errorf("the Metalink's sha-256 was not checked: %+v", res)
 	}

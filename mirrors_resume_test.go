@@ -75,7 +75,7 @@ func TestMirrorsResumeWithAnotherList(t *testing.T) {
 	if n := len(gone.Requests()); n != 0 {
 		t.Errorf("the mirror no longer listed got %d requests", n)
 	}
-	if servedBytes(added) == 0 || res.Mirrors[added.FileURL()].Bytes == 0 {
+	if added.BytesServed() == 0 || res.Mirrors[added.FileURL()].Bytes == 0 {
 		t.Fatalf("the new mirror sent nothing: %+v\n%s", res.Mirrors, w)
 	}
 	// Its first slice was fetched from the origin too and compared.

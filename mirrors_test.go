@@ -15,17 +15,6 @@ import (
 
 const mirrorSize = 4<<20 + 12345
 
-// servedBytes is the body bytes srv sent for ranged GETs of its file.
-func servedBytes(srv *fetchtest.Server) int64 {
-	var n int64
-	for _, r := range srv.Requests() {
-		if r.Method == "GET" && r.Status == 206 {
-			n += r.BodyBytes
-		}
-	}
-	return n
-}
-
 // piecesOf are the SHA-256 digests of srv's content in pieces of length.
 func piecesOf(srv *fetchtest.Server, length int64) *slget.Pieces {
 	c := srv.Content()
@@ -42,11 +31,11 @@ func TestMirrorsShareTheWork(t *testing.T) {
 	slow := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7), fetchtest.WithRateLimit(1<<20))
 	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
 	res, w := get(t, c, fast, &slget.Request{Mirrors: []string{slow.FileURL()}, PerHost: 2})
-	if servedBytes(slow) == 0 || servedBytes(fast) == 0 {
-		t.Fatalf("fast sent %d, slow %d: both should carry some\n%s", servedBytes(fast), servedBytes(slow), w)
+	if slow.BytesServed() == 0 || fast.BytesServed() == 0 {
+		t.Fatalf("fast sent %d, slow %d: both should carry some\n%s", fast.BytesServed(), slow.BytesServed(), w)
 	}
-	if servedBytes(fast) < servedBytes(slow) {
-		t.Errorf("fast sent %d, slow %d: the fast one should carry more", servedBytes(fast), servedBytes(slow))
+	if fast.BytesServed() < slow.BytesServed() {
+		t.Errorf("fast sent %d, slow %d: the fast one should carry more", fast.BytesServed(), slow.BytesServed())
 	}
 	if len(res.Mirrors) != 2 || res.Mirrors[fast.FileURL()].Bytes == 0 || res.Mirrors[slow.FileURL()].Bytes == 0 {
 		t.Fatalf("Result.Mirrors %+v", res.Mirrors)
@@ -77,7 +66,7 @@ func TestMirrorsStaleDroppedByComparison(t *testing.T) {
 	if w.count("mirror "+stale.FileURL()+" dropped: slice") != 1 || w.count("differs from the same slice from "+good.FileURL()) != 1 {
 		t.Fatalf("no line names the stale mirror and its slice:\n%s", w)
 	}
-	if got := servedBytes(stale); got > 2*(256<<10) {
+	if got := stale.BytesServed(); got > 2*(256<<10) {
 		t.Errorf("the stale mirror sent %d bytes; it should be dropped at its first slice", got)
 	}
 	if res.Mirrors[stale.FileURL()].Dropped == "" {
@@ -130,7 +119,7 @@ func TestMirrorsLeftOut(t *testing.T) {
 			t.Errorf("no line %q in:\n%s", want, w)
 		}
 	}
-	if n := servedBytes(short); n > 1 {
+	if n := short.BytesServed(); n > 1 {
 		t.Errorf("the mirror of another size sent %d bytes", n)
 	}
 }

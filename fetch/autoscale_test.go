@@ -5,55 +5,22 @@
 package fetch_test
 
 import (
-	"net/http"
-	"sync"
 	"testing"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
-// concurrency is a FaultFunc that counts the requests the server answers
-// at once and, above limit (if positive), answers 503 as nginx's
-// limit_conn does.
-type concurrency struct {
-	srv      *fetchtest.Server
-	limit    int
-	mu       sync.Mutex
-	most     int // the most requests in flight seen at a request's arrival
-	refusals int
-}
-
-func (c *concurrency) fault(_ *http.Request, _ int) fetchtest.Fault {
-	n := c.srv.InFlight() // this request included
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.most = max(c.most, n)
-	if c.limit > 0 && n > c.limit {
-		c.refusals++
-		return fetchtest.Fault{Status: http.StatusServiceUnavailable, RetryAfter: "1"}
-	}
-	return fetchtest.Fault{}
-}
-
-func newLimitedServer(t *testing.T, limit int, opts ...fetchtest.Option) (*fetchtest.Server, *concurrency) {
-	c := &concurrency{limit: limit}
-	c.srv = fetchtest.NewServer(t, append(opts, fetchtest.WithFault(c.fault))...)
-	return c.srv, c
-}
-
 // A server that allows 3 connections (503 beyond, as limit_conn) and limits
 // each: the download wants more, learns the limit from the first 503 and
 // keeps to it, without a failed try and without asking again and again.
 func TestAutoKeepsToServerConnectionLimit(t *testing.T) {
 	const slice, size = 64 * kib, 6 * mib
-	srv, c := newLimitedServer(t, 3, fetchtest.WithSize(size), fetchtest.WithRateLimit(1*mib))
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1*mib), fetchtest.WithConnLimit(3))
 	res := mustDownload(t, srv, slice, fetch.Config{Connections: 4, MaxConnections: 16})
 	st := res.d.Stats()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.refusals > 1 {
-		t.Errorf("the server refused %d requests (503 above 3 at once), want at most 1: the download kept asking beyond the limit\nlog: %q", c.refusals, res.log.all())
+	if srv.Refused() > 1 {
+		t.Errorf("the server refused %d requests (503 above 3 at once), want at most 1: the download kept asking beyond the limit\nlog: %q", srv.Refused(), res.log.all())
 	}
 	if st.Retries != 0 {
 		t.Errorf("%d failed tries, want none: a limit_conn 503 is a signal, not a failure", st.Retries)
@@ -61,7 +28,7 @@ func TestAutoKeepsToServerConnectionLimit(t *testing.T) {
 	if st.Peak > 4 {
 		t.Errorf("peak %d connections, want at most 4 (3 allowed, one to find it out)", st.Peak)
 	}
-	t.Logf("%s, %d refusals, peak %d, open %d at the end, most in flight at the server %d", res.elapsed, c.refusals, st.Peak, st.Open, c.most)
+	t.Logf("%s, %d refusals, peak %d, open %d at the end, most in flight at the server %d", res.elapsed, srv.Refused(), st.Peak, st.Open, srv.MostInFlight())
 }
 
 // Each connection limited (nginx limit_rate): more connections bring more,
@@ -69,29 +36,25 @@ func TestAutoKeepsToServerConnectionLimit(t *testing.T) {
 // cap.
 func TestAutoGrowsWhenEachConnectionIsLimited(t *testing.T) {
 	const slice, size = 128 * kib, 16 * mib
-	srv, c := newLimitedServer(t, 0, fetchtest.WithSize(size), fetchtest.WithRateLimit(512*kib))
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(512*kib))
 	res := mustDownload(t, srv, slice, fetch.Config{Connections: 4, MaxConnections: 16})
 	st := res.d.Stats()
 	if st.Peak <= 4 {
 		t.Errorf("peak %d connections, want more than 4: each connection is limited to 512 KiB/s", st.Peak)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.most > 16+1 { // the cap, and the probe's request as worker 0 takes it over
-		t.Errorf("%d requests in flight at once, want at most the cap of 16", c.most)
+	if srv.MostInFlight() > 16+1 { // the cap, and the probe's request as worker 0 takes it over
+		t.Errorf("%d requests in flight at once, want at most the cap of 16", srv.MostInFlight())
 	}
-	t.Logf("%s, peak %d, most in flight at the server %d", res.elapsed, st.Peak, c.most)
+	t.Logf("%s, peak %d, most in flight at the server %d", res.elapsed, st.Peak, srv.MostInFlight())
 }
 
 // -x N is exactly N: never more at once, and all of them used.
 func TestFixedConnectionsAreExact(t *testing.T) {
 	const slice, size = 64 * kib, 4 * mib
-	srv, c := newLimitedServer(t, 0, fetchtest.WithSize(size), fetchtest.WithRateLimit(1*mib))
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1*mib))
 	res := mustDownload(t, srv, slice, fetch.Config{Connections: 6})
 	st := res.d.Stats()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.most != 6 || st.Peak != 6 || len(st.Conns) != 6 {
-		t.Errorf("most in flight %d, peak %d, %d connections: want 6 each", c.most, st.Peak, len(st.Conns))
+	if srv.MostInFlight() != 6 || st.Peak != 6 || len(st.Conns) != 6 {
+		t.Errorf("most in flight %d, peak %d, %d connections: want 6 each", srv.MostInFlight(), st.Peak, len(st.Conns))
 	}
 }

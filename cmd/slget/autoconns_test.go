@@ -7,50 +7,18 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"net/http"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
-// connCounter is a FaultFunc that counts the requests the origin answers
-// at once and, above limit (if positive), answers 503 as nginx's
-// limit_conn does.
-type connCounter struct {
-	srv      *fetchtest.Server
-	limit    int
-	mu       sync.Mutex
-	most     int
-	refusals int
-}
-
-func (c *connCounter) fault(_ *http.Request, _ int) fetchtest.Fault {
-	n := c.srv.InFlight() // this request included
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.most = max(c.most, n)
-	if c.limit > 0 && n > c.limit {
-		c.refusals++
-		return fetchtest.Fault{Status: http.StatusServiceUnavailable, RetryAfter: "1"}
-	}
-	return fetchtest.Fault{}
-}
-
-func (c *connCounter) counts() (most, refusals int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.most, c.refusals
-}
-
 // connOrigin is a fetchtest origin of size bytes, each connection limited
-// to rate bytes per second, refusing requests above limit at once.
-func connOrigin(t *testing.T, size, rate int64, limit int) (*fetchtest.Server, *connCounter) {
-	c := &connCounter{limit: limit}
-	c.srv = fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(rate), fetchtest.WithFault(c.fault))
-	return c.srv, c
+// to rate bytes per second, refusing requests above limit at once (503, as
+// nginx's limit_conn) when limit is positive.
+func connOrigin(t *testing.T, size, rate int64, limit int) *fetchtest.Server {
+	return fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(rate), fetchtest.WithConnLimit(limit))
 }
 
 // peakOf is the max_connections of slget --json's result.
@@ -68,10 +36,10 @@ func peakOf(t *testing.T, stdout string) int {
 // Without -x, a download from an origin that limits each connection (as
 // nginx's limit_rate) opens more than the 4 it starts with.
 func TestDefaultConnectionsGrowWhereEachIsLimited(t *testing.T) {
-	srv, c := connOrigin(t, 12<<20, 512<<10, 0)
+	srv := connOrigin(t, 12<<20, 512<<10, 0)
 	path := filepath.Join(t.TempDir(), "f")
 	r := mustFetch(t, path, srv.Content().SHA256(), "-q", "--json", "-k", "256k", "-o", path, srv.FileURL())
-	most, _ := c.counts()
+	most := srv.MostInFlight()
 	if most <= 4 {
 		t.Errorf("the origin saw at most %d requests at once, want more than 4: each connection is limited to 512 KiB/s", most)
 	}
@@ -84,10 +52,10 @@ func TestDefaultConnectionsGrowWhereEachIsLimited(t *testing.T) {
 // limit_conn) is asked beyond its limit once, and the download keeps to 3,
 // without failed tries.
 func TestDefaultConnectionsKeepToServerLimit(t *testing.T) {
-	srv, c := connOrigin(t, 8<<20, 1<<20, 3)
+	srv := connOrigin(t, 8<<20, 1<<20, 3)
 	path := filepath.Join(t.TempDir(), "f")
 	r := mustFetch(t, path, srv.Content().SHA256(), "--json", "--progress=none", "-k", "256k", "-o", path, srv.FileURL())
-	if _, refusals := c.counts(); refusals > 1 {
+	if refusals := srv.Refused(); refusals > 1 {
 		t.Errorf("the origin refused %d requests above its 3 connections, want at most 1", refusals)
 	}
 	if strings.Contains(r.stderr, "try 2") {
@@ -97,10 +65,10 @@ func TestDefaultConnectionsKeepToServerLimit(t *testing.T) {
 
 // -x N opens exactly N connections: never more at once, all of them used.
 func TestFixedConnectionsExact(t *testing.T) {
-	srv, c := connOrigin(t, 6<<20, 1<<20, 0)
+	srv := connOrigin(t, 6<<20, 1<<20, 0)
 	path := filepath.Join(t.TempDir(), "f")
 	r := mustFetch(t, path, srv.Content().SHA256(), "-q", "--json", "-x", "6", "-k", "256k", "-o", path, srv.FileURL())
-	if most, _ := c.counts(); most != 6 {
+	if most := srv.MostInFlight(); most != 6 {
 		t.Errorf("the origin saw at most %d requests at once, want 6", most)
 	}
 	if n := peakOf(t, r.stdout); n != 6 {
@@ -111,7 +79,7 @@ func TestFixedConnectionsExact(t *testing.T) {
 // -o - without -x: the count grows inside the stream's window, and the
 // bytes come out whole and in order.
 func TestDefaultConnectionsStream(t *testing.T) {
-	srv, c := connOrigin(t, 8<<20, 512<<10, 0)
+	srv := connOrigin(t, 8<<20, 512<<10, 0)
 	r := runSlget(t, "-q", "-k", "128k", "--stream-window", "2m", "-o", "-", srv.FileURL())
 	if r.code != 0 {
 		t.Fatalf("exit %d", r.code)
@@ -120,7 +88,7 @@ func TestDefaultConnectionsStream(t *testing.T) {
 	if got := hex.EncodeToString(sum[:]); got != srv.Content().SHA256() {
 		t.Fatalf("stdout has SHA-256 %s, want %s", got, srv.Content().SHA256())
 	}
-	if most, _ := c.counts(); most <= 4 {
+	if most := srv.MostInFlight(); most <= 4 {
 		t.Errorf("the origin saw at most %d requests at once, want more than 4", most)
 	}
 }

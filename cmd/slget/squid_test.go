@@ -7,13 +7,9 @@ package main
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -31,25 +27,8 @@ func startSquid(t *testing.T, conf string) string {
 	// Squid started as root runs as cache_effective_user, never as root:
 	// that user must reach and own the directory.
 	effective := ""
-	if os.Geteuid() == 0 {
-		u, err := user.Lookup("proxy") // Debian's squid user
-		if err != nil {
-			u, err = user.Lookup("nobody")
-		}
-		if err != nil {
-			t.Fatalf("no user for squid to run as: %v", err)
-		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
+	if u := serviceUser(t, dir, "proxy"); u != nil { // Debian's squid user
 		effective = "cache_effective_user " + u.Username
-		for d := dir; d != os.TempDir() && d != "/" && d != "."; d = filepath.Dir(d) {
-			if err := os.Chmod(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := os.Chown(dir, uid, gid); err != nil {
-			t.Fatal(err)
-		}
 	}
 	cfg := fmt.Sprintf(`http_port 127.0.0.1:%[1]d
 pid_filename %[2]s/squid.pid
@@ -73,50 +52,9 @@ shutdown_lifetime 0 seconds
 		log, _ := os.ReadFile(filepath.Join(dir, "cache.log"))
 		t.Fatalf("squid -z: %v\n%s\n%s", err, out, log)
 	}
-	cmd := exec.Command(bin, "-N", "-f", confPath)
-	var stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stderr, &stderr
-	ownGroup(cmd)
-	cmd.WaitDelay = 2 * time.Second
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting squid: %v", err)
-	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); close(exited) }()
-	t.Cleanup(func() {
-		stopGroup(cmd, false)
-		select {
-		case <-exited:
-		case <-time.After(10 * time.Second):
-			stopGroup(cmd, true)
-			<-exited
-		}
-		if t.Failed() {
-			log, _ := os.ReadFile(filepath.Join(dir, "cache.log"))
-			acc, _ := os.ReadFile(filepath.Join(dir, "access.log"))
-			t.Logf("squid cache.log:\n%s\naccess.log:\n%s", log, acc)
-		}
-	})
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr, 100*time.Millisecond)
-		if err == nil {
-			c.Close()
-			break
-		}
-		select {
-		case <-exited:
-			log, _ := os.ReadFile(filepath.Join(dir, "cache.log"))
-			t.Fatalf("squid exited: %s\n%s", stderr.String(), log)
-		default:
-		}
-		if time.Now().After(deadline) {
-			log, _ := os.ReadFile(filepath.Join(dir, "cache.log"))
-			t.Fatalf("squid did not start: %s\n%s", stderr.String(), log)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	runServer(t, "squid", exec.Command(bin, "-N", "-f", confPath),
+		[]string{filepath.Join(dir, "cache.log"), filepath.Join(dir, "access.log")}, listening(addr))
 	return "http://" + addr
 }
 

@@ -7,8 +7,6 @@ package main
 
 import (
 	"fmt"
-	"net"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -29,35 +27,9 @@ func startVarnish(t *testing.T, backend, size string) string {
 	cmd := exec.Command(bin, "-F", "-n", filepath.Join(dir, "n"), "-j", "none",
 		"-a", fmt.Sprintf("127.0.0.1:%d", port), "-b", backend, "-s", "malloc,"+size,
 		"-p", "vsl_space=1m")
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		c, err := net.Dial("tcp", addr)
-		if err == nil {
-			c.Close()
-			return "http://" + addr
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("varnishd did not listen on %s:\n%s", addr, out.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	runServer(t, "varnishd", cmd, nil, listening(addr))
+	return "http://" + addr
 }
 
 func TestVarnishSmallStoreIsNamed(t *testing.T) {

@@ -43,11 +43,14 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	s.handlers.Add(1)
 	defer s.handlers.Done()
 	s.running++
+	s.most = max(s.most, s.running)
 	defer s.left() // after mu is let go below, as every handler does
 
 	isFile := r.URL.Path == s.cfg.path
 	fileN := 0
+	overLimit := false
 	if isFile {
+		overLimit = s.overLimitLocked()
 		s.fileN++
 		fileN = s.fileN
 		if s.cfg.changeAfter > 0 && fileN == s.cfg.changeAfter+1 {
@@ -82,7 +85,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case isFile:
-		s.serveFile(rw, r, fileN, v)
+		s.serveFile(rw, r, fileN, v, overLimit)
 	case s.cfg.redirects > 0 && strings.HasPrefix(r.URL.Path, redirectPrefix):
 		k, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, redirectPrefix))
 		if err != nil || k < 1 || k > s.cfg.redirects {
@@ -113,9 +116,13 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// serveFile sends the file, or the fault the FaultFuncs choose for it.
-func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot) {
-	f := s.fault(r, n)
+// serveFile sends the file, or the fault the FaultFuncs choose for it
+// (503 when the request is over WithConnLimit).
+func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot, overLimit bool) {
+	f := connLimitFault
+	if !overLimit {
+		f = s.fault(r, n)
+	}
 	if !s.sleep(r.Context(), s.cfg.latency+f.Delay) {
 		return
 	}

@@ -58,6 +58,7 @@ type config struct {
 	resize       bool // Change sets the size to changeSize
 	inPlace      bool // Change also changes the bytes of answers in flight
 	faults       []FaultFunc
+	connLimit    int         // see WithConnLimit
 	damage       int64       // WithDamage's offset plus one; 0 means none
 	extra        [][2]string // WithHeader's name and value, in order
 }

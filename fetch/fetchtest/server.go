@@ -58,6 +58,8 @@ type Server struct {
 	fileN    int   // number of the last file request (not reset by ResetLog)
 	served   int64 // see BytesServed
 	running  int   // handlers running now: see InFlight
+	most     int   // see MostInFlight
+	refused  int   // see Refused
 }
 
 // Request is one logged request and what the server sent back. While a
@@ -370,5 +372,6 @@ func (s *Server) ResetLog() {
 	defer s.mu.Unlock()
 	s.log = nil
 	s.nextN = 0
+	s.most, s.refused = 0, 0
 	s.served = 0
 }
