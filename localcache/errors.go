@@ -6,6 +6,8 @@ package localcache
 import (
 	"errors"
 	"fmt"
+
+	"github.com/slget/slget/internal/errdetail"
 )
 
 // These errors can be returned by Open.
@@ -105,27 +107,11 @@ func (e *Error) Error() string {
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
 
-// detail is a sentinel with the particulars of one case: its text is the
-// particulars alone, and it unwraps to the sentinel.
-type detail struct {
-	kind error
-	msg  string
-}
+// detailOf and detailf: see errdetail.
+func detailOf(err error) string { return errdetail.Of(err) }
 
-func (d *detail) Error() string { return d.msg }
-func (d *detail) Unwrap() error { return d.kind }
-
-func detailOf(err error) string {
-	var d *detail
-	if errors.As(err, &d) {
-		return d.msg
-	}
-	return err.Error()
-}
-
-// detailf is kind with particulars.
 func detailf(kind error, format string, args ...any) error {
-	return &detail{kind: kind, msg: fmt.Sprintf(format, args...)}
+	return errdetail.New(kind, format, args...)
 }
 
 func (s *Store) wrap(op, path string, err error) error {

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+
+	"github.com/slget/slget/internal/errdetail"
 )
 
 // These errors can be returned by Create, Open and Inspect. They always come
@@ -81,28 +83,10 @@ func (e *Error) Error() string {
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
 
-// detail is a sentinel with the particulars of one case: its text is the
-// particulars alone, and it unwraps to the sentinel.
-type detail struct {
-	kind error
-	msg  string
-}
-
-func (d *detail) Error() string { return d.msg }
-func (d *detail) Unwrap() error { return d.kind }
-
-func detailOf(err error) string {
-	var d *detail
-	if errors.As(err, &d) {
-		return d.msg
-	}
-	return err.Error()
-}
+func detailOf(err error) string { return errdetail.Of(err) }
 
 // corruptf is an ErrCorrupt with particulars.
-func corruptf(format string, args ...any) error {
-	return &detail{kind: ErrCorrupt, msg: fmt.Sprintf(format, args...)}
-}
+func corruptf(format string, args ...any) error { return errdetail.New(ErrCorrupt, format, args...) }
 
 func wrap(path, op string, err error) error {
 	if err == nil {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/slget/slget/internal/errdetail"
 	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 )
@@ -306,7 +307,7 @@ func load(tx *bolt.Tx, withRecords bool) (state, error) {
 		return st, err
 	}
 	if schema > SchemaVersion {
-		return st, &detail{kind: ErrVersion, msg: "schema " + strconv.FormatUint(schema, 10)}
+		return st, errdetail.New(ErrVersion, "schema %d", schema)
 	}
 	if schema == 0 {
 		return st, corruptf("schema 0")
