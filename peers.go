@@ -13,6 +13,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fleet"
+	"github.com/slget/slget/internal/every"
 )
 
 // peerCheckAge is how old the health of the peers may be when a download
@@ -213,18 +214,11 @@ func (d *download) watchPeers(ctx context.Context, ch *fetch.Chain, own *owners,
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t := time.NewTicker(peerCheckAge)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
+		every.Tick(ctx, peerCheckAge, func(time.Time) bool {
 			d.c.findPeers()
 			d.c.members.Refresh(ctx, peerCheckAge)
 			if ctx.Err() != nil {
-				return
+				return false
 			}
 			for _, h := range d.c.members.Status() {
 				if !h.Healthy {
@@ -234,7 +228,8 @@ func (d *download) watchPeers(ctx context.Context, ch *fetch.Chain, own *owners,
 			for _, a := range d.takeLive(ch, own, origin) {
 				d.warn("peer %s: answers as a member of the fleet: asking it for the runs it owns", a)
 			}
-		}
+			return true
+		})
 	}()
 	return func() {
 		cancel()

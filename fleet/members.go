@@ -16,6 +16,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/slget/slget/internal/every"
 )
 
 // HeaderID is the header of a serve's /healthz answer that names it: a
@@ -397,16 +399,7 @@ func (m *Members) Refresh(ctx context.Context, maxAge time.Duration) {
 
 // Run checks every peer every Interval until ctx is done.
 func (m *Members) Run(ctx context.Context) {
-	t := time.NewTicker(m.o.Interval)
-	defer t.Stop()
-	for {
-		m.Check(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	every.Now(ctx, m.o.Interval, func(time.Time) bool { m.Check(ctx); return true })
 }
 
 // dedup returns l in its order without repeats or empty entries, each as

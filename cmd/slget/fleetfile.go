@@ -15,6 +15,7 @@ import (
 
 	"github.com/slget/slget"
 	"github.com/slget/slget/fleet"
+	"github.com/slget/slget/internal/every"
 )
 
 // maxFleetFile bounds a fleet file: a few thousand members.
@@ -63,31 +64,25 @@ func readFleetFile(name string) ([]string, error) {
 // A file that is gone or bad keeps the members last read, with a warning.
 func watchFleetFile(ctx context.Context, name string, m *fleet.Members, interval time.Duration, warnf func(string, ...any)) {
 	var last os.FileInfo
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	every.Tick(ctx, interval, func(time.Time) bool {
 		fi, err := os.Stat(name)
 		if err != nil {
 			if last != nil {
 				warnf("%v; keeping the fleet's members as they were", err)
 				last = nil
 			}
-			continue
+			return true
 		}
 		if last != nil && fi.Size() == last.Size() && fi.ModTime().Equal(last.ModTime()) {
-			continue
+			return true
 		}
 		last = fi
 		addrs, err := readFleetFile(name)
 		if err != nil {
 			warnf("%v; keeping the fleet's members as they were", err)
-			continue
+			return true
 		}
 		m.SetFound("file", addrs)
-	}
+		return true
+	})
 }

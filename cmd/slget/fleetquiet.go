@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fleet"
+	"github.com/slget/slget/internal/every"
 )
 
 const (
@@ -28,18 +29,12 @@ const (
 // member not checked yet, or one missed check, is not said.
 func reportFleet(ctx context.Context, v fleet.View, log *slog.Logger) {
 	q := &fleet.Quiet{Every: fleetChangesEvery, Confirm: 2}
-	t := time.NewTicker(fleetReportEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case now := <-t.C:
-			for _, l := range q.Report(now, v.Status()) {
-				log.Warn(l)
-			}
+	every.Tick(ctx, fleetReportEvery, func(now time.Time) bool {
+		for _, l := range q.Report(now, v.Status()) {
+			log.Warn(l)
 		}
-	}
+		return true
+	})
 }
 
 // newErrors returns a function that tells say of an error only when its

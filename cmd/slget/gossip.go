@@ -23,6 +23,7 @@ import (
 
 	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/fleet/gossip"
+	"github.com/slget/slget/internal/every"
 )
 
 // gossipFlag is serve's --gossip-port. It is off by default: a member
@@ -139,16 +140,7 @@ const (
 
 func (j *joiner) run(ctx context.Context) {
 	j.next = map[string]retry{}
-	t := time.NewTicker(joinEvery)
-	defer t.Stop()
-	for {
-		j.round(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	every.Now(ctx, joinEvery, func(time.Time) bool { j.round(ctx); return true })
 }
 
 // round asks the listed members not in the gossip yet, and logs the live

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/slget/slget/internal/every"
 )
 
 // sessionState is where one entry of the run stands.
@@ -55,18 +57,12 @@ func (s *session) set(i int, err error) {
 
 // every writes the session each interval until ctx ends.
 func (s *session) every(ctx context.Context, interval time.Duration, con *console) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := s.write(); err != nil {
-				con.warnf("%v", err)
-			}
+	every.Tick(ctx, interval, func(time.Time) bool {
+		if err := s.write(); err != nil {
+			con.warnf("%v", err)
 		}
-	}
+		return true
+	})
 }
 
 // write replaces the session file with the entries not done: a temporary
