@@ -5,6 +5,7 @@
 package slget
 
 import (
+	"context"
 	"crypto/sha256"
 	"errors"
 	"io"
@@ -20,10 +21,13 @@ import (
 // badSlices reads the slices recs claim from f and returns those whose
 // bytes do not match their record: a CRC-32C, or the SHA-256 of a schema 1
 // journal (a zero SHA-256, a slice adopted without a hash, never matches).
-func badSlices(f io.ReaderAt, plan segment.Plan, recs []resume.Record) ([]int, error) {
+func badSlices(ctx context.Context, f io.ReaderAt, plan segment.Plan, recs []resume.Record) ([]int, error) {
 	buf := make([]byte, plan.Slice)
 	var bad []int
 	for _, r := range recs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		sr := plan.SliceRange(r.Index)
 		b := buf[:sr.Len()]
 		if _, err := f.ReadAt(b, sr.Start); err != nil && !errors.Is(err, io.EOF) {
@@ -43,20 +47,23 @@ func badSlices(f io.ReaderAt, plan segment.Plan, recs []resume.Record) ([]int, e
 }
 
 // verifyFile is badSlices of the file at path.
-func verifyFile(path string, plan segment.Plan, recs []resume.Record) ([]int, error) {
+func verifyFile(ctx context.Context, path string, plan segment.Plan, recs []resume.Record) ([]int, error) {
 	f, err := osfile.OpenNoFollow(path, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return badSlices(f, plan, recs)
+	return badSlices(ctx, f, plan, recs)
 }
 
 // checkIntegrity re-reads every done slice of j from f and marks those
 // that fail not done, so that they are fetched again.
-func checkIntegrity(j *resume.Journal, f *os.File, plan segment.Plan, warn func(string, ...any)) error {
-	bad, err := badSlices(f, plan, j.Records())
+func checkIntegrity(ctx context.Context, j *resume.Journal, f *os.File, plan segment.Plan, warn func(string, ...any)) error {
+	bad, err := badSlices(ctx, f, plan, j.Records())
 	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
 		return fileErr("io", f.Name(), err)
 	}
 	if len(bad) == 0 {

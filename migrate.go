@@ -4,6 +4,7 @@
 package slget
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -17,7 +18,7 @@ import (
 // migrate rewrites the schema 1 journal at jpath in the current layout,
 // keeping only the slices whose bytes in part match their SHA-256, and
 // returns it open.
-func migrate(jpath string, part *os.File) (*resume.Journal, error) {
+func migrate(ctx context.Context, jpath string, part *os.File) (*resume.Journal, error) {
 	m, _, recs, err := resume.Inspect(jpath)
 	if err != nil {
 		return nil, err
@@ -28,8 +29,11 @@ func migrate(jpath string, part *os.File) (*resume.Journal, error) {
 	}
 	var keep []resume.Record
 	if fi, err := part.Stat(); err == nil && fi.Size() == m.Size {
-		bad, err := badSlices(part, plan, recs)
+		bad, err := badSlices(ctx, part, plan, recs)
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
 			return nil, fileErr("io", part.Name(), err)
 		}
 		drop := map[int]bool{}

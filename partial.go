@@ -34,7 +34,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 	partData := fi.Size() > 0
 	finalExists := lexists(cand)
 
-	j, err := d.openJournal(jpath)
+	j, err := d.openJournal(ctx, jpath)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		}
 		if finalExists && !d.overwrite() {
 			if !partData {
-				return d.examineComplete(cand)
+				return d.examineComplete(ctx, cand)
 			}
 			if !d.req.AutoRename || !j.Done().Full() {
 				return &ExistsError{Path: cand, Why: "already exists, beside a partial download of it in " + part, Help: []Remedy{RemedyOverwrite, RemedyAutoRename}}, nil
@@ -121,7 +121,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 // openJournal opens the journal at jpath, or returns nil when there is
 // none (or --restart discards a damaged one). A journal of schema 1 is
 // checked slice by slice against the partial file and rewritten.
-func (d *download) openJournal(jpath string) (*resume.Journal, error) {
+func (d *download) openJournal(ctx context.Context, jpath string) (*resume.Journal, error) {
 	j, err := resume.Open(jpath, nil)
 	switch {
 	case err == nil:
@@ -129,7 +129,7 @@ func (d *download) openJournal(jpath string) (*resume.Journal, error) {
 	case errors.Is(err, resume.ErrNotExist):
 		return nil, nil
 	case errors.Is(err, resume.ErrOldSchema):
-		return migrate(jpath, d.lock.f)
+		return migrate(ctx, jpath, d.lock.f)
 	case d.req.Restart && (errors.Is(err, resume.ErrCorrupt) || errors.Is(err, resume.ErrVersion)):
 		d.warn("%v; discarding it, as a restart was asked for", err)
 		d.discarded = true // the partial file beside it is ours too
@@ -204,7 +204,7 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 		d.warn("journal %s had %d damaged records; those slices will be fetched again", j.Path(), n)
 	}
 	if !d.req.SkipIntegrity {
-		if err := checkIntegrity(j, d.lock.f, plan, d.warn); err != nil {
+		if err := checkIntegrity(ctx, j, d.lock.f, plan, d.warn); err != nil {
 			return false, err
 		}
 	}
@@ -228,7 +228,7 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 // data: a crash between the final rename and the journal's removal. The
 // file is complete if the journal is of this version, every slice is done,
 // and every slice of the file matches its checksum.
-func (d *download) examineComplete(cand string) (*ExistsError, error) {
+func (d *download) examineComplete(ctx context.Context, cand string) (*ExistsError, error) {
 	j := d.journal
 	m := j.Meta()
 	taken := existsError(cand)
@@ -239,7 +239,7 @@ func (d *download) examineComplete(cand string) (*ExistsError, error) {
 	if err != nil {
 		return taken, nil
 	}
-	bad, err := verifyFile(cand, plan, j.Records())
+	bad, err := verifyFile(ctx, cand, plan, j.Records())
 	if err != nil || len(bad) > 0 {
 		return taken, nil
 	}

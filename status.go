@@ -4,6 +4,7 @@
 package slget
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -128,8 +129,9 @@ type VerifyReport struct {
 // Verify re-reads every finished slice of the partial download named name
 // against the checksum its journal recorded, and marks those that fail not
 // done, so that the next run fetches just them again. It needs the
-// download to be stopped.
-func Verify(name string) (*VerifyReport, error) {
+// download to be stopped. When ctx ends first it returns ctx's error and
+// leaves the journal as it was.
+func Verify(ctx context.Context, name string) (*VerifyReport, error) {
 	path, jpath := pathsOf(name)
 	part := partPathOf(path)
 	if !lexists(jpath) {
@@ -147,7 +149,7 @@ func Verify(name string) (*VerifyReport, error) {
 	defer l.release()
 	j, err := resume.Open(jpath, nil)
 	if errors.Is(err, resume.ErrOldSchema) {
-		j, err = migrate(jpath, l.f)
+		j, err = migrate(ctx, jpath, l.f)
 	}
 	if err != nil {
 		return nil, err
@@ -159,8 +161,11 @@ func Verify(name string) (*VerifyReport, error) {
 		return nil, fmt.Errorf("journal %s: %v: %w", jpath, err, resume.ErrCorrupt)
 	}
 	recs := j.Records()
-	bad, err := badSlices(l.f, plan, recs)
+	bad, err := badSlices(ctx, l.f, plan, recs)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
 		return nil, fileErr("io", part, err)
 	}
 	if len(bad) > 0 {

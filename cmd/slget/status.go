@@ -134,7 +134,7 @@ func verifyCommand(con *console) *cli.Command {
 			if c.NArg() != 1 {
 				return withCode(exitBadOption, errors.New("verify: name one download (NAME, NAME.part or NAME.slget)"))
 			}
-			r, err := slget.Verify(c.Args().First())
+			r, err := slget.Verify(c.Context, c.Args().First())
 			if err != nil {
 				return err
 			}
