@@ -128,7 +128,7 @@ func (d *download) adoptAria2(ctx context.Context, cand, ctl string) (*ExistsErr
 			cand, units.Bytes(adopted), units.Bytes(c.DoneBytes()), ctlName, slicesNamed(checked), verb)
 	} else {
 		d.warn("continuing %s, aria2c's unfinished download: of the %s its control file %s marks done, no whole slice of %s can be adopted; the file is downloaded into it",
-			cand, units.Bytes(c.DoneBytes()), ctlName, segment.FormatSize(plan.Slice))
+			cand, units.Bytes(c.DoneBytes()), ctlName, units.Exact(plan.Slice))
 	}
 	return nil, d.startFresh(recs)
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/segment"
 )
 
@@ -49,7 +50,7 @@ func BenchmarkWritePath(b *testing.B) {
 		buf     int
 	}{{1, 128 << 10}, {8, 128 << 10}, {16, 128 << 10}, {8, 16 << 10}, {8, 1 << 20}} {
 		for _, mode := range []string{"sparse", "reserve"} {
-			name := fmt.Sprintf("writers=%d/buf=%s/%s", bc.writers, segment.FormatSize(int64(bc.buf)), mode)
+			name := fmt.Sprintf("writers=%d/buf=%s/%s", bc.writers, units.Exact(int64(bc.buf)), mode)
 			b.Run(name, func(b *testing.B) {
 				b.SetBytes(size)
 				var user, sys time.Duration

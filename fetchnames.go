@@ -65,6 +65,12 @@ type Range = segment.Range
 // as nginx's "slice 1m".
 const DefaultSlice = segment.DefaultSlice
 
+// MinSlice and MaxSlice bound Client.Slice: 4 KiB and 1 GiB.
+const (
+	MinSlice = segment.MinSlice
+	MaxSlice = segment.MaxSlice
+)
+
 // Errors of the HTTP side, which Do returns (wrapped) as they happened.
 type (
 	// HTTPError is an answer with a status that is not a success: a 404,

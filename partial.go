@@ -13,6 +13,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -193,7 +194,7 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 		}
 	}
 	if m.SliceSize != d.c.slice() {
-		d.warn("resuming with the journal's slice size %s (not %s)", segment.FormatSize(m.SliceSize), segment.FormatSize(d.c.slice()))
+		d.warn("resuming with the journal's slice size %s (not %s)", units.Exact(m.SliceSize), units.Exact(d.c.slice()))
 	}
 	if m.FinalURL != d.res.FinalURL {
 		if err := j.SetFinalURL(d.res.FinalURL); err != nil {

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/localcache"
 	"github.com/slget/slget/segment"
 )
@@ -66,7 +67,7 @@ func (d *download) startSharing(ctx context.Context, origin *fetch.Origin, cfg *
 	if st := d.c.Cache; st != nil {
 		if st.SliceSize() != d.plan.Slice {
 			d.warn("the cache %s holds slices of %s and this download is in slices of %s (the Client's slice size, or its journal's): not using the cache for it",
-				st.Dir(), segment.FormatSize(st.SliceSize()), segment.FormatSize(d.plan.Slice))
+				st.Dir(), units.Exact(st.SliceSize()), units.Exact(d.plan.Slice))
 		} else {
 			s.store = st
 		}

@@ -62,6 +62,6 @@ func sliceWarning(plan segment.Plan) string {
 	fit := segment.DefaultSlice
 	return fmt.Sprintf("slices of %s cut %s into %d slices, which the journal commits at least %d times, a few syncs each: about %s, "+
 		"longer than the transfer itself takes at 1 Gbit/s (%s); slices of %s, the default, fit (%d slices)",
-		segment.FormatSize(plan.Slice), units.Bytes(plan.Size), plan.N(), (plan.N()+commitSlices-1)/commitSlices,
-		spent.Round(100*time.Millisecond), transfer.Round(100*time.Millisecond), segment.FormatSize(fit), (plan.Size+fit-1)/fit)
+		units.Exact(plan.Slice), units.Bytes(plan.Size), plan.N(), (plan.N()+commitSlices-1)/commitSlices,
+		spent.Round(100*time.Millisecond), transfer.Round(100*time.Millisecond), units.Exact(fit), (plan.Size+fit-1)/fit)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/segment"
 )
 
@@ -51,7 +52,7 @@ func BenchmarkCopyLoop(b *testing.B) {
 		slice int64
 		hash  bool
 	}{{1, 1 * mib, false}, {8, 1 * mib, false}, {8, 64 * kib, false}, {8, 1 * mib, true}} {
-		b.Run(fmt.Sprintf("conns=%d/slice=%s/hash=%v", bc.conns, segment.FormatSize(bc.slice), bc.hash), func(b *testing.B) {
+		b.Run(fmt.Sprintf("conns=%d/slice=%s/hash=%v", bc.conns, units.Exact(bc.slice), bc.hash), func(b *testing.B) {
 			plan, err := segment.NewPlan(size, bc.slice)
 			if err != nil {
 				b.Fatal(err)

@@ -9,7 +9,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/slget/slget/segment"
+	"github.com/slget/slget/internal/units"
 )
 
 // Key names one slice of one version of a resource.
@@ -163,7 +163,7 @@ type slot struct {
 // resolve checks k against the cache and computes its hash.
 func (s *Store) resolve(k Key) (slot, error) {
 	if k.SliceSize != s.slice {
-		return slot{}, detailf(ErrSliceSize, "key has slices of %s, the cache %s", segment.FormatSize(k.SliceSize), segment.FormatSize(s.slice))
+		return slot{}, detailf(ErrSliceSize, "key has slices of %s, the cache %s", units.Exact(k.SliceSize), units.Exact(s.slice))
 	}
 	if k.Index < 0 || k.Index > maxIndex {
 		return slot{}, detailf(ErrInvalid, "slice index %d out of range", k.Index)

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
@@ -98,7 +99,7 @@ func (s *Store) loadIndex(want int64) (err error) {
 		}
 		if want != 0 && want != slice {
 			return detailf(ErrSliceSize, "it was made with slices of %s, %s asked for",
-				segment.FormatSize(slice), segment.FormatSize(want))
+				units.Exact(slice), units.Exact(want))
 		}
 		s.slice = slice
 		return checkEntries(tx, &t)

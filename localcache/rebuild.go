@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 )
@@ -40,7 +41,7 @@ func (s *Store) rebuild(want int64) error {
 	switch {
 	case found != 0 && want != 0 && found != want:
 		return detailf(ErrSliceSize, "its slice files have slices of %s, %s asked for",
-			segment.FormatSize(found), segment.FormatSize(want))
+			units.Exact(found), units.Exact(want))
 	case found == 0 && want != 0:
 		slice = want
 	case found == 0:
@@ -159,7 +160,7 @@ func (s *Store) adopter(rep *VerifyReport, deep bool, seen map[hash]bool) func(s
 		rep.Checked++
 		hd, err := check(rel, h)
 		if err == nil && hd.sliceSize != s.slice {
-			err = detailf(ErrCorrupt, "slices of %s in a cache of %s", segment.FormatSize(hd.sliceSize), segment.FormatSize(s.slice))
+			err = detailf(ErrCorrupt, "slices of %s in a cache of %s", units.Exact(hd.sliceSize), units.Exact(s.slice))
 		}
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 )
@@ -207,7 +208,7 @@ func open(dir string, opts *Options) (*Store, error) {
 		return nil, err
 	}
 	if s.maxSize != 0 && s.maxSize < s.slice {
-		return nil, fmt.Errorf("MaxSize %d is smaller than one slice (%s)", s.maxSize, segment.FormatSize(s.slice))
+		return nil, fmt.Errorf("MaxSize %d is smaller than one slice (%s)", s.maxSize, units.Exact(s.slice))
 	}
 	if s.codecs, err = newCodecs(s.slice); err != nil {
 		return nil, err

@@ -1,76 +1,33 @@
-// Parsing and formatting of nginx-style sizes: 512k, 1m, 8m, 1g.
+// Slice sizes: the default, the bounds, and the parser that checks them.
 
 package segment
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
-	"strings"
+
+	"github.com/slget/slget/internal/units"
 )
 
 // DefaultSlice is the default slice size, as nginx's "slice 1m".
 const DefaultSlice int64 = 1 << 20
 
+// MinSlice is the smallest slice size: a request per 4 KiB already costs
+// more in headers than it moves.
+const MinSlice int64 = 4 << 10
+
 // MaxSlice bounds the slice size so that a slice always fits in memory many
 // times over and a typo cannot ask for a terabyte per request.
 const MaxSlice int64 = 1 << 30
 
-// ParseSize parses a byte count with an optional nginx-style suffix: k or K
-// (KiB), m or M (MiB), g or G (GiB). A bare number is bytes.
-func ParseSize(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	if t == "" {
-		return 0, fmt.Errorf("size %q: empty", s)
-	}
-	mult := int64(1)
-	switch t[len(t)-1] {
-	case 'k', 'K':
-		mult = 1 << 10
-	case 'm', 'M':
-		mult = 1 << 20
-	case 'g', 'G':
-		mult = 1 << 30
-	}
-	if mult != 1 {
-		t = t[:len(t)-1]
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if errors.Is(err, strconv.ErrRange) && n > 0 {
-		return 0, fmt.Errorf("size %q: too large", s)
-	}
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("size %q: want a whole number with an optional k, m or g suffix", s)
-	}
-	if n > (1<<62)/mult {
-		return 0, fmt.Errorf("size %q: too large", s)
-	}
-	return n * mult, nil
-}
-
-// ParseSlice parses a slice size and checks that it is usable: at least
-// 4 KiB and at most MaxSlice.
+// ParseSlice parses a slice size in nginx's units (512k, 1m) and checks
+// that it is usable: at least MinSlice and at most MaxSlice.
 func ParseSlice(s string) (int64, error) {
-	n, err := ParseSize(s)
+	n, err := units.ParseSize(s)
 	if err != nil {
 		return 0, err
 	}
-	if n < 4<<10 || n > MaxSlice {
+	if n < MinSlice || n > MaxSlice {
 		return 0, fmt.Errorf("slice size %q: must be between 4k and 1g", s)
 	}
 	return n, nil
-}
-
-// FormatSize formats n in the largest nginx-style unit that divides it
-// exactly (1048576 → "1m"); other values are plain bytes.
-func FormatSize(n int64) string {
-	switch {
-	case n != 0 && n%(1<<30) == 0:
-		return strconv.FormatInt(n>>30, 10) + "g"
-	case n != 0 && n%(1<<20) == 0:
-		return strconv.FormatInt(n>>20, 10) + "m"
-	case n != 0 && n%(1<<10) == 0:
-		return strconv.FormatInt(n>>10, 10) + "k"
-	}
-	return strconv.FormatInt(n, 10)
 }

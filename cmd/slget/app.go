@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/internal/version"
 )
 
@@ -188,7 +189,7 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.maxRedirect < 0 {
 		return bad(fmt.Errorf("--max-redirect %d: want 0 or more", cfg.maxRedirect))
 	}
-	if cfg.slice, err = slget.ParseSlice(c.String("slice")); err != nil {
+	if cfg.slice, err = parseSlice(c.String("slice")); err != nil {
 		return bad(fmt.Errorf("--slice: %v", err))
 	}
 	if cfg.header, err = parseHeaders(c.StringSlice("header")); err != nil {
@@ -227,7 +228,7 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.streamWindow, err = streamWindow(c, cfg); err != nil {
 		return bad(err)
 	}
-	cfg.window, _ = slget.ParseSize(c.String("stream-window")) // checked by streamWindow
+	cfg.window, _ = units.ParseSize(c.String("stream-window")) // checked by streamWindow
 	if cfg.out != "" && cfg.out != "-" && streamPath(joinOut(cfg.dir, cfg.out)) {
 		if err := checkStreamOut(cfg, cfg.window); err != nil {
 			return bad(err)

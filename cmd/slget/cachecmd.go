@@ -11,7 +11,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/slget/slget"
 	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/localcache"
 )
@@ -126,7 +125,7 @@ func printEntries(con *console, entries []localcache.Entry, sliceSize int64, asJ
 	}
 	tw.Flush()
 	fmt.Fprintf(con.stdout, "%s: %s in %s of %s, %s stored\n", plural(len(entries), "version"),
-		units.Bytes(bytes), plural(slices, "slice"), slget.FormatSize(sliceSize), units.Bytes(stored))
+		units.Bytes(bytes), plural(slices, "slice"), units.Exact(sliceSize), units.Bytes(stored))
 }
 
 func cachePurge(c *cli.Context, con *console) error {

@@ -48,15 +48,15 @@ func runDemo(c *cli.Context, con *console) error {
 	if x < 1 || x > maxConnections {
 		return withCode(exitBadOption, fmt.Errorf("-x %d: want 1 to %d connections", x, maxConnections))
 	}
-	size, err := slget.ParseSize(c.String("size"))
+	size, err := units.ParseSize(c.String("size"))
 	if err != nil || size < 1 || size > 8<<30 {
 		return withCode(exitBadOption, fmt.Errorf("--size %q: want 1 byte to 8g", c.String("size")))
 	}
-	rate, err := slget.ParseSize(c.String("rate"))
+	rate, err := units.ParseSize(c.String("rate"))
 	if err != nil || rate < 16<<10 {
 		return withCode(exitBadOption, fmt.Errorf("--rate %q: want at least 16k bytes/s", c.String("rate")))
 	}
-	slice, err := slget.ParseSlice(c.String("slice"))
+	slice, err := parseSlice(c.String("slice"))
 	if err != nil {
 		return withCode(exitBadOption, fmt.Errorf("--slice: %v", err))
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/units"
 )
 
 // streamPath reports whether path names a character device or a FIFO
@@ -25,7 +26,7 @@ func streamPath(path string) bool {
 func checkStreamOut(cfg config, window int64) error {
 	switch {
 	case window < cfg.slice:
-		return fmt.Errorf("--stream-window %s is smaller than one slice (--slice %s)", slget.FormatSize(window), slget.FormatSize(cfg.slice))
+		return fmt.Errorf("--stream-window %s is smaller than one slice (--slice %s)", units.Exact(window), units.Exact(cfg.slice))
 	case cfg.cont:
 		return fmt.Errorf("-o %s is a device or a pipe, written as a stream: there is no partial file to continue (-c)", cfg.out)
 	case cfg.conditional:

@@ -119,7 +119,7 @@ func (o *entryOptions) set(name, value string) (known bool, err error) {
 	case "max-connection-per-server":
 		err = count(&o.conns.x, 1, maxConnections)
 	case "min-split-size":
-		o.slice, err = slget.ParseSlice(value)
+		o.slice, err = parseSlice(value)
 	case "max-tries":
 		err = count(&o.maxTries, 1, 1<<20)
 	case "retry-wait":

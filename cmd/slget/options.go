@@ -18,6 +18,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/units"
 )
 
 // maxSeconds bounds every seconds option: about 11 days.
@@ -45,9 +46,22 @@ func parseSeconds(flag, s string) (time.Duration, error) {
 // parseRate accepts bytes per second with an optional k, m or g suffix, as
 // aria2's --max-download-limit does ("0" means no limit).
 func parseRate(flag, s string) (int64, error) {
-	n, err := slget.ParseSize(s)
+	n, err := units.ParseSize(s)
 	if err != nil {
 		return 0, fmt.Errorf("--%s %q: want bytes per second with an optional k, m or g suffix (500k, 2m)", flag, s)
+	}
+	return n, nil
+}
+
+// parseSlice parses a slice size in nginx's units (512k, 1m) within the
+// bounds the library takes.
+func parseSlice(s string) (int64, error) {
+	n, err := units.ParseSize(s)
+	if err != nil {
+		return 0, err
+	}
+	if n < slget.MinSlice || n > slget.MaxSlice {
+		return 0, fmt.Errorf("slice size %q: must be between %s and %s", s, units.Exact(slget.MinSlice), units.Exact(slget.MaxSlice))
 	}
 	return n, nil
 }
@@ -131,7 +145,7 @@ func joinOut(dir, out string) string {
 // stderr, where a script would not look for it; -c has no file to
 // continue.
 func streamWindow(c *cli.Context, cfg config) (int64, error) {
-	n, err := slget.ParseSize(c.String("stream-window"))
+	n, err := units.ParseSize(c.String("stream-window"))
 	if err != nil {
 		return 0, fmt.Errorf("--stream-window %q: want a size such as 16m or 1g", c.String("stream-window"))
 	}
@@ -140,7 +154,7 @@ func streamWindow(c *cli.Context, cfg config) (int64, error) {
 	}
 	switch {
 	case n < cfg.slice:
-		return 0, fmt.Errorf("--stream-window %s is smaller than one slice (--slice %s)", slget.FormatSize(n), slget.FormatSize(cfg.slice))
+		return 0, fmt.Errorf("--stream-window %s is smaller than one slice (--slice %s)", units.Exact(n), units.Exact(cfg.slice))
 	case cfg.jsonOut:
 		return 0, errors.New("--json prints on stdout, where -o - writes the file; check the exit code instead (or --checksum)")
 	case c.String("progress") == "json":

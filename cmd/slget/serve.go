@@ -15,8 +15,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/slget/slget"
 	"github.com/slget/slget/fleet"
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/internal/version"
 	"github.com/slget/slget/localcache"
 	"github.com/slget/slget/localcache/peer"
@@ -106,14 +106,14 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 		return bad(errors.New("serve: give --allow HOST for each origin the peer may fetch from (e.g. --allow mirror.example.com); it fetches from no other"))
 	}
 	var err error
-	if o.store.MaxSize, err = slget.ParseSize(c.String("max-size")); err != nil {
+	if o.store.MaxSize, err = units.ParseSize(c.String("max-size")); err != nil {
 		return bad(fmt.Errorf("--max-size: %v", err))
 	}
 	if o.store.Inactive, err = parseDuration("inactive", c.String("inactive")); err != nil {
 		return bad(err)
 	}
 	if s := c.String("slice"); s != "" {
-		if o.store.SliceSize, err = slget.ParseSlice(s); err != nil {
+		if o.store.SliceSize, err = parseSlice(s); err != nil {
 			return bad(fmt.Errorf("--slice: %v", err))
 		}
 	}
@@ -263,7 +263,7 @@ func runServe(c *cli.Context, con *console) error {
 		log.Warn("listening beyond loopback without --token: anyone who can reach " + ln.Addr().String() + " may fetch the allowed origins through this peer")
 	}
 	stats := st.Stats()
-	log.Info("serving", "listen", ln.Addr().String(), "local", addr, "cache", o.dir, "slice", slget.FormatSize(st.SliceSize()),
+	log.Info("serving", "listen", ln.Addr().String(), "local", addr, "cache", o.dir, "slice", units.Exact(st.SliceSize()),
 		"max_size", o.store.MaxSize, "slices", stats.Slices, "stored_bytes", stats.StoredBytes,
 		"allow", strings.Join(o.cfg.Allow, ","), "token", o.cfg.Token != "", "fleet", fleetSize(o.members), "id", srv.ID(), "version", version.Version)
 	o.cfg.ID = srv.ID() // a random one without a fleet: it names the announcement

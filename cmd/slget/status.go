@@ -79,7 +79,7 @@ func printStatus(con *console, s *slget.Status) {
 		v = "Last-Modified " + s.LastModified
 	}
 	fmt.Fprintf(con.stdout, "%s: %s of %s (%.1f%%), %d of %s of %s\n  url:     %s\n", s.Path,
-		units.Bytes(s.BytesDone), units.Bytes(s.Size), pct, s.SlicesDone, plural(s.Slices, "slice"), slget.FormatSize(s.SliceSize), s.URL)
+		units.Bytes(s.BytesDone), units.Bytes(s.Size), pct, s.SlicesDone, plural(s.Slices, "slice"), units.Exact(s.SliceSize), s.URL)
 	if s.FinalURL != s.URL {
 		fmt.Fprintf(con.stdout, "  final:   %s\n", s.FinalURL)
 	}
