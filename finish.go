@@ -34,6 +34,7 @@ func (d *download) finish() error {
 		d.share.checksumFixed(old)
 	}
 	d.share.verified()
+	d.emit(&Syncing{URL: d.res.URL, Path: d.path})
 	d.markComplete(d.lock.f)
 	if err := osfile.Datasync(d.lock.f); err != nil {
 		return fileErr("io", part, err)
