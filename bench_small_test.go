@@ -15,7 +15,8 @@ import (
 )
 
 // BenchmarkSmallFiles downloads 100 files of 64 KiB, 8 at a time, into a
-// real folder (-i with -j 8).
+// real folder (-i with -j 8): as -j does, a download gives its place to the
+// next one at Syncing, once its bytes are written.
 func BenchmarkSmallFiles(b *testing.B) {
 	const files, jobs = 100, 8
 	srv := fetchtest.NewServer(b, fetchtest.WithSize(64<<10))
@@ -32,8 +33,15 @@ func BenchmarkSmallFiles(b *testing.B) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				defer func() { <-sem }()
-				_, errs[k] = c.Do(context.Background(), &Request{URL: fmt.Sprintf("%s?n=%d", srv.FileURL(), k), Path: filepath.Join(dir, fmt.Sprintf("f%03d.bin", k))})
+				var once sync.Once
+				free := func() { once.Do(func() { <-sem }) }
+				defer free()
+				_, errs[k] = c.Do(context.Background(), &Request{URL: fmt.Sprintf("%s?n=%d", srv.FileURL(), k), Path: filepath.Join(dir, fmt.Sprintf("f%03d.bin", k)),
+					Events: func(e Event) {
+						if _, ok := e.(*Syncing); ok {
+							free()
+						}
+					}})
 			}()
 		}
 		wg.Wait()

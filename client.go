@@ -5,6 +5,7 @@ package slget
 
 import (
 	"context"
+	"os"
 	"sync"
 	"time"
 
@@ -111,10 +112,13 @@ type shared struct {
 	// saidNoXattr: a download already said that its file system keeps no
 	// extended attributes (complete.go).
 	saidNoXattr bool
-	dirs        dirSyncs      // fsyncs of the folders renames go to, shared
-	buffers     fetch.Buffers // the read buffers of the downloads' connections
-	totalOnce   sync.Once
-	total       *rate.Limiter
+	dirs        dirSyncs // fsyncs of the folders renames go to, shared
+	// datasync makes a complete partial file's data durable before its
+	// rename; nil means osfile.Datasync. Tests set it.
+	datasync  func(*os.File) error
+	buffers   fetch.Buffers // the read buffers of the downloads' connections
+	totalOnce sync.Once
+	total     *rate.Limiter
 }
 
 func (c *Client) shared() *shared {

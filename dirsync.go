@@ -24,8 +24,13 @@ import (
 )
 
 // gatherWait is the longest an fsync of a folder waits for the renames
-// that are coming: about what the data sync of a small file takes.
-const gatherWait = 2 * time.Millisecond
+// that are coming: a few data syncs of small files. The wait holds no
+// place of -j (a download gives its place away once its bytes are
+// written, see Syncing), so it delays a download's end, not the next
+// ones: 100 files of 64 KiB at -j 8 took a median of 9 folder fsyncs
+// with 8 ms against 21 with 2 ms (fewer disk writes); their wall times
+// differed by less than the noise of a busy machine.
+const gatherWait = 8 * time.Millisecond
 
 // dirSyncs coalesces the fsyncs of each directory.
 type dirSyncs struct {

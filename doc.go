@@ -41,8 +41,9 @@
 //
 // Progress comes out as events (Request.Events): warnings, and Started
 // with a function for snapshots of the transfer; a terminal, a script or a
-// peer cache server draws or serves them as it likes. Finishing says that
-// only the fsync of the file's folder remains: the downloads of a Client
+// peer cache server draws or serves them as it likes. Syncing says that
+// the bytes are written and only their sync, the rename and the folder's
+// fsync remain; Finishing says that only the fsync of the file's folder remains: the downloads of a Client
 // that finish together in one folder share it.
 //
 // # Caveats

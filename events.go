@@ -1,5 +1,5 @@
 // Events: what a download reports while it runs (Started, Retrying,
-// Warning, Finishing), told to Request.Events one at a time.
+// Warning, Syncing, Finishing), told to Request.Events one at a time.
 
 package slget
 
@@ -10,7 +10,7 @@ import (
 )
 
 // Event is something a download reports while it runs: *Warning,
-// *Started, *Retrying or *Finishing.
+// *Started, *Retrying, *Syncing or *Finishing.
 type Event interface{ event() }
 
 // Warning is something a user should know that does not stop the download.
@@ -60,6 +60,21 @@ type Retrying struct {
 // time rule "try 7 in 8s (giving up in 1m40s)".
 func (e *Retrying) String() string { return fetch.TryLine(e.Try, e.MaxTries, e.Left, e.Wait) }
 
+// Syncing is sent when every byte of the file is written (and checked,
+// when a checksum was asked) under its partial name, and what remains is
+// to make it durable: the data sync, the rename to Path (the name it is
+// meant to take) and the fsync of its folder. The download uses no
+// connection any more. It is not done: Do returns when the folder is
+// synced, and a crash before the rename leaves the file under its partial
+// name. A program that caps how many downloads transfer at once may start
+// the next one now, so that the data syncs of files that finish together
+// run side by side (the disk flushes its cache once for those that meet)
+// while the next downloads transfer.
+type Syncing struct {
+	URL  string // redacted
+	Path string
+}
+
 // Finishing is sent when the file is complete under its final name, Path,
 // and the download waits only for its folder to be synced, an fsync it
 // shares with the downloads that finish beside it. The download is not
@@ -77,5 +92,7 @@ func (*Warning) event() {}
 func (*Started) event() {}
 
 func (*Retrying) event() {}
+
+func (*Syncing) event() {}
 
 func (*Finishing) event() {}

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -114,5 +115,55 @@ func TestFinishingEvent(t *testing.T) {
 	}})
 	if err == nil {
 		t.Fatal("a 404 downloaded")
+	}
+}
+
+// Syncing is sent once per download, before Finishing, when every byte is
+// in NAME.part and the final name is not there yet: a program may give the
+// download's place to the next one while the data sync, the rename and the
+// folder's fsync run. It is not sent for a download that fails, nor when
+// the whole-file checksum fails (the bytes are not the ones asked for).
+func TestSyncingEvent(t *testing.T) {
+	for _, size := range []int64{64 << 10, 3<<20 + 5} {
+		origin := fetchtest.NewServer(t, fetchtest.WithSize(size))
+		path := filepath.Join(t.TempDir(), "file.bin")
+		var order []string
+		var partSum string
+		var finalThere bool
+		c := &slget.Client{Connections: 4, Slice: 1 << 20}
+		_, err := c.Do(context.Background(), &slget.Request{URL: origin.FileURL(), Path: path, Events: func(e slget.Event) {
+			switch e := e.(type) {
+			case *slget.Syncing:
+				order = append(order, "syncing")
+				if e.Path != path || e.URL != origin.FileURL() {
+					t.Errorf("%d bytes: Syncing %+v, want %s", size, e, path)
+				}
+				partSum, finalThere = fileSHA256(path+".part"), exists(path)
+			case *slget.Finishing:
+				order = append(order, "finishing")
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(order, ",") != "syncing,finishing" {
+			t.Fatalf("%d bytes: events %v, want Syncing then Finishing, once each", size, order)
+		}
+		if partSum != origin.Content().SHA256() || finalThere {
+			t.Errorf("%d bytes: at Syncing, NAME.part holds the whole file: %v, the final name is there: %v",
+				size, partSum == origin.Content().SHA256(), finalThere)
+		}
+	}
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(64<<10))
+	wrong := &slget.Checksum{Algo: "sha-256", Sum: make([]byte, 32)}
+	c := &slget.Client{}
+	_, err := c.Do(context.Background(), &slget.Request{URL: origin.FileURL(), Path: filepath.Join(t.TempDir(), "f.bin"), Checksum: wrong,
+		Events: func(e slget.Event) {
+			if _, ok := e.(*slget.Syncing); ok {
+				t.Error("Syncing sent for a file that failed its checksum")
+			}
+		}})
+	if err == nil {
+		t.Fatal("a file with the wrong checksum was kept")
 	}
 }

@@ -34,8 +34,13 @@ func (d *download) finish() error {
 		d.share.checksumFixed(old)
 	}
 	d.share.verified()
+	d.emit(&Syncing{URL: d.res.URL, Path: d.path})
 	d.markComplete(d.lock.f)
-	if err := osfile.Datasync(d.lock.f); err != nil {
+	datasync := d.c.shared().datasync
+	if datasync == nil {
+		datasync = osfile.Datasync
+	}
+	if err := datasync(d.lock.f); err != nil {
 		return fileErr("io", part, err)
 	}
 	synced := func(final string) {

@@ -20,7 +20,12 @@ import (
 // reserved blocks, the same bytes cost less system time (see BENCHMARKS.md).
 // A slice at a time, not the whole file at the start: a disk that fills up
 // during the download still fails the download when it does (and a
-// resumed download reserves only what it still lacks).
+// resumed download reserves only what it still lacks). A file of one slice
+// reserves nothing: its one connection (or the end-game's copy of it)
+// writes it in order from its start, which is what ext4's delayed
+// allocation handles best, and a reservation would be one more call per
+// file of a list of small ones (on tmpfs, pages zeroed only to be written
+// over).
 type syncFile struct {
 	f         *os.File
 	size      int64 // the file's
@@ -31,7 +36,11 @@ type syncFile struct {
 
 // newSyncFile returns the File for f, sized for plan (f already is).
 func newSyncFile(f *os.File, plan segment.Plan) *syncFile {
-	return &syncFile{f: f, size: plan.Size, slice: plan.Slice, reserved: make([]atomic.Uint64, (plan.N()+63)/64)}
+	s := &syncFile{f: f, size: plan.Size, slice: plan.Slice, reserved: make([]atomic.Uint64, (plan.N()+63)/64)}
+	if plan.N() <= 1 {
+		s.noReserve.Store(true)
+	}
+	return s
 }
 
 // WriteAt reserves the blocks of the slices p touches for the first time,

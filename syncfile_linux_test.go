@@ -111,3 +111,32 @@ func TestSyncFileWithoutFallocateStaysSparse(t *testing.T) {
 		t.Fatalf("a slice past the plan: %v; want no error", err)
 	}
 }
+
+// A file of one slice (a list's small file) reserves nothing: its writes
+// come in order from its start, and a reservation is a call per file for
+// nothing. Its bytes are written whole all the same.
+func TestSyncFileOfOneSliceReservesNothing(t *testing.T) {
+	const size = 64 << 10
+	plan, _ := segment.NewPlan(size, 1<<20)
+	f := openPart(t, size)
+	if err := unix.Fallocate(int(f.Fd()), unix.FALLOC_FL_KEEP_SIZE, 0, 4096); err != nil {
+		t.Fatalf("this test needs a file system with fallocate (the temporary directory's has none: %v)", err)
+	}
+	f.Truncate(0)
+	f.Truncate(size)
+	s := newSyncFile(f, plan)
+	if _, err := s.WriteAt([]byte("x"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := allocated(t, f); got >= size {
+		t.Fatalf("one byte of a one-slice file took %d bytes of disk: the slice was reserved", got)
+	}
+	want := bytes.Repeat([]byte{7}, size)
+	if _, err := s.WriteAt(want, 0); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, size)
+	if _, err := f.ReadAt(got, 0); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("the file holds other bytes than written (%v)", err)
+	}
+}

@@ -174,25 +174,39 @@ func nearCommand(cmds []*cli.Command, word string) string {
 	return ""
 }
 
+// syncingPerJob bounds the downloads under way, those that only wait for
+// their syncs included, at this many per place of -j.
+const syncingPerJob = 4
+
 // getAll downloads the entries, cfg.jobs at a time. The exit code is that
 // of the last entry, in input order, that failed: the same on every run,
 // whichever download ends first.
 //
-// A download whose file has its final name and waits only for the fsync
-// of its folder (slget.Finishing) gives its place to the next one: the
-// fsync, shared with the downloads that finish beside it, then covers
-// more of them, and a list of small files is not held up by one fsync
-// per file. Its result still waits for the fsync.
+// A download whose bytes are all written, and that waits only for their
+// data sync, its rename and the fsync of its folder (slget.Syncing), gives
+// its place to the next one: the syncs of the files that finish together
+// then run side by side while the next downloads transfer, and the folder
+// fsync, shared with the downloads that finish beside it, covers more of
+// them. A list of small files is not held up by a sync per file. Its
+// result still waits for the syncs, and at most syncingPerJob × jobs
+// downloads are under way in all (each holds an open file).
 func (a *app) getAll(ctx context.Context, entries []inputEntry) error {
 	errs := make([]error, len(entries))
 	results := make([]result, len(entries))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, a.cfg.jobs)
+	all := make(chan struct{}, a.cfg.jobs*syncingPerJob)
 loop:
 	for i, e := range entries {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
+		take := func(c chan struct{}) bool {
+			select {
+			case c <- struct{}{}:
+				return ctx.Err() == nil
+			case <-ctx.Done():
+				return false
+			}
+		}
+		if !take(all) || !take(sem) {
 			for k := i; k < len(entries); k++ {
 				errs[k] = withCode(exitUnfinished, fmt.Errorf("%s: not started (interrupted)", slget.Redact(entries[k].url())))
 			}
@@ -203,6 +217,7 @@ loop:
 			defer wg.Done()
 			var once sync.Once
 			free := func() { once.Do(func() { <-sem }) }
+			defer func() { <-all }()
 			defer free()
 			res, err := a.getEntry(ctx, e, free)
 			a.session.set(i, err)

@@ -100,8 +100,9 @@ func (a *app) request(rawURL string) *slget.Request {
 }
 
 // get downloads one URL and returns its record; the error carries the exit
-// code. finishing, if not nil, is called when only the fsync of the file's
-// folder remains (slget.Finishing).
+// code. finishing, if not nil, is called when the bytes are written and
+// only their sync, the rename and the fsync of the file's folder remain
+// (slget.Syncing, or slget.Finishing for a caller that sends no Syncing).
 func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result, error) {
 	req := a.request(rawURL)
 	streamTo := "stdout"
@@ -124,7 +125,7 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 		case *slget.Retrying:
 			why := strings.TrimPrefix(e.Err.Error(), e.URL+": ")
 			a.con.warnf("%s: slice %d: %s; %s", e.URL, e.Slice, why, e)
-		case *slget.Finishing:
+		case *slget.Syncing, *slget.Finishing:
 			if finishing != nil {
 				finishing()
 			}
