@@ -83,9 +83,12 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		rw: w, s: s, rec: rec, file: isFile, ctx: r.Context(),
 		head: r.Method == http.MethodHead, content: v.content,
 	}
+	h, own := s.cfg.handlers[r.URL.Path]
 	switch {
 	case isFile:
 		s.serveFile(rw, r, fileN, v, overLimit)
+	case own:
+		h.ServeHTTP(rw, r)
 	case s.cfg.redirects > 0 && strings.HasPrefix(r.URL.Path, redirectPrefix):
 		k, err := strconv.Atoi(strings.TrimPrefix(r.URL.Path, redirectPrefix))
 		if err != nil || k < 1 || k > s.cfg.redirects {

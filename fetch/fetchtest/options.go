@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"strings"
 	"time"
 )
@@ -33,7 +34,9 @@ func defaultLastModified() time.Time {
 // config is what the options build. Start copies it into the Server and
 // never changes it afterwards.
 type config struct {
-	host         string // IP address to listen on
+	host         string                  // IP address to listen on
+	port         int                     // see WithPort
+	handlers     map[string]http.Handler // see WithHandler
 	size         int64
 	seed         uint64
 	path         string
@@ -76,6 +79,9 @@ func defaultConfig() config {
 
 // validate reports the first option that cannot be served.
 func (c *config) validate() error {
+	if err := c.validateListen(); err != nil {
+		return err
+	}
 	switch {
 	case net.ParseIP(c.host) == nil:
 		return fmt.Errorf("fetchtest: host %q is not an IP address", c.host)

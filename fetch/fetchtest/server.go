@@ -10,6 +10,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -110,7 +111,7 @@ func (r Request) Aligned(slice, size int64) bool {
 }
 
 // Start starts a Server listening on 127.0.0.1 (or the address of
-// WithHost) on a free port. The caller must Close it. Tests should use
+// WithHost) on a free port (or WithPort's). The caller must Close it. Tests should use
 // NewServer.
 func Start(opts ...Option) (*Server, error) {
 	cfg := defaultConfig()
@@ -125,7 +126,7 @@ func Start(opts ...Option) (*Server, error) {
 	if cfg.redirectTo != "" && cfg.redirects == 0 {
 		cfg.redirects = 1
 	}
-	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.host, "0"))
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.host, strconv.Itoa(cfg.port)))
 	if err != nil {
 		return nil, fmt.Errorf("fetchtest: %w", err)
 	}
