@@ -369,7 +369,7 @@ func TestContinueAria2CrashAfterRename(t *testing.T) {
 			}
 			var recs []resume.Record
 			for i := int64(0); i < size/slice; i++ {
-				recs = append(recs, resume.Record{Index: int(i), CRC32C: resume.SliceChecksum(srv.Content().Bytes(i*slice, slice)), From: resume.FromOrigin})
+				recs = append(recs, resume.Record{Index: int(i), CRC32C: resume.SliceChecksum(srv.Content().Bytes(i*slice, slice)), From: slget.FromOrigin})
 			}
 			if err := j.Commit(recs); err != nil {
 				t.Fatal(err)

@@ -48,14 +48,15 @@ const (
 )
 
 // Source is where the bytes of a slice came from: the origin (or a cache
-// or proxy in front of it), the local slice cache, or a peer.
-type Source = fetch.Provenance
+// or proxy in front of it), the local slice cache, or a peer. It is the
+// one type the transfer reads and the journal records (Status.BySource).
+type Source = segment.Provenance
 
 // The sources of a slice's bytes.
 const (
-	FromOrigin = fetch.FromOrigin
-	FromCache  = fetch.FromCache
-	FromPeer   = fetch.FromPeer
+	FromOrigin = segment.FromOrigin
+	FromCache  = segment.FromCache
+	FromPeer   = segment.FromPeer
 )
 
 // Range is a byte range [Start, End) of the file.

@@ -129,7 +129,7 @@ func (s *sharing) Commit(done []fetch.SliceDone) error {
 func (s *sharing) record(i int) (crc uint32, from fetch.Provenance, ok bool) {
 	if j := s.d.journal; j != nil {
 		r, ok := j.Record(i)
-		return r.CRC32C, provenanceOf(r.From), ok
+		return r.CRC32C, r.From, ok
 	}
 	return s.mem.crc[i], s.mem.from[i], s.mem.from[i] != 0
 }
@@ -219,7 +219,7 @@ func (s *sharing) recount() {
 	if d.journal != nil {
 		for src, n := range d.journal.Counts() {
 			if n > 0 {
-				d.res.BySource[provenanceOf(src)] = n
+				d.res.BySource[src] = n
 			}
 		}
 		return

@@ -89,7 +89,7 @@ func (d *download) transfer(ctx context.Context) error {
 	} else if d.journal != nil {
 		for src, n := range d.journal.Counts() {
 			if n > 0 {
-				d.res.BySource[provenanceOf(src)] = n
+				d.res.BySource[src] = n
 			}
 		}
 	} else {
@@ -243,27 +243,7 @@ type committer struct{ j *resume.Journal }
 func (c committer) Commit(done []fetch.SliceDone) error {
 	recs := make([]resume.Record, len(done))
 	for i, s := range done {
-		recs[i] = resume.Record{Index: s.Index, CRC32C: s.CRC32C, From: sourceOf(s.From), Mirror: s.Mirror}
+		recs[i] = resume.Record{Index: s.Index, CRC32C: s.CRC32C, From: s.From, Mirror: s.Mirror}
 	}
 	return c.j.Commit(recs)
-}
-
-func sourceOf(p fetch.Provenance) resume.Source {
-	switch p {
-	case fetch.FromCache:
-		return resume.FromCache
-	case fetch.FromPeer:
-		return resume.FromPeer
-	}
-	return resume.FromOrigin
-}
-
-func provenanceOf(s resume.Source) fetch.Provenance {
-	switch s {
-	case resume.FromCache:
-		return fetch.FromCache
-	case resume.FromPeer:
-		return fetch.FromPeer
-	}
-	return fetch.FromOrigin
 }

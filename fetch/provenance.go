@@ -5,32 +5,22 @@ package fetch
 
 import (
 	"io"
-	"strconv"
+
+	"github.com/slget/slget/segment"
 )
 
-// Provenance is where the bytes of a slice came from. Zero is unknown.
-type Provenance uint8
+// Provenance is where the bytes of a slice came from: segment's, the one
+// type the journal records too.
+type Provenance = segment.Provenance
 
 // The provenances of a slice.
 const (
-	FromOrigin Provenance = 1 // the origin server (or a cache or proxy in front of it)
-	FromCache  Provenance = 2 // the local slice cache
-	FromPeer   Provenance = 3 // a peer slget
+	FromOrigin = segment.FromOrigin
+	FromCache  = segment.FromCache
+	FromPeer   = segment.FromPeer
 )
 
-const numProvenances = 4 // one more than the highest
-
-func (p Provenance) String() string {
-	switch p {
-	case FromOrigin:
-		return "origin"
-	case FromCache:
-		return "cache"
-	case FromPeer:
-		return "peer"
-	}
-	return "unknown(" + strconv.Itoa(int(p)) + ")"
-}
+const numProvenances = segment.Provenances
 
 // Body is what Source.Open returns: exactly the bytes of the range asked
 // for, and where they came from. Close may be called while a Read is

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/slget/slget/segment"
 )
 
 // BenchmarkCommit commits batches of 1, 8, 64 and 256 slice records, with
@@ -28,7 +30,7 @@ func BenchmarkCommit(b *testing.B) {
 				next, ops := 0, 0
 				for b.Loop() {
 					for k := range recs {
-						recs[k] = Record{Index: next % n, CRC32C: h, From: FromOrigin}
+						recs[k] = Record{Index: next % n, CRC32C: h, From: segment.FromOrigin}
 						next++
 					}
 					if err := j.Commit(recs); err != nil {
@@ -58,7 +60,7 @@ func BenchmarkOpen(b *testing.B) {
 			h := hashOf(0)
 			var recs []Record
 			for i := range n {
-				recs = append(recs, Record{Index: i, CRC32C: h, From: FromOrigin})
+				recs = append(recs, Record{Index: i, CRC32C: h, From: segment.FromOrigin})
 			}
 			if err := j.Commit(recs); err != nil {
 				b.Fatal(err)

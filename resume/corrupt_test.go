@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -29,7 +30,7 @@ func validJournal(t testing.TB, n int) (string, []byte) {
 	}
 	var recs []Record
 	for i := 0; i < n; i += 3 {
-		recs = append(recs, rec(i, Source(1+i%3)))
+		recs = append(recs, rec(i, segment.Provenance(1+i%3)))
 	}
 	if err := j.Commit(recs); err != nil {
 		t.Fatal(err)
@@ -62,7 +63,7 @@ type snapshot struct {
 	Meta    Meta
 	N, Done int
 	Records []Record
-	Counts  map[Source]int64
+	Counts  map[segment.Provenance]int64
 }
 
 func snap(t testing.TB, p string) (snapshot, error) {
@@ -127,7 +128,7 @@ func openDamaged(t testing.TB, dir string, b []byte) error {
 	}
 	// And bbolt must be able to write to it.
 	if missing := d.Missing(); len(missing) > 0 {
-		if err := j.Commit([]Record{rec(missing[0].First, FromOrigin)}); err != nil {
+		if err := j.Commit([]Record{rec(missing[0].First, segment.FromOrigin)}); err != nil {
 			t.Logf("Commit on a damaged journal: %v", err)
 		}
 	}
@@ -298,13 +299,13 @@ func TestOpenBadContent(t *testing.T) {
 			return mb.Put(keySlice, putUint64(4096))
 		}},
 		{"record past the plan", "the plan has 10 slices", func(tx *bolt.Tx) error {
-			return tx.Bucket(bucketSlices).Put(key(10), encodeValue(key(10), rec(10, FromOrigin)))
+			return tx.Bucket(bucketSlices).Put(key(10), encodeValue(key(10), rec(10, segment.FromOrigin)))
 		}},
 		{"size shrunk under records", "fails its checksum", func(tx *bolt.Tx) error {
 			return tx.Bucket(bucketMeta).Put(keySize, putUint64(2000))
 		}},
 		{"short key", "a record for slice 0003", func(tx *bolt.Tx) error {
-			return tx.Bucket(bucketSlices).Put([]byte{0, 3}, encodeValue([]byte{0, 3}, rec(3, FromOrigin)))
+			return tx.Bucket(bucketSlices).Put([]byte{0, 3}, encodeValue([]byte{0, 3}, rec(3, segment.FromOrigin)))
 		}},
 		{"bucket in slices", `a bucket inside "slices"`, func(tx *bolt.Tx) error {
 			_, err := tx.Bucket(bucketSlices).CreateBucket(key(5))

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slget/slget/segment"
 )
 
 // The child's side. TestMain runs it instead of the tests when the
@@ -46,7 +48,7 @@ func crashHelper(mode, path string) int {
 	case "die-before-commit":
 		// Slice 0 is written, synced and committed; slice 1 is
 		// written and synced, and the process dies before its commit.
-		if err := j.Commit([]Record{rec(0, FromOrigin)}); err != nil {
+		if err := j.Commit([]Record{rec(0, segment.FromOrigin)}); err != nil {
 			fmt.Println("error", err)
 			return 2
 		}
@@ -70,7 +72,7 @@ func crashHelper(mode, path string) int {
 		}
 		for _, run := range j.Done().Missing() {
 			for i := run.First; i < run.End; i++ {
-				batch = append(batch, rec(i, Source(1+i%3)))
+				batch = append(batch, rec(i, segment.Provenance(1+i%3)))
 				if len(batch) >= 1+batch[0].Index%3 {
 					flush()
 				}
@@ -104,7 +106,7 @@ func TestCrashBeforeCommit(t *testing.T) {
 		t.Errorf("after a crash before the second commit: %d slices done (0: %v, 1: %v), want slice 0 only",
 			d.Count(), d.Has(0), d.Has(1))
 	}
-	if r, _ := j.Record(0); r != rec(0, FromOrigin) {
+	if r, _ := j.Record(0); r != rec(0, segment.FromOrigin) {
 		t.Errorf("Record(0) = %v", r)
 	}
 }
@@ -185,7 +187,7 @@ func TestKillLoop(t *testing.T) {
 			}
 		}
 		for _, rc := range recs {
-			if rc != rec(rc.Index, Source(1+rc.Index%3)) {
+			if rc != rec(rc.Index, segment.Provenance(1+rc.Index%3)) {
 				t.Fatalf("round %d: slice %d: record %v", round, rc.Index, rc)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/resume"
+	"github.com/slget/slget/segment"
 )
 
 func Example() {
@@ -35,9 +36,9 @@ func Example() {
 	}
 	// ... write slices 0, 1 and 10 to file.iso.part and fdatasync it, then:
 	err = j.Commit([]resume.Record{
-		{Index: 0, CRC32C: resume.SliceChecksum([]byte("slice 0")), From: resume.FromOrigin},
-		{Index: 1, CRC32C: resume.SliceChecksum([]byte("slice 1")), From: resume.FromPeer},
-		{Index: 10, CRC32C: resume.SliceChecksum([]byte("slice 10")), From: resume.FromOrigin},
+		{Index: 0, CRC32C: resume.SliceChecksum([]byte("slice 0")), From: segment.FromOrigin},
+		{Index: 1, CRC32C: resume.SliceChecksum([]byte("slice 1")), From: segment.FromPeer},
+		{Index: 10, CRC32C: resume.SliceChecksum([]byte("slice 10")), From: segment.FromOrigin},
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -54,7 +55,7 @@ func Example() {
 	fmt.Printf("%d of %d slices done\n", done.Count(), done.Len())
 	fmt.Println("still to fetch:", done.Missing())
 	c := j.Counts()
-	fmt.Printf("bytes from origin %d, peer %d, cache %d\n", c[resume.FromOrigin], c[resume.FromPeer], c[resume.FromCache])
+	fmt.Printf("bytes from origin %d, peer %d, cache %d\n", c[segment.FromOrigin], c[segment.FromPeer], c[segment.FromCache])
 
 	// A second slget on the same file is turned away.
 	_, err = resume.Open(path, nil)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -19,7 +20,7 @@ import (
 // flipped bit anywhere is a dropped record, never another slice or source.
 func FuzzRecordValue(f *testing.F) {
 	key := make([]byte, 8)
-	for _, r := range []Record{rec(0, FromOrigin), rec(5, FromCache), rec(MaxSlices-1, FromPeer)} {
+	for _, r := range []Record{rec(0, segment.FromOrigin), rec(5, segment.FromCache), rec(MaxSlices-1, segment.FromPeer)} {
 		putIndex(key, r.Index)
 		f.Add(uint64(r.Index), encodeValue(key, r))
 	}
@@ -38,7 +39,7 @@ func FuzzRecordValue(f *testing.F) {
 		}
 		r, ok := decodeValue(SchemaVersion, key, i, v)
 		if ok {
-			if r.Index != i || !r.From.valid() || r.SHA256 != [32]byte{} {
+			if r.Index != i || !r.From.Valid() || r.SHA256 != [32]byte{} {
 				t.Fatalf("value %x under %x → %+v", v, key, r)
 			}
 			if enc := encodeValue(key, r); !bytes.Equal(enc, v) {
@@ -61,7 +62,7 @@ func FuzzRecordValue(f *testing.F) {
 			}
 		}
 		// Any record of slice i encodes to a value that decodes to it.
-		want := Record{Index: i, CRC32C: uint32(len(v)) * 2654435761, From: Source(1 + idx%3)}
+		want := Record{Index: i, CRC32C: uint32(len(v)) * 2654435761, From: segment.Provenance(1 + idx%3)}
 		if len(v) >= 4 {
 			want.CRC32C = binary.BigEndian.Uint32(v)
 		}
@@ -144,7 +145,7 @@ func FuzzInspect(f *testing.F) {
 			t.Fatalf("Inspect: %d slices done, %d records", done.Count(), len(recs))
 		}
 		for k, r := range recs {
-			if r.Index >= done.Len() || !done.Has(r.Index) || k > 0 && recs[k-1].Index >= r.Index || !r.From.valid() {
+			if r.Index >= done.Len() || !done.Has(r.Index) || k > 0 && recs[k-1].Index >= r.Index || !r.From.Valid() {
 				t.Fatalf("Inspect: record %d of %d: %+v", k, len(recs), r)
 			}
 			if m.Schema == 2 && r.SHA256 != [32]byte{} {

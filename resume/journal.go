@@ -51,9 +51,9 @@ type Journal struct {
 	meta     Meta
 	plan     segment.Plan
 	done     *segment.Set
-	counts   [numSources]int64 // bytes done, by Source
-	dropped  int               // records that failed their check at Open
-	mirrorOf map[int]string    // the mirror of each slice that came from one
+	counts   [segment.Provenances]int64 // bytes done, by segment.Provenance
+	dropped  int                        // records that failed their check at Open
+	mirrorOf map[int]string             // the mirror of each slice that came from one
 }
 
 // Path is the journal's file.
@@ -123,7 +123,7 @@ func (j *Journal) Commit(recs []Record) error {
 		if r.Index < 0 || r.Index >= n {
 			return wrap(j.path, "commit", fmt.Errorf("%w: slice %d, the plan has %d", ErrRange, r.Index, n))
 		}
-		if !r.From.valid() {
+		if !r.From.Valid() {
 			return wrap(j.path, "commit", fmt.Errorf("%w: slice %d: source %d", ErrRange, r.Index, r.From))
 		}
 	}
@@ -137,7 +137,7 @@ func (j *Journal) Commit(recs []Record) error {
 	}
 	// Sources of slices replaced, read inside the transaction, applied to
 	// the counts only once it has committed.
-	var old []Source
+	var old []segment.Provenance
 	err := j.update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketSlices)
 		old = old[:0]
@@ -160,7 +160,7 @@ func (j *Journal) Commit(recs []Record) error {
 	}
 	for i, r := range recs {
 		l := j.plan.SliceRange(r.Index).Len()
-		if old[i].valid() {
+		if old[i].Valid() {
 			j.counts[old[i]] -= l
 		}
 		j.counts[r.From] += l
@@ -295,7 +295,7 @@ func (j *Journal) Records() []Record {
 // Counts is the number of bytes done, by Source. Every defined Source has an
 // entry; the values add up to the bytes of the done slices (the last slice
 // may be short).
-func (j *Journal) Counts() map[Source]int64 {
+func (j *Journal) Counts() map[segment.Provenance]int64 {
 	j.mu.RLock()
 	defer j.mu.RUnlock()
 	return countsMap(j.counts)

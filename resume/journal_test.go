@@ -33,7 +33,9 @@ func testMeta(size, slice int64) Meta {
 // hashOf is the checksum the tests record for slice i.
 func hashOf(i int) uint32 { return SliceChecksum([]byte("slice " + strconv.Itoa(i))) }
 
-func rec(i int, from Source) Record { return Record{Index: i, CRC32C: hashOf(i), From: from} }
+func rec(i int, from segment.Provenance) Record {
+	return Record{Index: i, CRC32C: hashOf(i), From: from}
+}
 
 // newJournal creates a journal in a fresh directory; it is closed at the end
 // of the test.
@@ -65,7 +67,7 @@ func TestCreateCommitReopen(t *testing.T) {
 	if got := j.Done(); got.Len() != 11 || got.Count() != 0 {
 		t.Fatalf("new journal: Done Len %d Count %d, want 11, 0", got.Len(), got.Count())
 	}
-	recs := []Record{rec(0, FromOrigin), rec(3, FromPeer), rec(10, FromCache), rec(4, FromOrigin)}
+	recs := []Record{rec(0, segment.FromOrigin), rec(3, segment.FromPeer), rec(10, segment.FromCache), rec(4, segment.FromOrigin)}
 	if err := j.Commit(recs); err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +79,7 @@ func TestCreateCommitReopen(t *testing.T) {
 	if got := j2.Meta(); !reflect.DeepEqual(got, m) {
 		t.Errorf("Meta after reopen:\n got %+v\nwant %+v", got, m)
 	}
-	want := []Record{rec(0, FromOrigin), rec(3, FromPeer), rec(4, FromOrigin), rec(10, FromCache)}
+	want := []Record{rec(0, segment.FromOrigin), rec(3, segment.FromPeer), rec(4, segment.FromOrigin), rec(10, segment.FromCache)}
 	if got := j2.Records(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Records = %v, want %v", got, want)
 	}
@@ -87,7 +89,7 @@ func TestCreateCommitReopen(t *testing.T) {
 			t.Errorf("Done().Has(%d) = %v", i, done.Has(i))
 		}
 	}
-	if r, ok := j2.Record(3); !ok || r != rec(3, FromPeer) {
+	if r, ok := j2.Record(3); !ok || r != rec(3, segment.FromPeer) {
 		t.Errorf("Record(3) = %v, %v", r, ok)
 	}
 	if _, ok := j2.Record(5); ok {
@@ -96,7 +98,7 @@ func TestCreateCommitReopen(t *testing.T) {
 	if _, ok := j2.Record(-1); ok {
 		t.Error("Record(-1): ok")
 	}
-	wantCounts := map[Source]int64{FromOrigin: 2 << 20, FromPeer: 1 << 20, FromCache: 5}
+	wantCounts := map[segment.Provenance]int64{segment.FromOrigin: 2 << 20, segment.FromPeer: 1 << 20, segment.FromCache: 5}
 	if got := j2.Counts(); !reflect.DeepEqual(got, wantCounts) {
 		t.Errorf("Counts = %v, want %v", got, wantCounts)
 	}
@@ -114,7 +116,7 @@ func TestCreateCommitReopen(t *testing.T) {
 
 func TestMaxSlices(t *testing.T) {
 	j := newJournal(t, testMeta(MaxSlices*4096, 4096), &Options{NoSync: true})
-	if err := j.Commit([]Record{rec(MaxSlices-1, FromOrigin)}); err != nil {
+	if err := j.Commit([]Record{rec(MaxSlices-1, segment.FromOrigin)}); err != nil {
 		t.Fatal(err)
 	}
 	j.Close()
@@ -241,7 +243,7 @@ func TestInspectShared(t *testing.T) {
 	// Readers do not exclude each other: a shared lock held elsewhere
 	// lets Inspect in, and keeps a writer out.
 	j := newJournal(t, testMeta(100, 10), nil)
-	j.Commit([]Record{rec(1, FromOrigin)})
+	j.Commit([]Record{rec(1, segment.FromOrigin)})
 	j.Close()
 	f, err := os.Open(j.Path())
 	if err != nil {
@@ -264,9 +266,9 @@ func TestInspectShared(t *testing.T) {
 func TestCommitRejectsBadRecords(t *testing.T) {
 	j := newJournal(t, testMeta(100, 10), nil) // slices 0..9
 	for _, recs := range [][]Record{
-		{rec(0, FromOrigin), rec(10, FromOrigin)},
-		{rec(-1, FromOrigin)},
-		{rec(2, FromOrigin), rec(3, 0)},
+		{rec(0, segment.FromOrigin), rec(10, segment.FromOrigin)},
+		{rec(-1, segment.FromOrigin)},
+		{rec(2, segment.FromOrigin), rec(3, 0)},
 		{rec(2, 4)},
 	} {
 		if err := j.Commit(recs); !errors.Is(err, ErrRange) {
@@ -294,16 +296,16 @@ func TestCommitEmpty(t *testing.T) {
 
 func TestCommitReplaces(t *testing.T) {
 	j := newJournal(t, testMeta(25, 10), nil) // 10, 10, 5
-	if err := j.Commit([]Record{rec(2, FromPeer), rec(0, FromPeer)}); err != nil {
+	if err := j.Commit([]Record{rec(2, segment.FromPeer), rec(0, segment.FromPeer)}); err != nil {
 		t.Fatal(err)
 	}
 	// Refetched from the origin, say after a checksum mismatch.
-	r := rec(2, FromOrigin)
+	r := rec(2, segment.FromOrigin)
 	r.CRC32C ^= 1
 	if err := j.Commit([]Record{r}); err != nil {
 		t.Fatal(err)
 	}
-	want := map[Source]int64{FromOrigin: 5, FromPeer: 10, FromCache: 0}
+	want := map[segment.Provenance]int64{segment.FromOrigin: 5, segment.FromPeer: 10, segment.FromCache: 0}
 	if got := j.Counts(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Counts = %v, want %v", got, want)
 	}
@@ -318,10 +320,10 @@ func TestCommitReplaces(t *testing.T) {
 
 func TestCountsShortLastSlice(t *testing.T) {
 	j := newJournal(t, testMeta(10, 4), nil) // 4, 4, 2
-	if err := j.Commit([]Record{rec(0, FromOrigin), rec(1, FromCache), rec(2, FromOrigin)}); err != nil {
+	if err := j.Commit([]Record{rec(0, segment.FromOrigin), rec(1, segment.FromCache), rec(2, segment.FromOrigin)}); err != nil {
 		t.Fatal(err)
 	}
-	want := map[Source]int64{FromOrigin: 6, FromCache: 4, FromPeer: 0}
+	want := map[segment.Provenance]int64{segment.FromOrigin: 6, segment.FromCache: 4, segment.FromPeer: 0}
 	if got := j.Counts(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Counts = %v, want %v", got, want)
 	}
@@ -358,7 +360,7 @@ func TestClosed(t *testing.T) {
 	if err := j.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
 	}
-	if err := j.Commit([]Record{rec(1, FromOrigin)}); !errors.Is(err, ErrClosed) {
+	if err := j.Commit([]Record{rec(1, segment.FromOrigin)}); !errors.Is(err, ErrClosed) {
 		t.Errorf("Commit after Close: %v", err)
 	}
 	if err := j.SetFinalURL("x"); !errors.Is(err, ErrClosed) {
@@ -440,7 +442,7 @@ func TestConcurrentUse(t *testing.T) {
 			for i := w; i < n; i += 4 * 5 {
 				var batch []Record
 				for k := i; k < i+4*5 && k < n; k += 4 {
-					batch = append(batch, rec(k, Source(1+k%3)))
+					batch = append(batch, rec(k, segment.Provenance(1+k%3)))
 				}
 				if err := j.Commit(batch); err != nil {
 					t.Error(err)
@@ -472,14 +474,6 @@ func TestConcurrentUse(t *testing.T) {
 	}
 }
 
-func TestSourceString(t *testing.T) {
-	for s, want := range map[Source]string{FromOrigin: "origin", FromCache: "cache", FromPeer: "peer", 0: "source(0)", 9: "source(9)"} {
-		if got := s.String(); got != want {
-			t.Errorf("Source(%d).String() = %q, want %q", s, got, want)
-		}
-	}
-}
-
 // The done-set is derived from the slice records at Open; check that it
 // agrees with a set built directly, over a plan of many words.
 func TestDoneMatchesRecords(t *testing.T) {
@@ -488,7 +482,7 @@ func TestDoneMatchesRecords(t *testing.T) {
 	want := segment.NewSet(n)
 	var batch []Record
 	for i := 0; i < n; i += 3 {
-		batch = append(batch, rec(i, FromOrigin))
+		batch = append(batch, rec(i, segment.FromOrigin))
 		want.Add(i)
 	}
 	if err := j.Commit(batch); err != nil {

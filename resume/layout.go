@@ -5,7 +5,6 @@ package resume
 import (
 	"encoding/binary"
 	"hash/crc32"
-	"strconv"
 	"time"
 
 	"github.com/slget/slget/internal/errdetail"
@@ -17,32 +16,6 @@ import (
 // Open rejects a journal with a higher one (ErrVersion) and one of schema 1
 // (ErrOldSchema), which Inspect still reads.
 const SchemaVersion = 2
-
-// Source is where the bytes of a slice came from.
-type Source uint8
-
-// The sources of a slice. Zero is not a Source.
-const (
-	FromOrigin Source = 1 // the origin server (or what sits in front of it)
-	FromCache  Source = 2 // the local slice cache
-	FromPeer   Source = 3 // a peer slget
-)
-
-const numSources = 4 // one more than the highest Source
-
-func (s Source) valid() bool { return s >= FromOrigin && s <= FromPeer }
-
-func (s Source) String() string {
-	switch s {
-	case FromOrigin:
-		return "origin"
-	case FromCache:
-		return "cache"
-	case FromPeer:
-		return "peer"
-	}
-	return "source(" + strconv.Itoa(int(s)) + ")"
-}
 
 // Meta describes the download a journal belongs to. All of it is written by
 // Create; only FinalURL changes later (SetFinalURL).
@@ -68,9 +41,9 @@ type Meta struct {
 
 // Record is what the journal knows of one done slice.
 type Record struct {
-	Index  int    // slice index in the plan (Meta.Size, Meta.SliceSize)
-	CRC32C uint32 // of the slice's bytes (Castagnoli); schema 2
-	From   Source // where the bytes came from
+	Index  int                // slice index in the plan (Meta.Size, Meta.SliceSize)
+	CRC32C uint32             // of the slice's bytes (Castagnoli); schema 2
+	From   segment.Provenance // where the bytes came from
 	// SHA256 is the hash a schema 1 journal recorded (zero for a slice
 	// adopted with -c); zero in schema 2.
 	SHA256 [32]byte
@@ -140,8 +113,8 @@ var (
 )
 
 const (
-	valueSize   = 4 + 1 + 4 // CRC-32C, Source, check (schema 2)
-	valueSizeV1 = 32 + 1    // SHA-256, Source (schema 1)
+	valueSize   = 4 + 1 + 4 // CRC-32C, segment.Provenance, check (schema 2)
+	valueSizeV1 = 32 + 1    // SHA-256, segment.Provenance (schema 1)
 )
 
 // MaxSlices bounds the slices of a journal's plan: segment.MaxSlices, 64 Mi
@@ -197,17 +170,17 @@ func encodeValue(key []byte, r Record) []byte {
 // when the record is malformed or fails its check.
 func decodeValue(schema uint64, key []byte, i int, v []byte) (Record, bool) {
 	if schema == 1 {
-		if len(v) != valueSizeV1 || !Source(v[32]).valid() {
+		if len(v) != valueSizeV1 || !segment.Provenance(v[32]).Valid() {
 			return Record{}, false
 		}
-		r := Record{Index: i, From: Source(v[32])}
+		r := Record{Index: i, From: segment.Provenance(v[32])}
 		copy(r.SHA256[:], v)
 		return r, true
 	}
-	if len(v) != valueSize || binary.BigEndian.Uint32(v[5:]) != recordCheck(key, v) || !Source(v[4]).valid() {
+	if len(v) != valueSize || binary.BigEndian.Uint32(v[5:]) != recordCheck(key, v) || !segment.Provenance(v[4]).Valid() {
 		return Record{}, false
 	}
-	return Record{Index: i, CRC32C: binary.BigEndian.Uint32(v), From: Source(v[4])}, true
+	return Record{Index: i, CRC32C: binary.BigEndian.Uint32(v), From: segment.Provenance(v[4])}, true
 }
 
 // metaCheck is the CRC-32C of every meta field, each length-prefixed, in a
@@ -285,7 +258,7 @@ type state struct {
 	meta    Meta
 	plan    segment.Plan
 	done    *segment.Set
-	counts  [numSources]int64
+	counts  [segment.Provenances]int64
 	records []Record // only if asked for
 	dropped int      // records that failed their check
 	// mirrorOf is the mirror each slice came from, for those that came
@@ -416,6 +389,6 @@ func getUint64(b *bolt.Bucket, k []byte) (uint64, error) {
 	return binary.BigEndian.Uint64(v), nil
 }
 
-func countsMap(c [numSources]int64) map[Source]int64 {
-	return map[Source]int64{FromOrigin: c[FromOrigin], FromCache: c[FromCache], FromPeer: c[FromPeer]}
+func countsMap(c [segment.Provenances]int64) map[segment.Provenance]int64 {
+	return map[segment.Provenance]int64{segment.FromOrigin: c[segment.FromOrigin], segment.FromCache: c[segment.FromCache], segment.FromPeer: c[segment.FromPeer]}
 }

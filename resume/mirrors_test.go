@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -20,7 +21,7 @@ func TestMirrorsRecorded(t *testing.T) {
 	m.Proof = "sha-256=00 from Repr-Digest"
 	j := newJournal(t, m, &Options{NoSync: true})
 	a, b := "http://a.example/f.iso", "http://b.example/pub/f.iso"
-	recs := []Record{rec(0, FromOrigin), rec(1, FromOrigin), rec(2, FromOrigin), rec(9, FromOrigin)}
+	recs := []Record{rec(0, segment.FromOrigin), rec(1, segment.FromOrigin), rec(2, segment.FromOrigin), rec(9, segment.FromOrigin)}
 	recs[1].Mirror, recs[2].Mirror, recs[3].Mirror = a, b, b
 	if err := j.Commit(recs); err != nil {
 		t.Fatal(err)
@@ -43,7 +44,7 @@ func TestMirrorsRecorded(t *testing.T) {
 		t.Errorf("Proof %q", j.Meta().Proof)
 	}
 	// Slice 1 again from the first URL, slice 9 forgotten.
-	if err := j.Commit([]Record{rec(1, FromOrigin)}); err != nil {
+	if err := j.Commit([]Record{rec(1, segment.FromOrigin)}); err != nil {
 		t.Fatal(err)
 	}
 	if err := j.Forget([]int{9}); err != nil {
@@ -74,7 +75,7 @@ func TestMirrorsRecorded(t *testing.T) {
 // and in a mirror's URL: the slices stay done, counted as the first URL's.
 func TestMirrorDamageLosesOnlyTheName(t *testing.T) {
 	j := newJournal(t, testMeta(4000, 1000), &Options{NoSync: true})
-	recs := []Record{rec(0, FromOrigin), rec(1, FromOrigin), rec(2, FromOrigin)}
+	recs := []Record{rec(0, segment.FromOrigin), rec(1, segment.FromOrigin), rec(2, segment.FromOrigin)}
 	recs[0].Mirror, recs[1].Mirror, recs[2].Mirror = "http://a/f", "http://b/f", "http://b/f"
 	if err := j.Commit(recs); err != nil {
 		t.Fatal(err)
@@ -136,7 +137,7 @@ func mirroredJournal(t testing.TB) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := []Record{rec(0, FromOrigin), rec(3, FromOrigin), rec(5, FromOrigin)}
+	recs := []Record{rec(0, segment.FromOrigin), rec(3, segment.FromOrigin), rec(5, segment.FromOrigin)}
 	recs[1].Mirror, recs[2].Mirror = "http://a/f", "http://b/f"
 	if err := j.Commit(recs); err != nil {
 		t.Fatal(err)

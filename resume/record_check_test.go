@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/slget/slget/segment"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -68,7 +69,7 @@ func TestFlippedKeyBitNeverTrusted(t *testing.T) {
 	for i := range want {
 		var key [8]byte
 		binary.BigEndian.PutUint64(key[:], uint64(i))
-		v := encodeValue(key[:], rec(i, Source(1+i%3)))
+		v := encodeValue(key[:], rec(i, segment.Provenance(1+i%3)))
 		// bbolt stores a leaf's keys and values apart; find each.
 		for _, pat := range [][]byte{key[:], v} {
 			at := bytes.Index(full, pat)
@@ -118,7 +119,7 @@ func TestDamagedRecordIsDropped(t *testing.T) {
 			v := encodeValue(binary.BigEndian.AppendUint64(nil, 4), rec(4, 7))
 			return v
 		}()},
-		{"check of another slice", encodeValue(binary.BigEndian.AppendUint64(nil, 5), rec(4, FromOrigin))},
+		{"check of another slice", encodeValue(binary.BigEndian.AppendUint64(nil, 5), rec(4, segment.FromOrigin))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, _ := validJournal(t, 10)
@@ -134,7 +135,7 @@ func TestDamagedRecordIsDropped(t *testing.T) {
 				t.Fatalf("Dropped %d, slice 4 done %v; want 1, false", j.Dropped(), j.Done().Has(4))
 			}
 			// Fetched again and committed, it is done again.
-			if err := j.Commit([]Record{rec(4, FromOrigin)}); err != nil {
+			if err := j.Commit([]Record{rec(4, segment.FromOrigin)}); err != nil {
 				t.Fatal(err)
 			}
 			if !j.Done().Has(4) {
@@ -146,7 +147,7 @@ func TestDamagedRecordIsDropped(t *testing.T) {
 
 func TestForget(t *testing.T) {
 	j := newJournal(t, testMeta(50, 10), nil)
-	if err := j.Commit([]Record{rec(0, FromOrigin), rec(1, FromPeer), rec(3, FromOrigin)}); err != nil {
+	if err := j.Commit([]Record{rec(0, segment.FromOrigin), rec(1, segment.FromPeer), rec(3, segment.FromOrigin)}); err != nil {
 		t.Fatal(err)
 	}
 	if err := j.Forget([]int{1, 2}); err != nil {
@@ -161,7 +162,7 @@ func TestForget(t *testing.T) {
 		if !d.Has(0) || d.Has(1) || d.Has(2) || !d.Has(3) || d.Count() != 2 {
 			t.Fatalf("Done after Forget: count %d", d.Count())
 		}
-		if c := j.Counts(); c[FromPeer] != 0 || c[FromOrigin] != 20 {
+		if c := j.Counts(); c[segment.FromPeer] != 0 || c[segment.FromOrigin] != 20 {
 			t.Fatalf("Counts after Forget: %v", c)
 		}
 	}
@@ -215,7 +216,7 @@ func TestSchema1IsReadForChecking(t *testing.T) {
 		if err := mb.Delete(keyCheck); err != nil {
 			return err
 		}
-		v := append(sum[:], byte(FromPeer))
+		v := append(sum[:], byte(segment.FromPeer))
 		return tx.Bucket(bucketSlices).Put(binary.BigEndian.AppendUint64(nil, 2), v)
 	})
 	db.Close()
@@ -229,7 +230,7 @@ func TestSchema1IsReadForChecking(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if im.Schema != 1 || done.Count() != 1 || len(recs) != 1 || recs[0].Index != 2 || recs[0].SHA256 != sum || recs[0].From != FromPeer {
+	if im.Schema != 1 || done.Count() != 1 || len(recs) != 1 || recs[0].Index != 2 || recs[0].SHA256 != sum || recs[0].From != segment.FromPeer {
 		t.Fatalf("Inspect of schema 1: %+v %v %+v", im, done.Count(), recs)
 	}
 }

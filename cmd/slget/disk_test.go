@@ -94,7 +94,7 @@ func TestCrashAfterRenameIsRecognised(t *testing.T) {
 		var recs []resume.Record
 		for i := 0; i < plan.N(); i++ {
 			r := plan.SliceRange(i)
-			recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(b[r.Start:r.End]), From: resume.FromOrigin})
+			recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(b[r.Start:r.End]), From: segment.FromOrigin})
 		}
 		if err := j.Commit(recs); err != nil {
 			t.Fatal(err)
