@@ -1,0 +1,17 @@
+// Package queue is slget's download daemon without its face: a queue of
+// downloads over the library (one slget.Client.Do and one journal each),
+// each with a GID, a state and a position, at most Jobs of them running at
+// once.
+//
+// Pausing a download cancels its context: Do returns and keeps the
+// partial file and its journal, so unpausing it resumes where it stopped.
+// Removing it does the same and forgets it (the partial file and journal
+// stay, as aria2 keeps them). The queue knows nothing of HTTP ranges or
+// journals: a download is URIs and options in aria2's names, and Config.Prepare
+// turns them into a slget.Request.
+//
+// # Caveats
+//
+// A download's options are strings as aria2's clients send them; the queue
+// does not check them (Prepare does, and Add fails with its error).
+package queue
