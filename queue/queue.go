@@ -39,8 +39,9 @@ type Config struct {
 	Jobs int
 	// Prepare turns a Spec into the client and request of its download;
 	// it is called each time the download starts (or resumes). The queue
-	// sets the request's Events.
-	Prepare func(Spec) (*slget.Client, *slget.Request, error)
+	// sets the request's Events, and calls done (if not nil) when Do has
+	// returned.
+	Prepare func(Spec) (c *slget.Client, req *slget.Request, done func(), err error)
 	// ErrorCode is aria2's number for a download's error; nil means 1.
 	ErrorCode func(error) int
 	// Notify, if set, is told of each start, pause, stop, completion and
@@ -207,9 +208,12 @@ func (q *Queue) start(e *entry) {
 
 // run is one Do of e's download.
 func (q *Queue) run(ctx context.Context, e *entry, spec Spec) (*slget.Result, error) {
-	c, req, err := q.cfg.Prepare(spec)
+	c, req, done, err := q.cfg.Prepare(spec)
 	if err != nil {
 		return nil, err
+	}
+	if done != nil {
+		defer done()
 	}
 	req.Events = func(ev slget.Event) {
 		if s, ok := ev.(*slget.Started); ok {

@@ -20,8 +20,8 @@ func newQueue(t *testing.T, dir string, jobs int, events chan<- Event) *Queue {
 	c := &slget.Client{Connections: 2, Slice: 64 << 10}
 	q := New(Config{
 		Jobs: jobs,
-		Prepare: func(s Spec) (*slget.Client, *slget.Request, error) {
-			return c, &slget.Request{URL: s.URIs[0], Path: filepath.Join(dir, s.Options["out"])}, nil
+		Prepare: func(s Spec) (*slget.Client, *slget.Request, func(), error) {
+			return c, &slget.Request{URL: s.URIs[0], Path: filepath.Join(dir, s.Options["out"])}, nil, nil
 		},
 		Notify: func(ev Event) {
 			if events != nil {

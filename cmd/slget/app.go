@@ -340,6 +340,9 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 }
 
 func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {
+	if c.Bool("enable-rpc") {
+		return daemonAction(ctx, c, con, stdin)
+	}
 	cfg, err := readConfig(c)
 	if err != nil {
 		return err

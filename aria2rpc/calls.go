@@ -1,0 +1,211 @@
+// calls.go: the methods that add, stop and move downloads.
+
+package aria2rpc
+
+import (
+	"fmt"
+	"maps"
+	"strconv"
+
+	"github.com/slget/slget/queue"
+)
+
+// addUri(uris, options?, position?) adds one download of uris (mirrors of
+// one file) and answers its GID.
+func addURI(s *Server, a args) (any, *Error, func()) {
+	us, err := a.strs(0)
+	if err != nil {
+		return nil, err, nil
+	}
+	if len(us) == 0 {
+		return nil, failed("No URI to download."), nil
+	}
+	opts, err := a.options(1)
+	if err != nil {
+		return nil, err, nil
+	}
+	pos, err := a.int(2, -1)
+	if err != nil {
+		return nil, err, nil
+	}
+	return s.add(queue.Spec{URIs: us, Options: opts}, pos)
+}
+
+// add checks spec's options and puts it in line.
+func (s *Server) add(spec queue.Spec, pos int) (any, *Error, func()) {
+	if err := s.place(spec.Options); err != nil {
+		return nil, err, nil
+	}
+	if s.Check != nil {
+		if err := s.Check(spec); err != nil {
+			return nil, failed(err.Error()), nil
+		}
+	}
+	paused, _ := strconv.ParseBool(spec.Options["pause"])
+	delete(spec.Options, "pause")
+	gid, qerr := s.Queue.Add(spec, pos, paused)
+	if qerr != nil {
+		return nil, failed(qerr.Error()), nil
+	}
+	return gid.String(), nil, nil
+}
+
+func noMetalink(*Server, args) (any, *Error, func()) {
+	return nil, failed("addMetalink is not supported by this daemon: give the Metalink's URL to addUri with follow-metalink"), nil
+}
+
+func remove(s *Server, a args) (any, *Error, func()) {
+	g, err := a.gid(0)
+	if err != nil {
+		return nil, err, nil
+	}
+	if err := queueErr(s.Queue.Remove(g), g, "remove"); err != nil {
+		return nil, err, nil
+	}
+	return g.String(), nil, nil
+}
+
+func pause(s *Server, a args) (any, *Error, func()) {
+	g, err := a.gid(0)
+	if err != nil {
+		return nil, err, nil
+	}
+	if err := queueErr(s.Queue.Pause(g), g, "pause"); err != nil {
+		return nil, err, nil
+	}
+	return g.String(), nil, nil
+}
+
+func pauseAll(s *Server, _ args) (any, *Error, func()) {
+	s.Queue.PauseAll()
+	return "OK", nil, nil
+}
+
+func unpause(s *Server, a args) (any, *Error, func()) {
+	g, err := a.gid(0)
+	if err != nil {
+		return nil, err, nil
+	}
+	if err := queueErr(s.Queue.Unpause(g), g, "unpause"); err != nil {
+		return nil, err, nil
+	}
+	return g.String(), nil, nil
+}
+
+func unpauseAll(s *Server, _ args) (any, *Error, func()) {
+	s.Queue.UnpauseAll()
+	return "OK", nil, nil
+}
+
+// changePosition(gid, pos, how) answers the new place as a number, as
+// aria2 does.
+func changePosition(s *Server, a args) (any, *Error, func()) {
+	g, err := a.gid(0)
+	if err != nil {
+		return nil, err, nil
+	}
+	pos, err := a.int(1, 0)
+	if err != nil {
+		return nil, err, nil
+	}
+	how, err := a.str(2)
+	if err != nil {
+		return nil, err, nil
+	}
+	switch how {
+	case "POS_SET", "POS_CUR", "POS_END":
+	default:
+		return nil, failed(fmt.Sprintf("Illegal argument: how %s, want POS_SET, POS_CUR or POS_END", how)), nil
+	}
+	p, qerr := s.Queue.Move(g, pos, how)
+	if qerr != nil {
+		return nil, queueErr(qerr, g, "move"), nil
+	}
+	return p, nil, nil
+}
+
+// changeOption(gid, options) changes a download's options from its next
+// start.
+func changeOption(s *Server, a args) (any, *Error, func()) {
+	g, err := a.gid(0)
+	if err != nil {
+		return nil, err, nil
+	}
+	opts, err := a.options(1)
+	if err != nil {
+		return nil, err, nil
+	}
+	in, qerr := s.Queue.Get(g)
+	if qerr != nil {
+		return nil, queueErr(qerr, g, "change"), nil
+	}
+	merged := maps.Clone(in.Spec.Options)
+	maps.Copy(merged, opts)
+	if _, given := opts["dir"]; !given {
+		merged["dir"] = in.Spec.Options["dir"]
+	}
+	if err := s.place(merged); err != nil {
+		return nil, err, nil
+	}
+	if s.Check != nil {
+		if err := s.Check(queue.Spec{URIs: in.Spec.URIs, Options: merged}); err != nil {
+			return nil, failed(err.Error()), nil
+		}
+	}
+	if err := queueErr(s.Queue.SetOptions(g, merged), g, "change"); err != nil {
+		return nil, err, nil
+	}
+	return "OK", nil, nil
+}
+
+func changeGlobalOption(s *Server, a args) (any, *Error, func()) {
+	opts, err := a.options(0)
+	if err != nil {
+		return nil, err, nil
+	}
+	if s.ChangeOptions == nil {
+		return nil, failed("the global options cannot be changed"), nil
+	}
+	if err := s.ChangeOptions(opts); err != nil {
+		return nil, failed(err.Error()), nil
+	}
+	return "OK", nil, nil
+}
+
+func purge(s *Server, _ args) (any, *Error, func()) {
+	s.Queue.PurgeResults()
+	return "OK", nil, nil
+}
+
+func removeResult(s *Server, a args) (any, *Error, func()) {
+	g, err := a.gid(0)
+	if err != nil {
+		return nil, err, nil
+	}
+	if qerr := s.Queue.RemoveResult(g); qerr != nil {
+		if queue.IsNotFound(qerr) {
+			return nil, queueErr(qerr, g, "get"), nil
+		}
+		return nil, failed(fmt.Sprintf("Could not remove download result of GID#%s", g)), nil
+	}
+	return "OK", nil, nil
+}
+
+func saveSession(s *Server, _ args) (any, *Error, func()) {
+	if s.SaveSession == nil {
+		return nil, failed("Filename is not given."), nil
+	}
+	if err := s.SaveSession(); err != nil {
+		return nil, failed(err.Error()), nil
+	}
+	return "OK", nil, nil
+}
+
+func shutdown(force bool) method {
+	return func(s *Server, _ args) (any, *Error, func()) {
+		if s.Shutdown == nil {
+			return "OK", nil, nil
+		}
+		return "OK", nil, func() { s.Shutdown(force) }
+	}
+}
