@@ -79,7 +79,9 @@ func (a args) strs(i int) ([]string, *Error) {
 
 // options is parameter i as aria2's options object: each value a string
 // (a number or a boolean is taken as its text), or a list of strings (as
-// header takes), kept joined by "\n". Empty when absent.
+// header takes), kept joined by "\n". Empty when absent. A control
+// character anywhere is refused: values end up in request headers and in
+// the session file's lines.
 func (a args) options(i int) (map[string]string, *Error) {
 	out := map[string]string{}
 	if !a.has(i) {
@@ -96,19 +98,30 @@ func (a args) options(i int) (map[string]string, *Error) {
 		var b bool
 		switch {
 		case json.Unmarshal(v, &s) == nil:
+			l = []string{s}
 		case json.Unmarshal(v, &l) == nil:
-			s = strings.Join(l, "\n")
 		case json.Unmarshal(v, &n) == nil:
-			s = n.String()
+			l = []string{n.String()}
 		case json.Unmarshal(v, &b) == nil:
-			s = strconv.FormatBool(b)
+			l = []string{strconv.FormatBool(b)}
 		default:
 			return nil, failed(fmt.Sprintf("option %s: want a string", k))
 		}
-		if strings.ContainsAny(s, "\r\x00") {
-			return nil, failed(fmt.Sprintf("option %s: a control character in its value", k))
+		if hasControl(k) || k == "" {
+			return nil, failed(fmt.Sprintf("option %q: not an option name", k))
 		}
-		out[k] = s
+		for _, e := range l {
+			if hasControl(e) {
+				return nil, failed(fmt.Sprintf("option %s: a control character in its value", k))
+			}
+		}
+		out[k] = strings.Join(l, "\n")
 	}
 	return out, nil
+}
+
+// hasControl is true when s holds a control character (a line break, a
+// tab, NUL, DEL).
+func hasControl(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"strconv"
+	"strings"
 
 	"github.com/slget/slget/queue"
 )
@@ -19,6 +20,11 @@ func addURI(s *Server, a args) (any, *Error, func()) {
 	}
 	if len(us) == 0 {
 		return nil, failed("No URI to download."), nil
+	}
+	for _, u := range us {
+		if hasControl(u) || !strings.Contains(u, "://") {
+			return nil, failed(fmt.Sprintf("%q is not a URI", u)), nil
+		}
 	}
 	opts, err := a.options(1)
 	if err != nil {
@@ -208,4 +214,18 @@ func shutdown(force bool) method {
 		}
 		return "OK", nil, func() { s.Shutdown(force) }
 	}
+}
+
+// Restore puts a download of a session file back in line, its dir and
+// out checked as a client's are.
+func (s *Server) Restore(saved queue.Saved) (queue.GID, error) {
+	if err := s.place(saved.Spec.Options); err != nil {
+		return 0, err
+	}
+	if s.Check != nil {
+		if err := s.Check(saved.Spec); err != nil {
+			return 0, err
+		}
+	}
+	return s.Queue.Restore(saved)
 }

@@ -240,9 +240,10 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 	q.active = slices.DeleteFunc(q.active, func(g GID) bool { return g == e.info.GID })
 	switch {
 	case q.closed && e.stopAs == "":
-		// The daemon stops: the download stays in line for the session.
+		// The daemon stops: the download stays first in line for the
+		// session.
 		e.info.State = Waiting
-		q.waiting = append(q.waiting, e.info.GID)
+		q.waiting = slices.Insert(q.waiting, 0, e.info.GID)
 	case e.stopAs == Paused:
 		e.info.State = Paused
 		q.waiting = slices.Insert(q.waiting, 0, e.info.GID)

@@ -30,6 +30,12 @@ type daemon struct {
 	c    *cli.Context
 	q    *queue.Queue
 	jobs *jobs
+	// session is --save-session's file ("" for none), written every
+	// interval (0: only at the end and on saveSession).
+	session  string
+	interval time.Duration
+	input    string // --input-file: the downloads to put in line first
+	stdin    io.Reader
 }
 
 func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {
@@ -63,7 +69,10 @@ func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Re
 		return err
 	}
 	defer a.closeShare()
-	d := &daemon{a: a, rc: rc, root: root, c: c}
+	d := &daemon{a: a, rc: rc, root: root, c: c, session: c.String("save-session"), input: c.String("input-file"), stdin: stdin}
+	if d.interval, err = parseSeconds("save-session-interval", c.String("save-session-interval")); err != nil {
+		return withCode(exitBadOption, err)
+	}
 	d.jobs = newJobs(a, c)
 	return d.serve(ctx)
 }
@@ -79,11 +88,17 @@ func (d *daemon) serve(ctx context.Context) error {
 		Options: d.jobs.globalOptions, ChangeOptions: d.changeGlobal, Check: d.jobs.check,
 		Shutdown: func(bool) { stop() },
 	}
+	if d.session != "" {
+		srv.SaveSession = d.saveSession
+	}
 	d.q = queue.New(queue.Config{
 		Jobs: d.a.cfg.jobs, Prepare: d.jobs.prepare, ErrorCode: exitCode, Notify: srv.Notify,
 	})
 	srv.Queue = d.q
 	defer d.q.Close()
+	if err := d.restore(srv); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", d.rc.addr)
 	if err != nil {
 		return withCode(exitBadOption, fmt.Errorf("--rpc-listen-port: cannot listen on %s: %v", d.rc.addr, err))
@@ -103,6 +118,9 @@ func (d *daemon) serve(ctx context.Context) error {
 		con.errorf("WARNING: --rpc-listen-all without --rpc-secret: anyone who reaches port %d can make this machine download anything into %s; give --rpc-secret", ln.Addr().(*net.TCPAddr).Port, d.root)
 	}
 	d.a.con.errorf("JSON-RPC on %s://%s/jsonrpc (downloads into %s)", scheme, ln.Addr(), d.root)
+	if d.interval > 0 && d.session != "" {
+		go d.saveEvery(ctx)
+	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
@@ -118,6 +136,9 @@ func (d *daemon) serve(ctx context.Context) error {
 	_ = hs.Shutdown(sctx)
 	srv.CloseSockets()
 	d.q.Close()
+	if d.session != "" {
+		return d.saveSession()
+	}
 	return nil
 }
 
