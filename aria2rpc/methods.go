@@ -38,7 +38,7 @@ func methodOf(name string) method {
 	case "aria2.addUri":
 		return addURI
 	case "aria2.addMetalink":
-		return noMetalink
+		return addMetalink
 	case "aria2.addTorrent", "aria2.getPeers", "aria2.changeUri":
 		return unsupported
 	case "aria2.remove", "aria2.forceRemove":
