@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -91,6 +92,22 @@ func TestPlace(t *testing.T) {
 		case c.wantDir != "" && c.opts["dir"] != c.wantDir:
 			t.Errorf("dir %s, want %s", c.opts["dir"], c.wantDir)
 		}
+	}
+}
+
+func TestPlaceRefusesSymlinkOut(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(root, "link")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	s := &Server{Root: root}
+	for _, opts := range []map[string]string{{"dir": "link"}, {"dir": "link/deeper"}, {"out": "link/x.bin"}} {
+		if err := s.place(opts); err == nil {
+			t.Errorf("%v: accepted, but link leads to %s", opts, outside)
+		}
+	}
+	if err := s.place(map[string]string{"dir": "real/new", "out": "x/y.bin"}); err != nil {
+		t.Errorf("a folder not yet made: %v", err)
 	}
 }
 

@@ -178,19 +178,27 @@ func (s *Server) tokenOK(token string) bool {
 	return subtle.ConstantTimeCompare([]byte(token), []byte(s.Secret)) == 1
 }
 
-// originOK is true for a request with no Origin (not from a web page),
-// or for any origin with AllowOriginAll. A web page's request is otherwise
-// answered only when both the page and the daemon it asked are on the
-// loopback (a front end served on this machine): the daemon serves no
-// pages of its own, so a page of any other origin is another site's, and
-// one whose name leads to the loopback (DNS rebinding) names a Host that
-// is not.
+// originOK is true for a request not from a web page, or for any page
+// with AllowOriginAll. A web page's request is otherwise answered only
+// when both the page and the daemon it asked are on the loopback (a front
+// end served on this machine): the daemon serves no pages of its own, so a
+// page of any other origin is another site's, and one whose name leads to
+// the loopback (DNS rebinding) names a Host that is not. A page is known
+// by its Origin, or, for what a page loads without one (a <script> tag
+// reaching JSONP), by Sec-Fetch-Site and its Referer.
 func (s *Server) originOK(r *http.Request) bool {
-	o := r.Header.Get("Origin")
-	if o == "" || s.AllowOriginAll {
+	if s.AllowOriginAll {
 		return true
 	}
-	u, err := url.Parse(o)
+	from := r.Header.Get("Origin")
+	if from == "" {
+		switch r.Header.Get("Sec-Fetch-Site") {
+		case "", "none", "same-origin":
+			return true
+		}
+		from = r.Header.Get("Referer")
+	}
+	u, err := url.Parse(from)
 	if err != nil {
 		return false
 	}

@@ -161,6 +161,19 @@ func TestRPCOverGET(t *testing.T) {
 	if code, _ := get(url.Values{"method": {"aria2.getVersion"}, "jsoncallback": {"alert(1);x"}}); code != http.StatusBadRequest {
 		t.Fatalf("a jsoncallback that is script: HTTP %d, want 400", code)
 	}
+	// Another site's page that loads the JSONP with a <script> tag (no
+	// Origin) is refused.
+	req, _ := http.NewRequest(http.MethodGet, d.url+"?"+url.Values{"method": {"aria2.tellActive"}, "params": {params}, "jsoncallback": {"steal"}}.Encode(), nil)
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	req.Header.Set("Referer", "https://evil.example/page")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("JSONP from another site's <script>: HTTP %d, want 403", resp.StatusCode)
+	}
 }
 
 func TestRPCSecure(t *testing.T) {
