@@ -50,9 +50,23 @@ func (s *Server) add(spec queue.Spec, pos int) (any, *Error, func()) {
 			return nil, failed(err.Error()), nil
 		}
 	}
-	paused, _ := strconv.ParseBool(spec.Options["pause"])
+	paused := s.PauseAdded
+	if p, given := spec.Options["pause"]; given {
+		paused, _ = strconv.ParseBool(p)
+	}
 	delete(spec.Options, "pause")
-	gid, qerr := s.Queue.Add(spec, pos, paused)
+	var want queue.GID
+	if g, given := spec.Options["gid"]; given {
+		var perr error
+		if want, perr = queue.ParseGID(g); perr != nil || want == 0 {
+			return nil, failed(fmt.Sprintf("gid %s: want 16 hex digits, not all 0", g)), nil
+		}
+		if _, err := s.Queue.Get(want); err == nil {
+			return nil, failed(fmt.Sprintf("GID %s is not unique.", g)), nil
+		}
+		delete(spec.Options, "gid")
+	}
+	gid, qerr := s.Queue.AddAs(want, spec, pos, paused)
 	if qerr != nil {
 		return nil, failed(qerr.Error()), nil
 	}

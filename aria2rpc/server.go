@@ -52,6 +52,9 @@ type Server struct {
 	// Shutdown, if set, is called once the answer to shutdown (force for
 	// forceShutdown) is sent.
 	Shutdown func(force bool)
+	// PauseAdded puts each download added paused, unless its own pause
+	// option says "false" (aria2's --pause).
+	PauseAdded bool
 
 	sessionOnce sync.Once
 	sessionID   string

@@ -142,6 +142,12 @@ func (q *Queue) Add(s Spec, position int, paused bool) (GID, error) {
 	return q.add(0, s, position, paused)
 }
 
+// AddAs is Add with the GID gid when it is not zero and free (else a new
+// one is drawn).
+func (q *Queue) AddAs(gid GID, s Spec, position int, paused bool) (GID, error) {
+	return q.add(gid, s, position, paused)
+}
+
 func (q *Queue) add(gid GID, s Spec, position int, paused bool) (GID, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()

@@ -343,6 +343,9 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if c.Bool("enable-rpc") {
 		return daemonAction(ctx, c, con, stdin)
 	}
+	if c.Bool("pause") {
+		return withCode(exitBadOption, errors.New("--pause holds the downloads added to the daemon: give it with --enable-rpc"))
+	}
 	cfg, err := readConfig(c)
 	if err != nil {
 		return err

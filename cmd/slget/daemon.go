@@ -86,7 +86,7 @@ func (d *daemon) serve(ctx context.Context) error {
 		Root: d.root, Secret: d.rc.secret, AllowOriginAll: d.rc.allowOriginAll, MaxRequestSize: d.rc.maxRequest,
 		Version: version.Version, PieceLength: d.a.cfg.slice,
 		Options: d.jobs.globalOptions, ChangeOptions: d.changeGlobal, Check: d.jobs.check,
-		Shutdown: func(bool) { stop() },
+		Shutdown: func(bool) { stop() }, PauseAdded: d.c.Bool("pause"),
 	}
 	if d.session != "" {
 		srv.SaveSession = d.saveSession

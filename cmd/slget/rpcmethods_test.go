@@ -213,3 +213,35 @@ func TestRPCSecure(t *testing.T) {
 		}
 	}
 }
+
+func TestRPCPauseFlagAndGID(t *testing.T) {
+	root := t.TempDir()
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(200<<10))
+	d := startDaemon(t, "p", "-d", root, "--pause")
+	var gid string
+	d.must(t, &gid, "aria2.addUri", []string{srv.FileURL()}, map[string]string{"out": "a.bin", "gid": "00000000000000aa"})
+	if gid != "00000000000000aa" {
+		t.Fatalf("addUri with gid=00000000000000aa answered %s", gid)
+	}
+	if e := d.call(t, "aria2.addUri", []string{srv.FileURL()}, map[string]string{"gid": gid}).Error; e == nil || e.Message != "GID 00000000000000aa is not unique." {
+		t.Fatalf("a second download with the same gid: %+v", e)
+	}
+	var st map[string]string
+	d.must(t, &st, "aria2.tellStatus", gid, []string{"status"})
+	if st["status"] != "paused" || len(srv.Requests()) != 0 {
+		t.Fatalf("under --pause: %v, %d requests to the origin; want paused, none", st, len(srv.Requests()))
+	}
+	d.must(t, nil, "aria2.unpause", gid)
+	d.waitStatus(t, gid, "complete")
+	var now string
+	d.must(t, &now, "aria2.addUri", []string{srv.FileURL()}, map[string]string{"out": "b.bin", "pause": "false"})
+	d.waitStatus(t, now, "complete")
+	for _, n := range []string{"a.bin", "b.bin"} {
+		if got := fileSHA(t, filepath.Join(root, n)); got != srv.Content().SHA256() {
+			t.Fatalf("%s: SHA-256 %s", n, got)
+		}
+	}
+	if r := runSlget(t, "--pause", srv.FileURL()); r.code != exitBadOption {
+		t.Fatalf("--pause without --enable-rpc: exit %d, want %d", r.code, exitBadOption)
+	}
+}
