@@ -134,10 +134,11 @@ func specEntry(s queue.Spec) (inputEntry, error) {
 		for _, v := range values {
 			known, err := e.opts.set(k, v)
 			if err != nil {
+				shownV := shown(k, v) // headers and proxies may hold secrets
 				if k == "http-passwd" {
-					v = "***"
+					shownV = "…"
 				}
-				return e, fmt.Errorf("option %s=%s: %v", k, v, err)
+				return e, fmt.Errorf("option %s=%s: %v", k, shownV, err)
 			}
 			if known {
 				e.opts.raw = append(e.opts.raw, k+"="+v)

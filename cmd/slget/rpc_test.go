@@ -108,6 +108,10 @@ func TestRPCSecurity(t *testing.T) {
 			t.Fatalf("options %v: answer %s, want an error", opts, a.Result)
 		}
 	}
+	// A bad header is refused without being quoted: it may hold a secret.
+	if a := d.call(t, "aria2.addUri", []string{srv.FileURL()}, map[string]any{"header": []string{"Authorization Bearer hunter2-secret"}}); a.Error == nil || strings.Contains(a.Error.Message, "hunter2") {
+		t.Fatalf("a header without a colon: %+v, want an error that does not quote it", a.Error)
+	}
 	if n := len(srv.Requests()); n != 0 {
 		t.Fatalf("the origin saw %d requests from refused downloads", n)
 	}
