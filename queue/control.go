@@ -21,7 +21,6 @@ func (q *Queue) pause(e *entry) error {
 	case Waiting:
 		e.info.State = Paused
 		q.emit(Event{EventPause, e.info.GID})
-		q.changed()
 	case Active:
 		if e.stopAs == "" {
 			e.stopAs = Paused
@@ -57,7 +56,6 @@ func (q *Queue) Unpause(gid GID) error {
 	}
 	e.info.State = Waiting
 	q.schedule()
-	q.changed()
 	return nil
 }
 
@@ -71,7 +69,6 @@ func (q *Queue) UnpauseAll() {
 		}
 	}
 	q.schedule()
-	q.changed()
 }
 
 // Remove stops a download (keeping its partial file and journal) and
@@ -91,7 +88,6 @@ func (q *Queue) Remove(gid GID) error {
 		q.waiting = slices.DeleteFunc(q.waiting, func(g GID) bool { return g == gid })
 		q.toStopped(e, Removed)
 		q.emit(Event{EventStop, gid})
-		q.changed()
 	default:
 		return &StateError{GID: gid, State: e.info.State, Op: "removed"}
 	}
@@ -148,6 +144,5 @@ func (q *Queue) Move(gid GID, pos int, how string) (int, error) {
 	q.waiting = slices.Delete(q.waiting, i, i+1)
 	pos = min(max(pos, 0), len(q.waiting))
 	q.waiting = slices.Insert(q.waiting, pos, gid)
-	q.changed()
 	return pos, nil
 }

@@ -80,7 +80,6 @@ func (q *Queue) SetOptions(gid GID, opts map[string]string) error {
 	for k, v := range opts {
 		e.info.Spec.Options[k] = v
 	}
-	q.changed()
 	return nil
 }
 

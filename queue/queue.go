@@ -110,18 +110,17 @@ type Queue struct {
 	base context.Context
 	stop context.CancelFunc
 
-	mu            sync.Mutex
-	all           map[GID]*entry
-	active        []GID // in the order they started
-	waiting       []GID // waiting and paused, in line
-	stopped       []GID // the most recent last
-	stoppedTotal  int
-	closed        bool
-	wg            sync.WaitGroup
-	events        []Event    // to send, in order
-	sending       bool       // a goroutine sends events
-	changedNotify func()     // set by Watch
-	sendMu        sync.Mutex // one Notify at a time
+	mu           sync.Mutex
+	all          map[GID]*entry
+	active       []GID // in the order they started
+	waiting      []GID // waiting and paused, in line
+	stopped      []GID // the most recent last
+	stoppedTotal int
+	closed       bool
+	wg           sync.WaitGroup
+	events       []Event    // to send, in order
+	sending      bool       // a goroutine sends events
+	sendMu       sync.Mutex // one Notify at a time
 }
 
 // New returns a Queue that runs downloads as cfg says until Close.
@@ -167,7 +166,6 @@ func (q *Queue) add(gid GID, s Spec, position int, paused bool) (GID, error) {
 	}
 	q.waiting = slices.Insert(q.waiting, position, gid)
 	q.schedule()
-	q.changed()
 	return gid, nil
 }
 
@@ -272,7 +270,6 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 		q.emit(Event{EventError, e.info.GID})
 	}
 	q.schedule()
-	q.changed()
 }
 
 // toStopped ends e as st, keeping the most recent MaxResults. q.mu is held.
@@ -313,20 +310,6 @@ func (q *Queue) send() {
 		q.events = q.events[1:]
 		q.mu.Unlock()
 		q.cfg.Notify(ev)
-	}
-}
-
-// Watch makes f be called (with the queue's lock held: it must not call
-// the queue) after every change of a download's state or place.
-func (q *Queue) Watch(f func()) {
-	q.mu.Lock()
-	q.changedNotify = f
-	q.mu.Unlock()
-}
-
-func (q *Queue) changed() {
-	if q.changedNotify != nil {
-		q.changedNotify()
 	}
 }
 
