@@ -15,12 +15,18 @@ import (
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
-func TestRPCSessionSurvivesRestart(t *testing.T) {
+func TestRPCSessionSurvivesRestart(t *testing.T) { sessionRestart(t, false) }
+
+// With --save-session-interval, the queue survives even a daemon killed
+// without a chance to write the session at its end.
+func TestRPCSessionSurvivesKill(t *testing.T) { sessionRestart(t, true) }
+
+func sessionRestart(t *testing.T, kill bool) {
 	root := t.TempDir()
 	session := filepath.Join(t.TempDir(), "daemon.session")
 	const size = 16 << 20
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(2<<20))
-	args := []string{"-d", root, "-x", "2", "--slice=256k", "--save-session", session}
+	args := []string{"-d", root, "-x", "2", "--slice=256k", "--save-session", session, "--save-session-interval", "1"}
 	d := startDaemon(t, "tok", args...)
 	var gid string
 	d.must(t, &gid, "aria2.addUri", []string{srv.FileURL()}, map[string]string{"out": "big.bin", "dir": "keep"})
@@ -36,7 +42,19 @@ func TestRPCSessionSurvivesRestart(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if err := d.stop(t); err != nil {
+	if kill {
+		for {
+			if b, _ := os.ReadFile(session); strings.Contains(string(b), gid) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("--save-session-interval 1 wrote no session with the download")
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		d.cmd.Process.Kill()
+		d.stop(t) // reaps it
+	} else if err := d.stop(t); err != nil {
 		t.Fatalf("the daemon stopped with %v, want 0", err)
 	}
 	b, err := os.ReadFile(session)
