@@ -14,7 +14,7 @@ import (
 // method answers one call; after, if not nil, runs once the answer is sent.
 type method func(s *Server, a args) (res any, err *Error, after func())
 
-// methods are aria2's method names in the order listMethods gives them.
+// methodNames are aria2's method names in the order listMethods gives them.
 var methodNames = []string{
 	"aria2.addUri", "aria2.addTorrent", "aria2.getPeers", "aria2.addMetalink", "aria2.remove", "aria2.pause",
 	"aria2.forcePause", "aria2.pauseAll", "aria2.forcePauseAll", "aria2.unpause", "aria2.unpauseAll",
