@@ -161,8 +161,6 @@ func queueErr(err error, gid queue.GID, op string) *Error {
 	switch {
 	case err == nil:
 		return nil
-	case queue.IsNotFound(err) && op == "remove":
-		return failed(fmt.Sprintf("Active Download not found for GID#%s", gid))
 	case queue.IsNotFound(err):
 		return failed(fmt.Sprintf("GID %s is not found", gid))
 	case errors.As(err, &se) && op == "remove":

@@ -176,6 +176,26 @@ func TestRPCBesideAria2c(t *testing.T) {
 		}
 	}
 
+	// The errors, word for word.
+	for _, body := range []string{
+		`{"jsonrpc":"2.0","id":"e1","method":"aria2.getVersion","params":["token:wrong"]}`,
+		`{"jsonrpc":"2.0","id":"e2","method":"aria2.nope","params":["token:` + secret + `"]}`,
+		`{"jsonrpc":"2.0","id":"e3","method":"aria2.tellStatus","params":["token:` + secret + `","0123456789abcdef"]}`,
+		`{"jsonrpc":"2.0","id":"e4","method":"aria2.addUri","params":["token:` + secret + `","not a list"]}`,
+		`{"jsonrpc":"2.0","id":"e5","method":"aria2.remove","params":["token:` + secret + `","0123456789abcdef"]}`,
+		`{"jsonrpc":"2.0","id":"e6","method":`, `{"id":7}`, `[]`,
+		`[{"jsonrpc":"2.0","id":8,"method":"system.listMethods"},{"jsonrpc":"2.0","id":9,"method":"aria2.getGlobalStat","params":["token:` + secret + `"]}]`,
+	} {
+		mineB, err1 := httpPost(d.url, []byte(body))
+		theirsB, err2 := httpPost(ariaURL, []byte(body))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v, aria2c %v", body, err1, err2)
+		}
+		if string(mineB) != string(theirsB) {
+			t.Errorf("%s:\n  slget  %s\n  aria2c %s", body, mineB, theirsB)
+		}
+	}
+
 	// tellStatus of the same finished download.
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(2<<20+5))
 	var status []map[string]any
