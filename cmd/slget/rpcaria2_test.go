@@ -196,6 +196,36 @@ func TestRPCBesideAria2c(t *testing.T) {
 		}
 	}
 
+	// A paused download: tellStatus, getUris, getFiles and getOption's
+	// out, before any byte.
+	var pausedAnswers [2][]any
+	for i, url := range []string{d.url, ariaURL} {
+		var gid string
+		a := callURL(t, url, "aria2.addUri", "token:"+secret, []string{"http://127.0.0.1:1/p.bin"}, map[string]string{"out": "p.bin", "pause": "true"})
+		if a.Error != nil || json.Unmarshal(a.Result, &gid) != nil {
+			t.Fatalf("addUri paused to %s: %+v", url, a)
+		}
+		for _, m := range []string{"aria2.tellStatus", "aria2.getUris", "aria2.getFiles"} {
+			var v any
+			a := callURL(t, url, m, "token:"+secret, gid)
+			if a.Error != nil || json.Unmarshal(a.Result, &v) != nil {
+				t.Fatalf("%s on %s: %+v", m, url, a)
+			}
+			pausedAnswers[i] = append(pausedAnswers[i], v)
+		}
+	}
+	for i, m := range []string{"tellStatus", "getUris", "getFiles"} {
+		for _, d := range diffShapes(m+" (paused)", shape(pausedAnswers[0][i]), shape(pausedAnswers[1][i]), map[string]bool{"bitfield": true}) {
+			t.Errorf("%s", d)
+		}
+	}
+	if mine, theirs := pausedAnswers[0][1], pausedAnswers[1][1]; fmt.Sprint(mine) != fmt.Sprint(theirs) {
+		t.Errorf("getUris (paused): %v, aria2c %v", mine, theirs)
+	}
+	if st := pausedAnswers[0][0].(map[string]any); st["status"] != pausedAnswers[1][0].(map[string]any)["status"] {
+		t.Errorf("tellStatus (paused) status %v, aria2c %v", st["status"], pausedAnswers[1][0].(map[string]any)["status"])
+	}
+
 	// tellStatus of the same finished download.
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(2<<20+5))
 	var status []map[string]any
