@@ -58,7 +58,7 @@ func newJobs(a *app, c *cli.Context) *jobs {
 	base["max-connection-per-server"] = strconv.Itoa(poolOf(a.cfg.connections))
 	base["split"] = strconv.Itoa(max(a.cfg.connSpec.s, poolOf(a.cfg.connections)))
 	base["min-split-size"] = strconv.FormatInt(a.cfg.slice, 10)
-	if n, err := slget.ParseSize(c.String("rpc-max-request-size")); err == nil {
+	if n, ok := aria2Size(c.String("rpc-max-request-size")); ok {
 		base["rpc-max-request-size"] = strconv.FormatInt(n, 10)
 	}
 	base["enable-rpc"] = "true"

@@ -8,10 +8,9 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
-
-	"github.com/slget/slget"
 )
 
 const catDaemon = "Daemon (aria2's JSON-RPC)"
@@ -23,12 +22,29 @@ func rpcFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "rpc-listen-all", Category: catDaemon, Usage: "listen on every interface, not only the loopback (give --rpc-secret too)"},
 		&cli.StringFlag{Name: "rpc-secret", Category: catDaemon, Usage: "require `TOKEN` as every call's first parameter, \"token:TOKEN\", as aria2"},
 		&cli.BoolFlag{Name: "rpc-allow-origin-all", Category: catDaemon, Usage: "answer web pages of any origin (CORS); without it a page not served from the loopback is refused"},
-		&cli.StringFlag{Name: "rpc-max-request-size", Value: "2m", Category: catDaemon, Usage: "refuse a request over `SIZE`"},
+		&cli.StringFlag{Name: "rpc-max-request-size", Value: "2M", Category: catDaemon, Usage: "refuse a request over `SIZE` (bytes, or with K or M)"},
 		&cli.BoolFlag{Name: "rpc-secure", Category: catDaemon, Usage: "speak HTTPS and WSS, with --rpc-certificate and --rpc-private-key"},
 		&cli.StringFlag{Name: "rpc-certificate", Category: catDaemon, Usage: "the PEM certificate `FILE` of --rpc-secure"},
 		&cli.StringFlag{Name: "rpc-private-key", Category: catDaemon, Usage: "the PEM private key `FILE` of --rpc-secure"},
 		&cli.BoolFlag{Name: "pause", Category: catDaemon, Usage: "with --enable-rpc: put each download added in line paused, until unpaused (a download's pause=false starts it)"},
 	}
+}
+
+// aria2Size reads a size as aria2's options take it: bytes, or a number
+// followed by K or M (1024 and 1048576 bytes).
+func aria2Size(s string) (int64, bool) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "K") || strings.HasSuffix(s, "k"):
+		mult, s = 1<<10, s[:len(s)-1]
+	case strings.HasSuffix(s, "M") || strings.HasSuffix(s, "m"):
+		mult, s = 1<<20, s[:len(s)-1]
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > (1<<40)/mult {
+		return 0, false
+	}
+	return n * mult, true
 }
 
 // rpcConfig is what the --rpc-* options say.
@@ -60,9 +76,9 @@ func readRPCConfig(c *cli.Context) (rpcConfig, error) {
 		host = ""
 	}
 	rc.addr = net.JoinHostPort(host, strconv.Itoa(port))
-	n, err := slget.ParseSize(c.String("rpc-max-request-size"))
-	if err != nil || n <= 0 {
-		return rc, fmt.Errorf("--rpc-max-request-size %q: want a size such as 2m", c.String("rpc-max-request-size"))
+	n, ok := aria2Size(c.String("rpc-max-request-size"))
+	if !ok || n <= 0 {
+		return rc, fmt.Errorf("--rpc-max-request-size %q: want a size such as 2M or 2097152", c.String("rpc-max-request-size"))
 	}
 	rc.maxRequest = n
 	if rc.secure && (rc.cert == "" || rc.key == "") {
