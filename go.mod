@@ -3,6 +3,7 @@ module github.com/slget/slget
 go 1.26.8
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/hashicorp/mdns v1.0.7
 	github.com/hashicorp/memberlist v0.7.0
 	github.com/klauspost/compress v1.20.4

@@ -341,6 +341,12 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 }
 
 func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {
+	if c.Bool("enable-rpc") {
+		return daemonAction(ctx, c, con, stdin)
+	}
+	if c.Bool("pause") {
+		return withCode(exitBadOption, errors.New("--pause holds the downloads added to the daemon: give it with --enable-rpc"))
+	}
 	cfg, err := readConfig(c)
 	if err != nil {
 		return err

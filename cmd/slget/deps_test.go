@@ -23,7 +23,7 @@ func TestBinaryDoesNotLinkTesting(t *testing.T) {
 
 // The command speaks to the library, not to its parts: of this module it
 // imports the root package, the cache's store and peer server, the fleet's
-// discovery, the demo's
+// discovery, the daemon's queue and JSON-RPC face, the demo's
 // origin and internal helpers, and nothing else (the download flow's
 // decisions stay in the library).
 func TestCommandImportsTheLibraryOnly(t *testing.T) {
@@ -39,6 +39,8 @@ func TestCommandImportsTheLibraryOnly(t *testing.T) {
 		"github.com/slget/slget/fetch/fetchtest": true,
 		"github.com/slget/slget/fleet":           true, // serve's members and their health
 		"github.com/slget/slget/fleet/gossip":    true, // serve's membership by gossip
+		"github.com/slget/slget/queue":           true, // --enable-rpc's downloads, over the library
+		"github.com/slget/slget/aria2rpc":        true, // --enable-rpc's face
 	}
 	for _, p := range strings.Fields(string(out)) {
 		if strings.HasPrefix(p, "github.com/slget/slget") && !allowed[p] && !strings.HasPrefix(p, "github.com/slget/slget/internal/") {

@@ -93,7 +93,7 @@ func downloadFlags() []cli.Flag {
 // runs at once in one process raced on them.
 func appFlags() []cli.Flag {
 	flags := append(append(downloadFlags(), aria2Flags()...), ignoredFlags()...)
-	return namedOnce(append(append(flags, shareFlags()...),
+	return namedOnce(append(append(append(flags, shareFlags()...), rpcFlags()...),
 		&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show help"},
 		&cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version",
 			Action: func(c *cli.Context, _ bool) error {

@@ -1,0 +1,223 @@
+// server.go: the Server and its HTTP face: POST on /jsonrpc, the body
+// bound, the Origin check, CORS for the allowed origins.
+
+package aria2rpc
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/slget/slget/queue"
+)
+
+// DefaultMaxRequestSize is aria2's --rpc-max-request-size: 2 MiB.
+const DefaultMaxRequestSize = 2 << 20
+
+// Server answers aria2's JSON-RPC for a Queue. Set its fields before the
+// first request.
+type Server struct {
+	Queue *queue.Queue
+	// Root is the download root (absolute): a client's dir is taken in
+	// it, and neither dir nor out may leave it.
+	Root string
+	// Secret, if not "", is required as each call's "token:SECRET".
+	Secret string
+	// AllowOriginAll answers web pages of any origin (CORS); otherwise a
+	// request whose Origin is not the server's own is refused.
+	AllowOriginAll bool
+	// MaxRequestSize bounds a request's body; zero means
+	// DefaultMaxRequestSize.
+	MaxRequestSize int64
+	// Version is what getVersion says.
+	Version string
+	// PieceLength is the slice size, tellStatus's pieceLength.
+	PieceLength int64
+	// Options are the global options, in aria2's names, as strings:
+	// getGlobalOption's answer, and each download's defaults.
+	Options func() map[string]string
+	// ChangeOptions, if set, applies changeGlobalOption.
+	ChangeOptions func(map[string]string) error
+	// Check, if set, checks a download's options before it is added (the
+	// error is the client's answer).
+	Check func(queue.Spec) error
+	// SaveSession, if set, writes the session file now.
+	SaveSession func() error
+	// Shutdown, if set, is called once the answer to shutdown (force for
+	// forceShutdown) is sent.
+	Shutdown func(force bool)
+	// PauseAdded puts each download added paused, unless its own pause
+	// option says "false" (aria2's --pause).
+	PauseAdded bool
+
+	sessionOnce sync.Once
+	sessionID   string
+	sockets     sockets
+}
+
+// ServeHTTP answers /jsonrpc.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/jsonrpc" {
+		http.NotFound(w, r)
+		return
+	}
+	if !s.originOK(r) {
+		http.Error(w, "this origin may not call the daemon (see --rpc-allow-origin-all)", http.StatusForbidden)
+		return
+	}
+	h := w.Header()
+	h.Set("Cache-Control", "no-cache")
+	if s.AllowOriginAll {
+		h.Set("Access-Control-Allow-Origin", "*")
+	}
+	switch r.Method {
+	case http.MethodOptions:
+		if s.AllowOriginAll {
+			h.Set("Access-Control-Allow-Methods", "POST, GET, OPTIONS")
+			h.Set("Access-Control-Allow-Headers", "Content-Type")
+			h.Set("Access-Control-Max-Age", "1728000")
+		}
+		return
+	case http.MethodPost:
+		s.servePost(w, r)
+	case http.MethodGet:
+		if isWebSocket(r) {
+			s.serveWebSocket(w, r)
+			return
+		}
+		s.serveGet(w, r)
+	default:
+		w.Header().Set("Allow", "POST, GET, OPTIONS")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+func (s *Server) maxSize() int64 {
+	if s.MaxRequestSize > 0 {
+		return s.MaxRequestSize
+	}
+	return DefaultMaxRequestSize
+}
+
+func (s *Server) servePost(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxSize()))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		http.Error(w, "request body over --rpc-max-request-size", http.StatusRequestEntityTooLarge)
+		return
+	}
+	if err != nil {
+		return
+	}
+	out, after := s.Handle(body)
+	writeJSON(w, out, "")
+	if after != nil {
+		after()
+	}
+}
+
+// writeJSON sends an answer, wrapped in a JSONP callback when one is given.
+func writeJSON(w http.ResponseWriter, out []byte, callback string) {
+	if callback != "" {
+		w.Header().Set("Content-Type", "text/javascript")
+		out = append(append([]byte(callback+"("), out...), ')')
+	} else {
+		w.Header().Set("Content-Type", "application/json-rpc")
+	}
+	_, _ = w.Write(out)
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Handle answers a request body (one call or a batch) and returns what
+// to do once the answer is sent (nil for nothing): the shutdown a call
+// asked for.
+func (s *Server) Handle(body []byte) (answer []byte, after func()) {
+	calls, batch, perr := parseBody(body)
+	if perr != nil {
+		return mustJSON(response{ID: json.RawMessage("null"), JSONRPC: "2.0", Error: perr}), nil
+	}
+	var outs []response
+	for _, c := range calls {
+		res, err, a := s.dispatch(c)
+		outs = append(outs, answerOf(c.ID, res, err))
+		if a != nil {
+			after = a
+		}
+	}
+	if batch {
+		if outs == nil {
+			outs = []response{}
+		}
+		return mustJSON(outs), after
+	}
+	return mustJSON(outs[0]), after
+}
+
+func answerOf(id json.RawMessage, res any, err *Error) response {
+	if err != nil {
+		return response{ID: id, JSONRPC: "2.0", Error: err}
+	}
+	return response{ID: id, JSONRPC: "2.0", Result: res}
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil { // only values of this package, which always encode
+		panic(err)
+	}
+	return b
+}
+
+// tokenOK compares a call's token with the secret in constant time.
+func (s *Server) tokenOK(token string) bool {
+	return subtle.ConstantTimeCompare([]byte(token), []byte(s.Secret)) == 1
+}
+
+// originOK is true for a request not from a web page, or for any page
+// with AllowOriginAll. A web page's request is otherwise answered only
+// when both the page and the daemon it asked are on the loopback (a front
+// end served on this machine): the daemon serves no pages of its own, so a
+// page of any other origin is another site's, and one whose name leads to
+// the loopback (DNS rebinding) names a Host that is not. A page is known
+// by its Origin, or, for what a page loads without one (a <script> tag
+// reaching JSONP), by Sec-Fetch-Site and its Referer.
+func (s *Server) originOK(r *http.Request) bool {
+	if s.AllowOriginAll {
+		return true
+	}
+	from := r.Header.Get("Origin")
+	if from == "" {
+		switch r.Header.Get("Sec-Fetch-Site") {
+		case "", "none", "same-origin":
+			return true
+		}
+		from = r.Header.Get("Referer")
+	}
+	u, err := url.Parse(from)
+	if err != nil {
+		return false
+	}
+	return bothLoopback(u.Hostname(), r.Host)
+}
+
+// bothLoopback is true when host and reqHost (HOST[:PORT]) both name the
+// loopback.
+func bothLoopback(host, reqHost string) bool {
+	h, _, err := net.SplitHostPort(reqHost)
+	if err != nil {
+		h = reqHost
+	}
+	isLoop := func(s string) bool {
+		ip := net.ParseIP(strings.Trim(s, "[]"))
+		return s == "localhost" || (ip != nil && ip.IsLoopback())
+	}
+	return isLoop(host) && isLoop(h)
+}

@@ -1,0 +1,189 @@
+// daemonjobs.go: what a download of the daemon is made of: a client's
+// options (aria2's names, as -i's indented lines take them) laid over the
+// command line's, then the request the command makes for a URL.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/slget/slget"
+	"github.com/slget/slget/internal/version"
+	"github.com/slget/slget/queue"
+)
+
+// jobs makes the daemon's downloads.
+type jobs struct {
+	a    *app
+	base map[string]string // the global options as the command line gave them
+
+	mu       sync.Mutex
+	defaults map[string]string // changeGlobalOption's download options, laid over every download's
+}
+
+// globalNames are the options getGlobalOption shows, in aria2's names
+// (each one of aria2c's, TestRPCBesideAria2c checks). Secrets
+// (rpc-secret, http-passwd) are never among them.
+var globalNames = []string{
+	"allow-overwrite", "auto-file-renaming", "check-certificate", "check-integrity", "conditional-get", "connect-timeout",
+	"continue", "dir", "dry-run", "enable-rpc", "file-allocation", "follow-metalink", "lowest-speed-limit",
+	"max-concurrent-downloads", "max-download-limit", "max-overall-download-limit", "max-tries",
+	"min-split-size", "remote-time", "retry-wait", "rpc-allow-origin-all", "rpc-listen-all", "rpc-listen-port",
+	"rpc-max-request-size", "rpc-secure", "save-session", "save-session-interval", "split", "timeout", "user-agent",
+	"max-connection-per-server", "all-proxy", "referer",
+}
+
+func newJobs(a *app, c *cli.Context) *jobs {
+	base := map[string]string{}
+	for _, n := range globalNames {
+		if c.Value(n) == nil {
+			continue
+		}
+		switch v := c.Value(n).(type) {
+		case bool:
+			base[n] = strconv.FormatBool(v)
+		default:
+			base[n] = fmt.Sprint(v)
+		}
+	}
+	base["dir"] = a.cfg.dir
+	base["max-connection-per-server"] = strconv.Itoa(poolOf(a.cfg.connections))
+	base["split"] = strconv.Itoa(max(a.cfg.connSpec.s, poolOf(a.cfg.connections)))
+	base["min-split-size"] = strconv.FormatInt(a.cfg.slice, 10)
+	if n, ok := aria2Size(c.String("rpc-max-request-size")); ok {
+		base["rpc-max-request-size"] = strconv.FormatInt(n, 10)
+	}
+	base["enable-rpc"] = "true"
+	if base["user-agent"] == "" {
+		base["user-agent"] = "slget/" + version.Version // what the requests carry
+	}
+	for k, v := range base {
+		if v == "" {
+			delete(base, k) // as aria2c: an option not set is not shown
+		}
+	}
+	return &jobs{a: a, base: base, defaults: map[string]string{}}
+}
+
+// globalOptions is getGlobalOption's answer.
+func (j *jobs) globalOptions() map[string]string {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	o := maps.Clone(j.base)
+	maps.Copy(o, j.defaults)
+	return o
+}
+
+// setGlobal takes changeGlobalOption's options: the download options
+// become the defaults of the downloads that start after; it returns a new
+// -j (0 for none).
+func (j *jobs) setGlobal(opts map[string]string) (int, error) {
+	jobsN := 0
+	dl := map[string]string{}
+	for k, v := range opts {
+		switch k {
+		case "max-concurrent-downloads":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 64 {
+				return 0, fmt.Errorf("max-concurrent-downloads %q: want 1 to 64", v)
+			}
+			jobsN = n
+		case "dir", "out":
+			return 0, fmt.Errorf("%s cannot be changed globally: give it to each download", k)
+		default:
+			if !hasWord(entryOptionNames, k) {
+				return 0, fmt.Errorf("option %s cannot be changed while the daemon runs", k)
+			}
+			dl[k] = v
+		}
+	}
+	if _, err := specEntry(queue.Spec{URIs: []string{"http://localhost/"}, Options: dl}); err != nil {
+		return 0, err
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	maps.Copy(j.defaults, dl)
+	if jobsN > 0 {
+		j.base["max-concurrent-downloads"] = strconv.Itoa(jobsN)
+	}
+	return jobsN, nil
+}
+
+// specEntry reads a download's options as -i reads an entry's lines;
+// options slget does not apply to one download are left out.
+func specEntry(s queue.Spec) (inputEntry, error) {
+	e := inputEntry{uris: s.URIs}
+	for _, u := range s.URIs {
+		if err := checkText("URI", u); err != nil || !strings.Contains(u, "://") {
+			return e, fmt.Errorf("URI %q: want an http:// or https:// URL", slget.Redact(u))
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(s.Options)) {
+		values := []string{s.Options[k]}
+		if k == "header" {
+			values = strings.Split(s.Options[k], "\n")
+		}
+		for _, v := range values {
+			known, err := e.opts.set(k, v)
+			if err != nil {
+				shownV := shown(k, v) // headers and proxies may hold secrets
+				if k == "http-passwd" {
+					shownV = "…"
+				}
+				return e, fmt.Errorf("option %s=%s: %v", k, shownV, err)
+			}
+			if known {
+				e.opts.raw = append(e.opts.raw, k+"="+v)
+			}
+		}
+	}
+	return e, nil
+}
+
+// check answers addUri and changeOption with an error for options slget
+// cannot take.
+func (j *jobs) check(s queue.Spec) error {
+	_, err := specEntry(s)
+	return err
+}
+
+// prepare makes the client and request of one start of a download.
+func (j *jobs) prepare(s queue.Spec) (*slget.Client, *slget.Request, func(), error) {
+	j.mu.Lock()
+	opts := maps.Clone(j.defaults)
+	j.mu.Unlock()
+	maps.Copy(opts, s.Options)
+	e, err := specEntry(queue.Spec{URIs: s.URIs, Options: opts})
+	if err != nil {
+		return nil, nil, nil, withCode(exitBadOption, err)
+	}
+	cfg, err := e.apply(j.a.cfg)
+	if err != nil {
+		return nil, nil, nil, withCode(exitBadOption, err)
+	}
+	cfg, _ = cfg.forURL(e.url())
+	if e.mirrored() {
+		cfg = e.withMirrors(cfg)
+	}
+	sub, err := j.a.withConfig(cfg)
+	if err != nil {
+		return nil, nil, nil, withCode(exitBadOption, err)
+	}
+	req := sub.request(e.url())
+	if req.Writer != nil {
+		return nil, nil, nil, withCode(exitBadOption, errors.New("out=-: the daemon saves files only"))
+	}
+	var done func()
+	if sub.client.HTTP != j.a.client.HTTP {
+		done = sub.client.HTTP.CloseIdle
+	}
+	return sub.client, req, done, nil
+}

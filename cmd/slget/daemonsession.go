@@ -1,0 +1,66 @@
+// daemonsession.go: the daemon's session: --input-file puts downloads in
+// line at start (a session file from --save-session, or any aria2 -i
+// file), --save-session writes the unfinished ones at the end, every
+// --save-session-interval and on saveSession.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/slget/slget/aria2rpc"
+	"github.com/slget/slget/queue"
+)
+
+// restore reads --input-file into the queue; a download it cannot take
+// (a dir outside -d, a bad option) is said on stderr and left out.
+func (d *daemon) restore(srv *aria2rpc.Server) error {
+	if d.input == "" {
+		return nil
+	}
+	var r io.Reader = d.stdin
+	if d.input != "-" {
+		f, err := os.Open(d.input)
+		if err != nil {
+			return withCode(exitBadOption, fmt.Errorf("--input-file %s: %v", d.input, err))
+		}
+		defer f.Close()
+		r = f
+	}
+	saved, err := queue.ReadSession(r)
+	if err != nil {
+		return withCode(exitBadOption, fmt.Errorf("--input-file %s: %v", d.input, err))
+	}
+	for _, s := range saved {
+		if _, err := srv.Restore(s); err != nil {
+			d.a.con.errorf("--input-file %s: %v: left out", d.input, err)
+		}
+	}
+	return nil
+}
+
+func (d *daemon) saveSession() error {
+	if err := d.q.WriteSession(d.session); err != nil {
+		return fmt.Errorf("--save-session: %v", err)
+	}
+	return nil
+}
+
+func (d *daemon) saveEvery(ctx context.Context) {
+	t := time.NewTicker(d.interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := d.saveSession(); err != nil {
+				d.a.con.warnf("%v", err)
+			}
+		}
+	}
+}
