@@ -1,0 +1,177 @@
+// Tests of HTTP/2 by ALPN: the probe and the ranges of a download go as
+// streams of one connection to a server that speaks h2, or over HTTP/1.1
+// connections of their own with Origin.H1, and never over h2 when the
+// client does not offer it.
+
+package fetch_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/segment"
+)
+
+// h2Origin is an HTTPS server that takes h2 by ALPN and serves one file
+// with ranges and a strong ETag, logging each request's protocol and
+// client connection.
+type h2Origin struct {
+	srv  *httptest.Server
+	data []byte
+	mu   sync.Mutex
+	log  []h2Seen
+}
+
+type h2Seen struct {
+	proto, remote, rangeHdr, ifMatch, acceptEncoding string
+}
+
+func newH2Origin(t *testing.T, size int) *h2Origin {
+	t.Helper()
+	o := &h2Origin{data: make([]byte, size)}
+	rng := rand.New(rand.NewPCG(26, 3))
+	for i := range o.data {
+		o.data[i] = byte(rng.Uint32())
+	}
+	o.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		o.mu.Lock()
+		o.log = append(o.log, h2Seen{r.Proto, r.RemoteAddr, r.Header.Get("Range"), r.Header.Get("If-Match"), r.Header.Get("Accept-Encoding")})
+		o.mu.Unlock()
+		w.Header().Set("ETag", `"h2-file"`)
+		http.ServeContent(w, r, "file.bin", time.Unix(1700000000, 0), bytes.NewReader(o.data))
+	}))
+	o.srv.EnableHTTP2 = true
+	o.srv.StartTLS()
+	t.Cleanup(o.srv.Close)
+	return o
+}
+
+func (o *h2Origin) seen() []h2Seen {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return append([]h2Seen(nil), o.log...)
+}
+
+func (o *h2Origin) tlsConfig() *tls.Config {
+	pool := x509.NewCertPool()
+	pool.AddCert(o.srv.Certificate())
+	return &tls.Config{RootCAs: pool}
+}
+
+type bufFile struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (f *bufFile) WriteAt(p []byte, off int64) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return copy(f.buf[off:], p), nil
+}
+
+func (f *bufFile) Sync() error { return nil }
+
+// h2Download probes o's file and fetches the rest with 4 connections.
+func h2Download(t *testing.T, o *h2Origin, opts fetch.ClientOptions, h1 bool) *fetch.Probe {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	opts.Connections, opts.TLSConfig = 4, o.tlsConfig()
+	c, err := fetch.NewClient(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseIdle()
+	const slice = 64 << 10
+	p, err := c.Probe(ctx, o.srv.URL+"/file.bin", slice)
+	if err != nil {
+		t.Fatalf("probe: %v", err)
+	}
+	plan, err := segment.NewPlan(p.Validator.Size, slice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	origin := fetch.NewOrigin(c, p)
+	origin.H1 = h1
+	out := &bufFile{buf: make([]byte, p.Validator.Size)}
+	if err := fetch.NewDownloader(fetch.Config{Connections: 4}, plan, nil, origin, out).Run(ctx, p.Body); err != nil {
+		t.Fatalf("download: %v", err)
+	}
+	if got, want := sha256.Sum256(out.buf), sha256.Sum256(o.data); got != want {
+		t.Fatalf("SHA-256 %x, want %x", got, want)
+	}
+	return p
+}
+
+// Offered h2, the probe and every range are streams of one HTTP/2
+// connection, each still pinned with If-Match and asking for identity.
+func TestHTTP2StreamsOnOneConnection(t *testing.T) {
+	o := newH2Origin(t, 1<<20+777)
+	p := h2Download(t, o, fetch.ClientOptions{}, false)
+	if !p.HTTP2 {
+		t.Error("Probe.HTTP2 false, want true")
+	}
+	seen := o.seen()
+	if len(seen) < 3 {
+		t.Fatalf("%d requests, want the probe and the runs of 4 connections", len(seen))
+	}
+	for i, s := range seen {
+		if s.proto != "HTTP/2.0" || s.remote != seen[0].remote {
+			t.Errorf("request %d: %s from %s, want HTTP/2.0 from %s (one connection)", i, s.proto, s.remote, seen[0].remote)
+		}
+		if i > 0 && s.ifMatch != `"h2-file"` {
+			t.Errorf("request %d (%s): If-Match %q, want the ETag", i, s.rangeHdr, s.ifMatch)
+		}
+		if s.acceptEncoding != "identity" {
+			t.Errorf("request %d: Accept-Encoding %q, want identity", i, s.acceptEncoding)
+		}
+	}
+}
+
+// With Origin.H1 the ranges go over HTTP/1.1, on several TCP connections,
+// though the probe took h2.
+func TestHTTP2RangesOnConnectionsOfTheirOwn(t *testing.T) {
+	o := newH2Origin(t, 2<<20)
+	p := h2Download(t, o, fetch.ClientOptions{}, true)
+	if !p.HTTP2 {
+		t.Error("Probe.HTTP2 false, want true")
+	}
+	seen := o.seen()
+	if seen[0].proto != "HTTP/2.0" {
+		t.Errorf("probe over %s, want HTTP/2.0", seen[0].proto)
+	}
+	conns := map[string]bool{}
+	for i, s := range seen[1:] {
+		if s.proto != "HTTP/1.1" {
+			t.Errorf("range %d (%s) over %s, want HTTP/1.1", i+1, s.rangeHdr, s.proto)
+		}
+		conns[s.remote] = true
+	}
+	if len(conns) < 2 {
+		t.Errorf("ranges over %d TCP connection(s), want several", len(conns))
+	}
+}
+
+// NoHTTP2 offers only http/1.1: the server never sees h2.
+func TestNoHTTP2(t *testing.T) {
+	o := newH2Origin(t, 300<<10)
+	p := h2Download(t, o, fetch.ClientOptions{NoHTTP2: true}, false)
+	if p.HTTP2 {
+		t.Error("Probe.HTTP2 true without h2 offered")
+	}
+	for i, s := range o.seen() {
+		if s.proto != "HTTP/1.1" {
+			t.Errorf("request %d over %s, want HTTP/1.1", i, s.proto)
+		}
+	}
+}
