@@ -155,10 +155,18 @@ func findModuleRoot(dir string) (string, error) {
 	}
 }
 
+// origin is where the scenarios' files are served: nginx over plain HTTP
+// at addr, and over TLS (HTTP/2 by ALPN) at tlsAddr with the CA ca.
+type origin struct{ addr, tlsAddr, ca string }
+
 // runScenario runs every tool of s in turn, o.runs times.
-func runScenario(ctx context.Context, o options, s scenario, tools []*tool, timeBin, nginxAddr, dir, www string,
+func runScenario(ctx context.Context, o options, s scenario, tools []*tool, timeBin string, ngx origin, dir, www string,
 	src []srcFile, log func(string, ...any)) ([]row, []runResult, error) {
 	log("== %s", s.title)
+	nginxAddr, scheme, ca := ngx.addr, "http", ""
+	if s.https {
+		nginxAddr, scheme, ca = ngx.tlsAddr, "https", ngx.ca
+	}
 	host := nginxAddr
 	path := limitPath(0)
 	if s.rate > 0 && s.limit == limitNginx && s.conns == 0 {
@@ -181,7 +189,7 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 	}
 	var urls []string
 	for _, f := range src {
-		urls = append(urls, "http://"+host+path+f.name)
+		urls = append(urls, scheme+"://"+host+path+f.name)
 	}
 	list := ""
 	if s.files > 1 {
@@ -225,7 +233,7 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 				return nil, all, err
 			}
 			syscall.Sync() // no writeback of an earlier run's bytes in this one
-			j := job{n: s.n, jobs: s.jobs, urls: urls, list: list, dir: out, name: filepath.Base(src[0].name)}
+			j := job{n: s.n, jobs: s.jobs, urls: urls, list: list, dir: out, name: filepath.Base(src[0].name), ca: ca}
 			m, err := measure(ctx, timeBin, t.argv(t.bin, j), out, s.timeout)
 			res := runResult{scenario: s.key, tool: t.name, run: r, wall: m.wall, user: m.user, sys: m.sys,
 				maxRSSKiB: m.maxRSSKiB, ok: err == nil}
