@@ -128,7 +128,7 @@ func NewClient(o ClientOptions) (*Client, error) {
 	if c.redirects == 0 {
 		c.redirects = 10
 	}
-	c.HTTP = &http.Client{Transport: &transport{base: tr, h1: h1, router: router, headerTimeout: rt}, CheckRedirect: c.checkRedirect}
+	c.HTTP = &http.Client{Transport: &transport{base: tr, h1: h1, h2: d.h2, router: router, headerTimeout: rt}, CheckRedirect: c.checkRedirect}
 	return c, nil
 }
 

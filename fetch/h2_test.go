@@ -11,7 +11,10 @@ import (
 	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
+	"fmt"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -30,6 +33,13 @@ type h2Origin struct {
 	data []byte
 	mu   sync.Mutex
 	log  []h2Seen
+	tcp  int // connections accepted
+	// stall, if set, has the first ranged request after the probe
+	// answered with its headers and 1 KiB, then nothing until the client
+	// cuts the stream (cut is closed then).
+	stall   bool
+	stalled string // the range that stalled
+	cut     chan struct{}
 }
 
 type h2Seen struct {
@@ -38,7 +48,7 @@ type h2Seen struct {
 
 func newH2Origin(t *testing.T, size int) *h2Origin {
 	t.Helper()
-	o := &h2Origin{data: make([]byte, size)}
+	o := &h2Origin{data: make([]byte, size), cut: make(chan struct{})}
 	rng := rand.New(rand.NewPCG(26, 3))
 	for i := range o.data {
 		o.data[i] = byte(rng.Uint32())
@@ -46,11 +56,35 @@ func newH2Origin(t *testing.T, size int) *h2Origin {
 	o.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		o.mu.Lock()
 		o.log = append(o.log, h2Seen{r.Proto, r.RemoteAddr, r.Header.Get("Range"), r.Header.Get("If-Match"), r.Header.Get("Accept-Encoding")})
+		var first, last int64
+		n, _ := fmt.Sscanf(r.Header.Get("Range"), "bytes=%d-%d", &first, &last)
+		stall := o.stall && o.stalled == "" && n == 2 && first > 0 && last < int64(len(o.data))
+		if stall {
+			o.stalled = r.Header.Get("Range")
+		}
 		o.mu.Unlock()
+		if stall {
+			w.Header().Set("ETag", `"h2-file"`)
+			w.Header().Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", first, last, len(o.data)))
+			w.Header().Set("Content-Length", fmt.Sprint(last-first+1))
+			w.WriteHeader(http.StatusPartialContent)
+			w.Write(o.data[first : first+1024])
+			w.(http.Flusher).Flush()
+			<-r.Context().Done() // the client's RST_STREAM
+			close(o.cut)
+			return
+		}
 		w.Header().Set("ETag", `"h2-file"`)
 		http.ServeContent(w, r, "file.bin", time.Unix(1700000000, 0), bytes.NewReader(o.data))
 	}))
 	o.srv.EnableHTTP2 = true
+	o.srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			o.mu.Lock()
+			o.tcp++
+			o.mu.Unlock()
+		}
+	}
 	o.srv.StartTLS()
 	t.Cleanup(o.srv.Close)
 	return o
@@ -83,6 +117,10 @@ func (f *bufFile) Sync() error { return nil }
 
 // h2Download probes o's file and fetches the rest with 4 connections.
 func h2Download(t *testing.T, o *h2Origin, opts fetch.ClientOptions, h1 bool) *fetch.Probe {
+	return h2DownloadWith(t, o, opts, h1, fetch.Config{Connections: 4})
+}
+
+func h2DownloadWith(t *testing.T, o *h2Origin, opts fetch.ClientOptions, h1 bool, cfg fetch.Config) *fetch.Probe {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
@@ -104,7 +142,7 @@ func h2Download(t *testing.T, o *h2Origin, opts fetch.ClientOptions, h1 bool) *f
 	origin := fetch.NewOrigin(c, p)
 	origin.H1 = h1
 	out := &bufFile{buf: make([]byte, p.Validator.Size)}
-	if err := fetch.NewDownloader(fetch.Config{Connections: 4}, plan, nil, origin, out).Run(ctx, p.Body); err != nil {
+	if err := fetch.NewDownloader(cfg, plan, nil, origin, out).Run(ctx, p.Body); err != nil {
 		t.Fatalf("download: %v", err)
 	}
 	if got, want := sha256.Sum256(out.buf), sha256.Sum256(o.data); got != want {
@@ -172,6 +210,72 @@ func TestNoHTTP2(t *testing.T) {
 	for i, s := range o.seen() {
 		if s.proto != "HTTP/1.1" {
 			t.Errorf("request %d over %s, want HTTP/1.1", i, s.proto)
+		}
+	}
+}
+
+// Eight probes at once to a host not yet connected (-j 8 small files):
+// the first connection is set up once and carries them all as streams,
+// instead of eight handshakes of which seven are thrown away.
+func TestHTTP2FirstConnectionShared(t *testing.T) {
+	o := newH2Origin(t, 64<<10)
+	c, err := fetch.NewClient(fetch.ClientOptions{Connections: 8, TLSConfig: o.tlsConfig()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseIdle()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 8 {
+		wg.Go(func() {
+			p, err := c.Probe(ctx, o.srv.URL+"/file.bin", 1<<20)
+			if err != nil {
+				errs <- err
+				return
+			}
+			p.Body.Close()
+			if !p.HTTP2 {
+				errs <- errors.New("a probe not over HTTP/2")
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.tcp != 1 {
+		t.Errorf("%d connections accepted for 8 probes at once, want 1", o.tcp)
+	}
+}
+
+// A stream that stalls on a live HTTP/2 connection is cut (by the stall
+// rule, or by the end-game when another copy of its slices wins): the
+// server sees its request end, and the file is whole, every request on
+// the one HTTP/2 connection.
+func TestHTTP2StalledStreamCut(t *testing.T) {
+	o := newH2Origin(t, 1<<20)
+	o.stall = true
+	h2DownloadWith(t, o, fetch.ClientOptions{}, false, fetch.Config{Connections: 4, StallTimeout: 300 * time.Millisecond,
+		Retry: fetch.RetryPolicy{Wait: 10 * time.Millisecond}})
+	select {
+	case <-o.cut:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stalled stream was never cut")
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.stalled == "" {
+		t.Fatal("no ranged request stalled")
+	}
+	t.Logf("%s stalled and was cut; %d requests", o.stalled, len(o.log))
+	for _, s := range o.log {
+		if s.proto != "HTTP/2.0" {
+			t.Errorf("%s over %s, want HTTP/2.0", s.rangeHdr, s.proto)
 		}
 	}
 }

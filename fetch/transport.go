@@ -38,6 +38,8 @@ type transport struct {
 	h1            *http.Transport
 	router        *router
 	headerTimeout time.Duration
+	h2            bool      // base offers h2
+	first         firstConn // with h2, HTTPS requests to base wait for a host's first connection
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -49,15 +51,33 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	r := &route{scheme: req.URL.Scheme, addr: canonicalAddr(req.URL), proxy: p}
-	var gotConn atomic.Bool
-	ctx := context.WithValue(req.Context(), routeKey{}, r)
-	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
-		GotConn: func(httptrace.GotConnInfo) { gotConn.Store(true) },
-	})
 	tr := t.base
 	if ownConnection(req.Context()) {
 		tr = t.h1
 	}
+	connUp := func() {}
+	if tr == t.base && t.h2 && r.scheme == "https" {
+		wait, done := t.first.enter(r.addr)
+		if wait != nil {
+			select {
+			case <-wait:
+			case <-req.Context().Done():
+				if req.Body != nil {
+					req.Body.Close()
+				}
+				return nil, req.Context().Err()
+			}
+		}
+		if done != nil {
+			connUp = done
+			defer done() // the set-up failed
+		}
+	}
+	var gotConn atomic.Bool
+	ctx := context.WithValue(req.Context(), routeKey{}, r)
+	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) { gotConn.Store(true); connUp() },
+	})
 	resp, err := tr.RoundTrip(req.WithContext(ctx))
 	if err == nil {
 		return resp, nil
