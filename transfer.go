@@ -213,9 +213,10 @@ func (d *download) stallTimeout() time.Duration {
 }
 
 func (d *download) started(size, resumed int64, conns int, ranged bool, plan segment.Plan, stats func() fetch.Stats) {
+	d.res.Protocol = d.protocolOf()
 	if d.req.Events != nil {
 		d.emit(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged,
-			Slices: plan.N(), Slice: plan.Slice, Proxy: d.c.http().AnsweringProxy(d.probe.FinalURL), Protocol: d.protocolOf(),
+			Slices: plan.N(), Slice: plan.Slice, Proxy: d.c.http().AnsweringProxy(d.probe.FinalURL), Protocol: d.res.Protocol,
 			Progress: newProgress(size, resumed, ranged, stats).snapshot})
 	}
 }

@@ -139,18 +139,19 @@ func TestNginxHTTP2BigFile(t *testing.T) {
 		name      string
 		args      []string
 		said      string
+		json      string // the start of --json's "protocol"
 		probe     string // the protocol of the first request
 		ranges    string // of the others
 		manyConns bool   // the ranges on several connections
 	}{
-		{"default", nil, "HTTP/1.1 for the ranges, 4 connections of their own", "HTTP/2.0", "HTTP/1.1", true},
-		{"streams", []string{"--http2-streams"}, "HTTP/2, the ranges as 4 streams of one connection", "HTTP/2.0", "HTTP/2.0", false},
-		{"http1.1", []string{"--http2=false"}, ": HTTP/1.1\n", "HTTP/1.1", "HTTP/1.1", true},
+		{"default", nil, "HTTP/1.1 for the ranges, 4 connections of their own", `"protocol":"HTTP/1.1 for the ranges`, "HTTP/2.0", "HTTP/1.1", true},
+		{"streams", []string{"--http2-streams"}, "HTTP/2, the ranges as 4 streams of one connection", `"protocol":"HTTP/2, the ranges`, "HTTP/2.0", "HTTP/2.0", false},
+		{"http1.1", []string{"--http2=false"}, ": HTTP/1.1\n", `"protocol":"HTTP/1.1"`, "HTTP/1.1", "HTTP/1.1", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			os.Truncate(n.log, 0)
 			out := t.TempDir()
-			args := append([]string{"-x", "4", "--ca-certificate", n.ca, "--progress=none", "--verbose", "-d", out}, tc.args...)
+			args := append([]string{"-x", "4", "--ca-certificate", n.ca, "--progress=none", "--verbose", "--json", "-d", out}, tc.args...)
 			r := runSlget(t, append(args, n.base+"/big.bin")...)
 			if r.code != 0 {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -160,6 +161,9 @@ func TestNginxHTTP2BigFile(t *testing.T) {
 			}
 			if !strings.Contains(r.stderr, tc.said) {
 				t.Errorf("--verbose said %q, want %q in it", r.stderr, tc.said)
+			}
+			if !strings.Contains(r.stdout, tc.json) {
+				t.Errorf("--json said %s, want %s in it", r.stdout, tc.json)
 			}
 			reqs := n.requests(t, "/big.bin")
 			if len(reqs) < 3 {
