@@ -279,3 +279,41 @@ func TestHTTP2StalledStreamCut(t *testing.T) {
 		}
 	}
 }
+
+// Through an HTTP proxy's CONNECT tunnel, h2 is offered to the server
+// inside it (the proxy itself is offered only http/1.1), and the ranges
+// are streams of the one tunnelled connection.
+func TestHTTP2ThroughCONNECT(t *testing.T) {
+	o := newH2Origin(t, 512<<10)
+	p := startHTTPProxy(t, &httpProxy{hosts: map[string]string{"example.com": "127.0.0.1"}})
+	_, port, _ := net.SplitHostPort(o.srv.Listener.Addr().String())
+	c := newProxyClient(t, fetch.ClientOptions{Proxy: p.URL, TLSConfig: o.tlsConfig()})
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	pr, err := c.Probe(ctx, "https://example.com:"+port+"/file.bin", 64<<10)
+	if err != nil {
+		t.Fatalf("probe: %v", err)
+	}
+	plan, err := segment.NewPlan(pr.Validator.Size, 64<<10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &bufFile{buf: make([]byte, pr.Validator.Size)}
+	if err := fetch.NewDownloader(fetch.Config{Connections: 3}, plan, nil, fetch.NewOrigin(c, pr), out).Run(ctx, pr.Body); err != nil {
+		t.Fatalf("download: %v", err)
+	}
+	if got, want := sha256.Sum256(out.buf), sha256.Sum256(o.data); got != want {
+		t.Fatal("wrong bytes")
+	}
+	if !pr.HTTP2 {
+		t.Error("the probe through the tunnel was not HTTP/2")
+	}
+	if n := len(p.requests()); n != 1 {
+		t.Errorf("%d CONNECTs, want 1 (one tunnel for every stream)", n)
+	}
+	for _, s := range o.seen() {
+		if s.proto != "HTTP/2.0" {
+			t.Errorf("%s over %s through the tunnel, want HTTP/2.0", s.rangeHdr, s.proto)
+		}
+	}
+}
