@@ -35,8 +35,15 @@ type Client struct {
 	// MaxConnections caps the connections of AutoConnections per
 	// download; zero means DefaultMaxConnections (16). It does not bound a fixed Connections.
 	MaxConnections int
-	Slice          int64 // slice size for new downloads; zero means 1 MiB
-	Retry          RetryPolicy
+	// HTTP2Streams runs the connections of a ranged download as streams
+	// of one HTTP/2 connection when the server speaks HTTP/2 (offered by
+	// ALPN on HTTPS unless HTTPOptions.NoHTTP2). False, the default,
+	// opens them as HTTP/1.1 connections of their own, which share no
+	// congestion window and no per-connection limit. Probes, and
+	// downloads of one connection (small files), use HTTP/2 either way.
+	HTTP2Streams bool
+	Slice        int64 // slice size for new downloads; zero means 1 MiB
+	Retry        RetryPolicy
 	// StallTimeout replaces a connection that brings no bytes for this
 	// long (the probe's included); zero means 30s.
 	StallTimeout time.Duration

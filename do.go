@@ -39,6 +39,8 @@ type download struct {
 	res   *Result
 	given *url.URL
 	probe *fetch.Probe
+	// protocol is how the ranges go, as chooseProtocol said; "" before.
+	protocol string
 
 	path    string          // the output name chosen
 	lock    *partLock       // NAME.part, held from the choice of the name to the end

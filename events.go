@@ -36,7 +36,12 @@ type Started struct {
 	// download's requests, and so may keep a connection waiting while it
 	// fills its cache; "" when the server answers them, directly or
 	// through a tunnel.
-	Proxy    string
+	Proxy string
+	// Protocol says how the requests go: "HTTP/1.1", "HTTP/2", or for
+	// a ranged download from a server that speaks HTTP/2 whether its
+	// connections are streams of one HTTP/2 connection or HTTP/1.1
+	// connections of their own (Client.HTTP2Streams), in words.
+	Protocol string
 	Progress func() Progress
 }
 

@@ -79,6 +79,7 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 	wg.Wait()
 	for i, o := range got {
 		if o != nil {
+			o.H1 = origin.H1 // as the origin's ranges go (h2choice.go)
 			urls = append(urls, others[i])
 			srcs = append(srcs, o)
 			proven = append(proven, sure[i])

@@ -124,6 +124,10 @@ type Result struct {
 	// Connections is the most connections that ran at once in this run
 	// (with AutoConnections, the count the download found).
 	Connections int
+	// Protocol says how the requests went, as Started.Protocol: HTTP/1.1,
+	// HTTP/2, or for the ranges of a file from an HTTP/2 server streams
+	// of one connection or HTTP/1.1 connections of their own.
+	Protocol string
 	// BySource is the bytes of the file by where they came from, resumed
 	// ones included.
 	BySource map[Source]int64

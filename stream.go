@@ -137,6 +137,11 @@ func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan s
 	origin := fetch.NewOrigin(d.c.http(), d.probe)
 	origin.Warn = func(s string) { d.warn("%s", s) }
 	body := d.probe.Body
+	left := plan.N()
+	if body != nil {
+		left-- // the probe's body is slice 0
+	}
+	d.protocol = d.chooseProtocol(origin, &cfg, left)
 	d.probe.Body = nil
 	dl := fetch.NewDownloader(cfg, plan, nil, origin, w)
 	w.Moved = dl.Consumed

@@ -49,6 +49,14 @@ func (d *download) transfer(ctx context.Context) error {
 		body.Close() // the probe's slice 0 is not the journal's slice 0
 		body = nil
 	}
+	left := d.plan.N()
+	if d.done != nil {
+		left -= d.done.Count()
+	}
+	if body != nil && (d.done == nil || !d.done.Has(0)) {
+		left-- // the probe's body is slice 0
+	}
+	d.protocol = d.chooseProtocol(origin, &cfg, left)
 	// The local cache and peers (share.go); nil without them.
 	sh, err := d.startSharing(ctx, origin, &cfg)
 	if err != nil {
@@ -205,9 +213,10 @@ func (d *download) stallTimeout() time.Duration {
 }
 
 func (d *download) started(size, resumed int64, conns int, ranged bool, plan segment.Plan, stats func() fetch.Stats) {
+	d.res.Protocol = d.protocolOf()
 	if d.req.Events != nil {
 		d.emit(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged,
-			Slices: plan.N(), Slice: plan.Slice, Proxy: d.c.http().AnsweringProxy(d.probe.FinalURL),
+			Slices: plan.N(), Slice: plan.Slice, Proxy: d.c.http().AnsweringProxy(d.probe.FinalURL), Protocol: d.res.Protocol,
 			Progress: newProgress(size, resumed, ranged, stats).snapshot})
 	}
 }

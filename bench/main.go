@@ -65,7 +65,7 @@ func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.IntVar(&o.runs, "runs", 5, "timed runs of each tool per scenario")
-	scen := fs.String("scenarios", "1,2,3,4,5,6", "scenarios to run, by the issue's numbers (6 is issue 19's, 7 issue 26's -x auto)")
+	scen := fs.String("scenarios", "1,2,3,4,5,6", "scenarios to run, by the issue's numbers (6 is issue 19's, 7 issue 26's -x auto, 8 its HTTP/2)")
 	tools := fs.String("tools", "slget,aria2c,axel,curl", "tools to compare")
 	fs.BoolVar(&o.quick, "quick", false, "small files and 3 runs unless -runs: a smoke test (writes no results unless -write)")
 	limit := fs.String("limit", "both", "how rates are enforced in scenarios 1 and 3: nginx (limit_rate, per request), conn (per TCP connection, by the harness) or both")
@@ -94,8 +94,8 @@ func parseFlags(args []string) (options, error) {
 	}
 	for _, f := range strings.Split(*scen, ",") {
 		id, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || id < 1 || id > 7 {
-			return o, fmt.Errorf("-scenarios: %q is not one of 1 to 7", f)
+		if err != nil || id < 1 || id > 8 {
+			return o, fmt.Errorf("-scenarios: %q is not one of 1 to 8", f)
 		}
 		o.scenarios = append(o.scenarios, id)
 	}
@@ -258,6 +258,14 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 	if err != nil {
 		return err
 	}
+	tlsAddr, err := freePort()
+	if err != nil {
+		return err
+	}
+	cert, key, err := writeCert(filepath.Join(dir, "tls"))
+	if err != nil {
+		return err
+	}
 	ngx, err := startNginx(ctx, nginxBin, nginxConf{
 		Prefix: filepath.Join(dir, "nginx"),
 		Root:   www,
@@ -265,6 +273,7 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 		AsRoot: os.Geteuid() == 0,
 		Limits: limits,
 		Conns:  conns, ConnsRate: connsRate,
+		TLSListen: tlsAddr, Cert: cert, Key: key,
 	}, "ready.txt")
 	if err != nil {
 		return err
@@ -274,7 +283,7 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 	var all []runResult
 	var sections []string
 	for _, s := range scens {
-		rows, runs, err := runScenario(ctx, o, s, tools, timeBin, addr, dir, www, files[s.sourceKey()], log)
+		rows, runs, err := runScenario(ctx, o, s, tools, timeBin, origin{addr, tlsAddr, cert}, dir, www, files[s.sourceKey()], log)
 		all = append(all, runs...)
 		if err != nil {
 			return err

@@ -33,6 +33,10 @@ type nginxConf struct {
 	Conns []int
 	// ConnsRate is the limit_rate of the /conns/N/ locations; 0 is none.
 	ConnsRate int64
+	// TLSListen, if set, is a second host:port that serves Root over TLS
+	// with HTTP/2 (and HTTP/1.1 to clients that offer only it), with
+	// Cert and Key.
+	TLSListen, Cert, Key string
 }
 
 // rateName writes a rate in bytes per second as nginx does: 2m, 512k, 100.
@@ -118,6 +122,16 @@ func (c nginxConf) render() string {
 		p("        }")
 	}
 	p("    }")
+	if c.TLSListen != "" {
+		p("    server {")
+		p("        listen %s ssl http2;", c.TLSListen)
+		p("        ssl_certificate %s;", c.Cert)
+		p("        ssl_certificate_key %s;", c.Key)
+		p("        root %s;", c.Root)
+		p("        location / {")
+		p("        }")
+		p("    }")
+	}
 	p("}")
 	return b.String()
 }

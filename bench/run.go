@@ -42,11 +42,12 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// measure runs argv in dir, wrapped in timeBin (/usr/bin/time) when it is
+// measure runs argv in dir, with env added to the harness's environment,
+// wrapped in timeBin (/usr/bin/time) when it is
 // not empty and otherwise measured by the kernel's rusage, killing the
 // whole process group after timeout. An error means the run failed; its text
 // ends with the tail of the program's output.
-func measure(ctx context.Context, timeBin string, argv []string, dir string, timeout time.Duration) (measurement, error) {
+func measure(ctx context.Context, timeBin string, argv, env []string, dir string, timeout time.Duration) (measurement, error) {
 	var m measurement
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -64,6 +65,9 @@ func measure(ctx context.Context, timeBin string, argv []string, dir string, tim
 	}
 	cmd := exec.CommandContext(ctx, full[0], full[1:]...)
 	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var out tailBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -155,10 +159,18 @@ func findModuleRoot(dir string) (string, error) {
 	}
 }
 
+// origin is where the scenarios' files are served: nginx over plain HTTP
+// at addr, and over TLS (HTTP/2 by ALPN) at tlsAddr with the CA ca.
+type origin struct{ addr, tlsAddr, ca string }
+
 // runScenario runs every tool of s in turn, o.runs times.
-func runScenario(ctx context.Context, o options, s scenario, tools []*tool, timeBin, nginxAddr, dir, www string,
+func runScenario(ctx context.Context, o options, s scenario, tools []*tool, timeBin string, ngx origin, dir, www string,
 	src []srcFile, log func(string, ...any)) ([]row, []runResult, error) {
 	log("== %s", s.title)
+	nginxAddr, scheme, ca := ngx.addr, "http", ""
+	if s.https {
+		nginxAddr, scheme, ca = ngx.tlsAddr, "https", ngx.ca
+	}
 	host := nginxAddr
 	path := limitPath(0)
 	if s.rate > 0 && s.limit == limitNginx && s.conns == 0 {
@@ -181,7 +193,7 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 	}
 	var urls []string
 	for _, f := range src {
-		urls = append(urls, "http://"+host+path+f.name)
+		urls = append(urls, scheme+"://"+host+path+f.name)
 	}
 	list := ""
 	if s.files > 1 {
@@ -225,8 +237,15 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 				return nil, all, err
 			}
 			syscall.Sync() // no writeback of an earlier run's bytes in this one
-			j := job{n: s.n, jobs: s.jobs, urls: urls, list: list, dir: out, name: filepath.Base(src[0].name)}
-			m, err := measure(ctx, timeBin, t.argv(t.bin, j), out, s.timeout)
+			j := job{n: s.n, jobs: s.jobs, urls: urls, list: list, dir: out, name: filepath.Base(src[0].name), ca: ca}
+			var env []string
+			if ca != "" && t.prog() == "slget" {
+				// Only the origin's CA, as curl's --cacert: without it,
+				// --ca-certificate adds to the system's roots, whose
+				// parsing (about 10 ms of CPU here) would be timed too.
+				env = []string{"SSL_CERT_FILE=" + ca, "SSL_CERT_DIR=" + filepath.Join(dir, "no-cert-dir")}
+			}
+			m, err := measure(ctx, timeBin, t.argv(t.bin, j), env, out, s.timeout)
 			res := runResult{scenario: s.key, tool: t.name, run: r, wall: m.wall, user: m.user, sys: m.sys,
 				maxRSSKiB: m.maxRSSKiB, ok: err == nil}
 			if err == nil {

@@ -28,23 +28,27 @@ const (
 
 // scenario is one table of the report.
 type scenario struct {
-	id      int    // the issue's scenario number, for -scenarios
-	key     string // unique, for the CSV
-	title   string
-	n       int           // connections
-	jobs    int           // downloads at once of a list; 0 leaves each tool's default
-	tmpfs   bool          // the downloads go to /dev/shm, not to the disk
-	size    int64         // bytes per file
-	files   int           // number of files; more than one means a list download (-i)
-	rate    int64         // per-connection rate, bytes per second; 0 is unlimited
-	limit   string        // limitNginx or limitConn when rate > 0
-	rtt     time.Duration // added round trip, through the delaying proxy
-	total   int64         // the link's rate, all connections together (the proxy's TotalRate); 0 is unlimited
-	conns   int           // connections the origin allows at once (nginx limit_conn, 503 beyond); 0 is any
-	tools   []string      // which tools take part, in order
-	notes   []string      // printed under the table
-	goals   []goal        // what is asked of slget here
-	timeout time.Duration // per run
+	id    int    // the issue's scenario number, for -scenarios
+	key   string // unique, for the CSV
+	title string
+	n     int           // connections
+	jobs  int           // downloads at once of a list; 0 leaves each tool's default
+	tmpfs bool          // the downloads go to /dev/shm, not to the disk
+	size  int64         // bytes per file
+	files int           // number of files; more than one means a list download (-i)
+	rate  int64         // per-connection rate, bytes per second; 0 is unlimited
+	limit string        // limitNginx or limitConn when rate > 0
+	rtt   time.Duration // added round trip, through the delaying proxy
+	total int64         // the link's rate, all connections together (the proxy's TotalRate); 0 is unlimited
+	conns int           // connections the origin allows at once (nginx limit_conn, 503 beyond); 0 is any
+	https bool          // from nginx over TLS, which offers HTTP/2 by ALPN
+	// sourceOf, if set, names the files of the scenario (variants that
+	// differ only in where the downloads go share them).
+	sourceOf string
+	tools    []string      // which tools take part, in order
+	notes    []string      // printed under the table
+	goals    []goal        // what is asked of slget here
+	timeout  time.Duration // per run
 }
 
 // totalBytes is what one run downloads.
@@ -63,7 +67,10 @@ func (s scenario) ideal(streams int) time.Duration {
 // limit modes, the connection counts) share them.
 // Scenario 7's variants differ in size, so each has its own.
 func (s scenario) sourceKey() string {
-	if s.id == 7 {
+	if s.sourceOf != "" {
+		return s.sourceOf
+	}
+	if s.id == 7 || s.id == 8 {
 		return s.key
 	}
 	return fmt.Sprintf("s%d", s.id)
@@ -193,6 +200,9 @@ func scenarios(ids []int, quick bool, limits []string, rtt time.Duration) []scen
 	if want[7] {
 		out = append(out, autoScenarios(pick)...)
 	}
+	if want[8] {
+		out = append(out, h2Scenarios(pick)...)
+	}
 	if want[5] {
 		s := scenario{id: 5, key: "s5", n: 16, size: pick(2*gib, 128*mib), files: 1, tools: all4, timeout: 4 * time.Minute,
 			goals: []goal{{text: "slget's peak RSS below 64 MiB", rssMiB: 64}, cpuGoal()}}
@@ -243,6 +253,42 @@ func autoScenarios(pick func(full, small int64) int64) []scenario {
 	three.title += fmt.Sprintf("an origin that allows %d connections (nginx `limit_conn`, 503 beyond), %s, %s", three.conns, limitText(three.rate, limitNginx), sizeName(three.size))
 	three.notes = []string{limitNote(limitNginx)}
 	return []scenario{perConn, total, rtt, rttConn, three}
+}
+
+// h2Scenarios are issue 26's HTTP/2 ones, from nginx over TLS with
+// http2: many small files against curl's multiplexing, and a big file as N
+// streams of one HTTP/2 connection against N HTTP/1.1 connections where
+// each connection is limited and where the round trip is long.
+func h2Scenarios(pick func(full, small int64) int64) []scenario {
+	var out []scenario
+	for _, tmpfs := range []bool{false, true} {
+		s := scenario{id: 8, key: "s8-small", n: 8, jobs: 8, https: true, tmpfs: tmpfs, size: 64 * kib, files: int(pick(100, 20)),
+			tools: []string{"slget", "slget-h1", "curl-h2-parallel", "aria2c"}, timeout: 30 * time.Second}
+		where := "on disk"
+		if tmpfs {
+			s.key, where = "s8-small-tmpfs", "on tmpfs (/dev/shm)"
+		}
+		s.sourceOf = "s8-small"
+		s.title = fmt.Sprintf("8. HTTP/2: many small files, %d × %s over TLS from nginx with http2, -j %d, %s", s.files, sizeName(s.size), s.jobs, where)
+		s.goals = []goal{{source: "issue 26", text: "slget -j 8 at most 1.5 × `curl --http2 --parallel --parallel-max 8`",
+			wallOf: "curl-h2-parallel", wallFactor: 1.5}}
+		s.notes = append(s.notes, "slget and curl multiplex the files as HTTP/2 streams of one connection; "+
+			"`--http2=false` is slget on HTTP/1.1 connections (one per download at once); aria2c speaks HTTP/1.1 only. "+
+			"slget syncs each file before its final name, curl and aria2c sync nothing. "+
+			"slget trusts only the origin's CA (`SSL_CERT_FILE`), as curl does with `--cacert`; "+
+			"with `--ca-certificate` alone it would also parse the system's roots, about 10 ms of CPU per run here.")
+		out = append(out, s)
+	}
+	tools := []string{"slget", "slget-h2streams"}
+	perConn := scenario{id: 8, key: "s8-conn", n: 8, https: true, size: pick(16*mib, 4*mib), files: 1, rate: 1 * mib, limit: limitConn,
+		tools: tools, timeout: 2 * time.Minute}
+	perConn.title = fmt.Sprintf("8. HTTP/2: a big file, %s, %s, N = 8 connections or 8 streams of one", limitText(perConn.rate, limitConn), sizeName(perConn.size))
+	perConn.notes = []string{limitNote(limitConn)}
+	rtt := scenario{id: 8, key: "s8-rtt", n: 8, https: true, size: pick(128*mib, 32*mib), files: 1, rtt: 50 * time.Millisecond,
+		tools: tools, timeout: 2 * time.Minute}
+	rtt.title = fmt.Sprintf("8. HTTP/2: a big file, %v round trip, unlimited, %s, N = 8 connections or 8 streams of one", rtt.rtt, sizeName(rtt.size))
+	rtt.notes = []string{"The round trip is added by the harness's delaying proxy in front of nginx's TLS port; TCP itself sees loopback."}
+	return append(out, perConn, rtt)
 }
 
 func limitText(rate int64, mode string) string {

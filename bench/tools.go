@@ -20,6 +20,15 @@ type job struct {
 	list string   // a file with urls, one a line (list downloads only)
 	dir  string   // where the output goes
 	name string   // output name (single downloads only)
+	ca   string   // the origin's CA certificate (PEM), for https:// URLs; "" for http://
+}
+
+// caFlag is flag and the CA's path when j's origin is over TLS.
+func caFlag(j job, flag string) []string {
+	if j.ca == "" {
+		return nil
+	}
+	return []string{flag, j.ca}
 }
 
 // tool is one program compared by the harness, run in one way: a program
@@ -69,8 +78,9 @@ func withJobs(label string, jobs int) string {
 
 // curlParallel is curl's command for a list fetched jobs at a time.
 func curlParallel(bin string, j job) []string {
-	return append([]string{bin, "-sS", "--fail", "--parallel", "--parallel-max", fmt.Sprint(max(j.jobs, 1)),
-		"--remote-name-all", "--output-dir", j.dir}, j.urls...)
+	a := append([]string{bin, "-sS", "--fail", "--parallel", "--parallel-max", fmt.Sprint(max(j.jobs, 1)),
+		"--remote-name-all", "--output-dir", j.dir}, caFlag(j, "--cacert")...)
+	return append(a, j.urls...)
 }
 
 // slgetFixed is slget with -x n whatever the scenario's n, beside -x auto.
@@ -80,7 +90,24 @@ func slgetFixed(n int) *tool {
 		label:   func(int, int) string { return fmt.Sprintf("slget -x %d --slice 1m", n) },
 		streams: fixed(n),
 		argv: func(bin string, j job) []string {
-			return []string{bin, "-x", fmt.Sprint(n), "-d", j.dir, "--slice", "1m", "-q", "-o", j.name, j.urls[0]}
+			return append(append([]string{bin, "-x", fmt.Sprint(n), "-d", j.dir, "--slice", "1m", "-q"}, caFlag(j, "--ca-certificate")...), "-o", j.name, j.urls[0])
+		},
+	}
+}
+
+// slgetWith is slget as the "slget" tool runs it, with flag added.
+// streams is how many TCP connections it opens for n.
+func slgetWith(name, flag string, streams func(int) int) *tool {
+	return &tool{
+		name: name, program: "slget",
+		label:   func(n, jobs int) string { return withJobs(fmt.Sprintf("slget -x %d --slice 1m %s", n, flag), jobs) },
+		streams: streams,
+		argv: func(bin string, j job) []string {
+			a := append([]string{bin, "-x", fmt.Sprint(j.n), "-d", j.dir, "--slice", "1m", "-q", flag}, caFlag(j, "--ca-certificate")...)
+			if j.list != "" {
+				return append(append(a, jobsFlag(j)...), "-i", j.list)
+			}
+			return append(a, "-o", j.name, j.urls[0])
 		},
 	}
 }
@@ -93,7 +120,7 @@ func knownTools() []*tool {
 			label:   func(n, jobs int) string { return withJobs(fmt.Sprintf("slget -x %d --slice 1m", n), jobs) },
 			streams: same,
 			argv: func(bin string, j job) []string {
-				a := []string{bin, "-x", fmt.Sprint(j.n), "-d", j.dir, "--slice", "1m", "-q"}
+				a := append([]string{bin, "-x", fmt.Sprint(j.n), "-d", j.dir, "--slice", "1m", "-q"}, caFlag(j, "--ca-certificate")...)
 				if j.list != "" {
 					return append(append(a, jobsFlag(j)...), "-i", j.list)
 				}
@@ -101,13 +128,15 @@ func knownTools() []*tool {
 			},
 		},
 		slgetFixed(4), slgetFixed(8), slgetFixed(16),
+		slgetWith("slget-h2streams", "--http2-streams", fixed(1)), // n streams, one connection
+		slgetWith("slget-h1", "--http2=false", same),
 		{
 			// No -x: the count is found (-x auto).
 			name: "slget-auto", program: "slget",
 			label:   func(int, int) string { return "slget --slice 1m (-x auto)" },
 			streams: fixed(16),
 			argv: func(bin string, j job) []string {
-				return []string{bin, "-d", j.dir, "--slice", "1m", "-q", "-o", j.name, j.urls[0]}
+				return append(append([]string{bin, "-d", j.dir, "--slice", "1m", "-q"}, caFlag(j, "--ca-certificate")...), "-o", j.name, j.urls[0])
 			},
 		},
 		{
@@ -117,7 +146,7 @@ func knownTools() []*tool {
 			label:   func(int, int) string { return "slget -x 1 -j 1 --slice 1m" },
 			streams: fixed(1),
 			argv: func(bin string, j job) []string {
-				return []string{bin, "-x", "1", "-j", "1", "-d", j.dir, "--slice", "1m", "-q", "-i", j.list}
+				return append(append([]string{bin, "-x", "1", "-j", "1", "-d", j.dir, "--slice", "1m", "-q"}, caFlag(j, "--ca-certificate")...), "-i", j.list)
 			},
 		},
 		{
@@ -129,6 +158,7 @@ func knownTools() []*tool {
 			argv: func(bin string, j job) []string {
 				a := []string{bin, "-x", fmt.Sprint(j.n), "-s", fmt.Sprint(j.n), "-k", "1M",
 					"-d", j.dir, "-q", "--allow-overwrite=true", "--auto-file-renaming=false"}
+				a = append(a, caFlag(j, "--ca-certificate")...)
 				if j.list != "" {
 					return append(append(a, jobsFlag(j)...), "-i", j.list)
 				}
@@ -155,7 +185,7 @@ func knownTools() []*tool {
 			label:   func(int, int) string { return "curl (1 stream)" },
 			streams: fixed(1),
 			argv: func(bin string, j job) []string {
-				a := []string{bin, "-sS", "--fail"}
+				a := append([]string{bin, "-sS", "--fail"}, caFlag(j, "--cacert")...)
 				if j.list != "" {
 					// One process, one connection reused for every URL.
 					a = append(a, "--remote-name-all", "--output-dir", j.dir)
@@ -169,6 +199,17 @@ func knownTools() []*tool {
 			label:   func(_, jobs int) string { return fmt.Sprintf("curl --parallel --parallel-max %d", jobs) },
 			streams: same,
 			argv:    curlParallel,
+		},
+		{
+			name: "curl-h2-parallel", program: "curl",
+			label: func(_, jobs int) string {
+				return fmt.Sprintf("curl --http2 --parallel --parallel-max %d", jobs)
+			},
+			streams: fixed(1),
+			argv: func(bin string, j job) []string {
+				a := curlParallel(bin, j)
+				return append([]string{a[0], "--http2"}, a[1:]...)
+			},
 		},
 		{
 			// curl syncs nothing: with sync after it, its files are on

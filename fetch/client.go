@@ -55,8 +55,14 @@ type ClientOptions struct {
 	// UserAgent replaces the default "slget/VERSION".
 	UserAgent string
 	// TLSConfig, if non-nil, is used for HTTPS (tests use it for their CA).
-	// Its NextProtos is replaced: slget speaks HTTP/1.1 only.
+	// Its NextProtos is replaced: slget offers h2 and http/1.1 by ALPN to
+	// a server, http/1.1 alone to an https:// proxy.
 	TLSConfig *tls.Config
+	// NoHTTP2 offers only http/1.1 to HTTPS servers. False offers h2 as
+	// well: requests to a server that takes it share one connection as
+	// streams (see H1 in Origin for ranges that want connections of
+	// their own).
+	NoHTTP2 bool
 }
 
 // Client wraps an *http.Client with slget's headers.
@@ -106,23 +112,12 @@ func NewClient(o ClientOptions) (*Client, error) {
 		limit:     ct,
 		tls:       o.TLSConfig,
 		userAgent: connectUA,
+		h2:        !o.NoHTTP2,
 	}
-	tr := &http.Transport{
-		Proxy:                 proxyFunc,
-		DialContext:           d.DialContext,
-		DialTLSContext:        d.DialTLSContext,
-		ResponseHeaderTimeout: rt,
-		MaxIdleConns:          4 * conns,
-		MaxIdleConnsPerHost:   2 * conns,
-		IdleConnTimeout:       90 * time.Second,
-		DisableCompression:    true, // bytes on disk must be the bytes of the representation
-		// HTTP/1.1 only: see the package caveats. The dialer offers only
-		// http/1.1 in TLS, and no other protocol is taken up.
-		ForceAttemptHTTP2: false,
-		TLSNextProto:      map[string]func(string, *tls.Conn) http.RoundTripper{},
-		WriteBufferSize:   16 << 10,
-		ReadBufferSize:    64 << 10,
-	}
+	d1 := *d
+	d1.h2 = false
+	tr := newHTTPTransport(d, conns, rt)
+	h1 := newHTTPTransport(&d1, conns, rt)
 	c := &Client{
 		header:    o.Header.Clone(),
 		userAgent: ua,
@@ -133,8 +128,42 @@ func NewClient(o ClientOptions) (*Client, error) {
 	if c.redirects == 0 {
 		c.redirects = 10
 	}
-	c.HTTP = &http.Client{Transport: &transport{base: tr, router: router, headerTimeout: rt}, CheckRedirect: c.checkRedirect}
+	c.HTTP = &http.Client{Transport: &transport{base: tr, h1: h1, h2: d.h2, router: router, headerTimeout: rt}, CheckRedirect: c.checkRedirect}
 	return c, nil
+}
+
+// newHTTPTransport is an http.Transport that dials through d: HTTP/2
+// where d offers h2 and the server takes it, HTTP/1.1 otherwise.
+func newHTTPTransport(d *dialer, conns int, headerTimeout time.Duration) *http.Transport {
+	tr := &http.Transport{
+		Proxy:                 proxyFunc,
+		DialContext:           d.DialContext,
+		DialTLSContext:        d.DialTLSContext,
+		ResponseHeaderTimeout: headerTimeout,
+		MaxIdleConns:          4 * conns,
+		MaxIdleConnsPerHost:   2 * conns,
+		IdleConnTimeout:       90 * time.Second,
+		DisableCompression:    true, // bytes on disk must be the bytes of the representation
+		WriteBufferSize:       16 << 10,
+		ReadBufferSize:        64 << 10,
+	}
+	if !d.h2 {
+		// No protocol but HTTP/1.1 is taken up, whatever TLS says.
+		tr.TLSNextProto = map[string]func(string, *tls.Conn) http.RoundTripper{}
+		return tr
+	}
+	tr.ForceAttemptHTTP2 = true // the dial is ours, and offers h2 by ALPN
+	tr.HTTP2 = &http.HTTP2Config{
+		// A connection that brings no frame for this long is asked for a
+		// ping, and closed without an answer: every stream on it is
+		// then cut at once, and new requests go on a new connection
+		// instead of queueing behind a dead one. (A stream that stalls
+		// alone is cut by the download's stall and speed rules, as an
+		// HTTP/1.1 connection is.)
+		SendPingTimeout: 15 * time.Second,
+		PingTimeout:     10 * time.Second,
+	}
+	return tr
 }
 
 // AnsweringProxy returns the proxy (without credentials) that answers the

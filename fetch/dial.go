@@ -57,6 +57,7 @@ type dialer struct {
 	limit     time.Duration
 	tls       *tls.Config // for the servers and https:// proxies; nil: defaults
 	userAgent string      // sent with CONNECT
+	h2        bool        // offer h2 by ALPN to servers (never to a proxy)
 }
 
 // DialContext is the Transport's plain dial: to the server of an http://
@@ -199,7 +200,8 @@ func (d *dialer) lookup(ctx context.Context, addr string) (string, error) {
 }
 
 // tlsClient runs the TLS handshake on c with the server at addr (the
-// server, or an https:// proxy). HTTP/1.1 only: see the package caveats.
+// server, or an https:// proxy). A server is offered h2 when d.h2; a
+// proxy only http/1.1 (a CONNECT over HTTP/2 is another protocol).
 func (d *dialer) tlsClient(ctx context.Context, c net.Conn, addr string, ph Phase) (net.Conn, Phase, error) {
 	cfg := &tls.Config{}
 	if d.tls != nil {
@@ -210,6 +212,9 @@ func (d *dialer) tlsClient(ctx context.Context, c net.Conn, addr string, ph Phas
 		cfg.ServerName = host
 	}
 	cfg.NextProtos = []string{"http/1.1"}
+	if d.h2 && ph == PhaseTLS {
+		cfg.NextProtos = []string{"h2", "http/1.1"}
+	}
 	tc := tls.Client(c, cfg)
 	if err := tc.HandshakeContext(ctx); err != nil {
 		c.Close()

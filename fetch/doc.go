@@ -33,9 +33,15 @@
 //
 // # Caveats
 //
-// HTTP/2 is switched off on purpose: several streams on one TCP connection
-// share one congestion window and one per-connection rate limit, which is
-// exactly what parallel connections are meant to avoid.
+// HTTP/2 is offered by ALPN on HTTPS (not in clear text, not to a proxy),
+// so requests to one host (a probe, many small files) share one
+// connection as streams. Several streams on one TCP connection share one
+// congestion window and one per-connection rate limit, which is what
+// parallel connections are meant to avoid: the ranges of a big file can
+// go over HTTP/1.1 on connections of their own instead (Origin.H1,
+// OwnConnection), and the slget package chooses which. Requests that
+// come while a host's first HTTPS connection is set up wait for it, so
+// that N at once cost one handshake, not N (firstconn.go).
 //
 // Connections are set up by this package, not by net/http: DNS, TCP, the
 // SOCKS5 handshake or HTTP CONNECT with a proxy, and TLS, all under the one

@@ -31,6 +31,8 @@ type Probe struct {
 	// Links are the answer's Link header values, unparsed: the mirrors
 	// it names (rel=duplicate) and its Metalink (rel=describedby).
 	Links []string
+	// HTTP2 says the answer came over HTTP/2 (offered by ALPN on HTTPS).
+	HTTP2 bool
 	// Body is slice 0 when Ranged (exactly Plan.SliceRange(0) bytes), else
 	// the whole resource. The caller must close it.
 	Body io.ReadCloser
@@ -251,6 +253,7 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 		Filename:    FilenameFromDisposition(resp.Header.Get("Content-Disposition")),
 		Cache:       cacheSignalsOf(resp.Header),
 		Links:       resp.Header.Values("Link"),
+		HTTP2:       resp.ProtoMajor == 2,
 	}
 	if d, ok := DigestOf(resp.Header); ok {
 		p.Digest = &d

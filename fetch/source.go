@@ -63,6 +63,10 @@ type Origin struct {
 	// NoHead says the server answers HEAD without the version (the
 	// probe's HEAD was not enough): Confirm asks with a GET at once.
 	NoHead bool
+	// H1 sends the ranged requests over HTTP/1.1, each on a TCP
+	// connection of its own (OwnConnection), even to a server that speaks
+	// HTTP/2; false lets them be streams of one HTTP/2 connection.
+	H1 bool
 
 	mode    atomic.Int32
 	confirm singleflight.Group
@@ -111,6 +115,9 @@ func (o *Origin) warn(s string) {
 // must confirm the change (ChangedError) or the response was out of step
 // (OutOfStepError, worth another try).
 func (o *Origin) Open(ctx context.Context, r segment.Range) (Body, error) {
+	if o.H1 {
+		ctx = OwnConnection(ctx)
+	}
 	for {
 		rc, retry, err := o.open(ctx, r)
 		if retry {

@@ -25,10 +25,21 @@ import (
 // http:// request through an HTTP(S) proxy is left to the Transport, which
 // sends it in absolute form as curl does; everything else (SOCKS5, CONNECT
 // for https://) is done by the dialer, under the connect limit.
+//
+// Two Transports share the dialer's settings: base offers HTTP/2 by ALPN,
+// so requests to a server that takes it are streams of one connection;
+// h1 speaks HTTP/1.1 only, one request per connection at a time, for a
+// request whose context asks for a connection of its own (OwnConnection):
+// the ranges of a big file, where N TCP connections can be faster than N
+// streams (a server or path that limits each connection, one congestion
+// window for all).
 type transport struct {
 	base          *http.Transport
+	h1            *http.Transport
 	router        *router
 	headerTimeout time.Duration
+	h2            bool      // base offers h2
+	first         firstConn // with h2, HTTPS requests to base wait for a host's first connection
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -40,12 +51,34 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	r := &route{scheme: req.URL.Scheme, addr: canonicalAddr(req.URL), proxy: p}
+	tr := t.base
+	if ownConnection(req.Context()) {
+		tr = t.h1
+	}
+	connUp := func() {}
+	if tr == t.base && t.h2 && r.scheme == "https" {
+		wait, done := t.first.enter(r.addr)
+		if wait != nil {
+			select {
+			case <-wait:
+			case <-req.Context().Done():
+				if req.Body != nil {
+					req.Body.Close()
+				}
+				return nil, req.Context().Err()
+			}
+		}
+		if done != nil {
+			connUp = done
+			defer done() // the set-up failed
+		}
+	}
 	var gotConn atomic.Bool
 	ctx := context.WithValue(req.Context(), routeKey{}, r)
 	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
-		GotConn: func(httptrace.GotConnInfo) { gotConn.Store(true) },
+		GotConn: func(httptrace.GotConnInfo) { gotConn.Store(true); connUp() },
 	})
-	resp, err := t.base.RoundTrip(req.WithContext(ctx))
+	resp, err := tr.RoundTrip(req.WithContext(ctx))
 	if err == nil {
 		return resp, nil
 	}
@@ -72,8 +105,27 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return nil, err
 }
 
-// CloseIdleConnections closes the Transport's idle connections.
-func (t *transport) CloseIdleConnections() { t.base.CloseIdleConnections() }
+// CloseIdleConnections closes the Transports' idle connections.
+func (t *transport) CloseIdleConnections() {
+	t.base.CloseIdleConnections()
+	t.h1.CloseIdleConnections()
+}
+
+// ownConnKey marks a request context whose requests go on HTTP/1.1
+// connections, one request at a time on each.
+type ownConnKey struct{}
+
+// OwnConnection returns ctx with its requests sent over HTTP/1.1, each on
+// a TCP connection no other request uses at the same time, even to a
+// server that speaks HTTP/2.
+func OwnConnection(ctx context.Context) context.Context {
+	return context.WithValue(ctx, ownConnKey{}, true)
+}
+
+func ownConnection(ctx context.Context) bool {
+	own, _ := ctx.Value(ownConnKey{}).(bool)
+	return own
+}
 
 // proxyFunc is the Transport's Proxy: the proxy of an http:// request
 // through an HTTP(S) proxy, nil for every other route.

@@ -53,6 +53,8 @@ type config struct {
 	cont           bool // -c: also adopt a partial file without a journal
 	checkIntegrity bool // re-check finished slices before resuming
 	trusted        bool // --location-trusted
+	noHTTP2        bool // --http2=false: offer only HTTP/1.1
+	http2Streams   bool // --http2-streams: the ranges as streams of one HTTP/2 connection
 	maxRedirect    int
 	streamWindow   int64    // -o -: bytes of the file held in memory
 	window         int64    // --stream-window, for -o naming a device or a FIFO
@@ -225,6 +227,7 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.tls, err = tlsConfig(c.String("ca-certificate"), c.Bool("check-certificate")); err != nil {
 		return bad(err)
 	}
+	cfg.noHTTP2, cfg.http2Streams = !c.Bool("http2"), c.Bool("http2-streams")
 	if cfg.streamWindow, err = streamWindow(c, cfg); err != nil {
 		return bad(err)
 	}
@@ -273,6 +276,7 @@ func setClient(c *slget.Client, cfg config) {
 	c.StallTimeout = cfg.stallTimeout
 	c.LowestSpeed = cfg.lowestSpeed
 	c.RateLimit = cfg.maxDownload
+	c.HTTP2Streams = cfg.http2Streams
 }
 
 // maxTriesOf is --max-tries as config keeps it: 0 when not given (the time
@@ -331,6 +335,7 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 		Header:          cfg.header,
 		UserAgent:       cfg.userAgent,
 		TLSConfig:       cfg.tls,
+		NoHTTP2:         cfg.noHTTP2,
 		LocationTrusted: cfg.trusted,
 		MaxRedirects:    maxRedirect,
 	})
@@ -351,7 +356,7 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if err != nil {
 		return err
 	}
-	con.quiet = c.Bool("quiet")
+	con.quiet, con.verbose = c.Bool("quiet"), c.Bool("verbose")
 	if err := con.openLog(c.String("log"), c.String("log-level")); err != nil {
 		return err
 	}

@@ -64,6 +64,8 @@ func downloadFlags() []cli.Flag {
 		&cli.StringFlag{Name: "user-agent", Aliases: []string{"U"}, Category: catRequests, Usage: "send User-Agent: `STRING`"},
 		&cli.StringFlag{Name: "all-proxy", Category: catRequests, Usage: "send every request through the proxy at `URL` (default: the http_proxy, https_proxy and no_proxy variables)"},
 		&cli.StringFlag{Name: "ca-certificate", Category: catRequests, Usage: "trust the CA certificates in `FILE` (PEM) for HTTPS, besides the system's"},
+		&cli.BoolFlag{Name: "http2", Value: true, Category: catRequests, Usage: "offer HTTP/2 to HTTPS servers (--http2=false: HTTP/1.1 only); small files of one host then share one connection"},
+		&cli.BoolFlag{Name: "http2-streams", Category: catRequests, Usage: "from a server that speaks HTTP/2, fetch a big file's ranges as streams of one connection instead of HTTP/1.1 connections of their own"},
 		&cli.BoolFlag{Name: "check-certificate", Value: true, Category: catRequests, Usage: "verify the server's HTTPS certificate (--check-certificate=false to skip: insecure)"},
 		&cli.BoolFlag{Name: "location-trusted", Category: catRequests, Usage: "send --header Authorization and Cookie, and a URL's password, to the hosts redirects lead to too (as curl's); off: only to the host they were given for"},
 		&cli.IntFlag{Name: "max-redirect", Value: 10, Category: catRequests, Usage: "follow at most `N` redirects (0: none)"},
@@ -79,6 +81,7 @@ func downloadFlags() []cli.Flag {
 		&cli.StringFlag{Name: "max-overall-download-limit", Value: "0", Category: catRetries, Usage: "cap all downloads together at `SPEED` bytes/s; 0 means no cap"},
 
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Category: catPrinting, Usage: "print nothing but errors"},
+		&cli.BoolFlag{Name: "verbose", Category: catPrinting, Usage: "say on stderr how each download connects: HTTP/1.1 or HTTP/2, streams or connections (-v is --version, as in aria2c)"},
 		&cli.BoolFlag{Name: "json", Category: catPrinting, Usage: "print one JSON object per finished download on stdout"},
 		&cli.StringFlag{Name: "progress", Value: "auto", Category: catPrinting, Usage: "show progress as `MODE`: auto (live lines on a terminal, else a summary line every --summary-interval), bar, json (lines on stdout), none"},
 		&cli.StringFlag{Name: "summary-interval", Value: "60", Category: catPrinting, Usage: "when stderr is not a terminal, print a progress line every `SECONDS` (0: none), as aria2c"},

@@ -38,9 +38,12 @@ type result struct {
 	// Transferred is the bytes that came in this run.
 	Transferred int64 `json:"transferred_bytes"`
 	// Connections is the most connections that ran at once.
-	Connections int    `json:"max_connections,omitempty"`
-	ExitCode    int    `json:"exit_code"`
-	Error       string `json:"error,omitempty"`
+	Connections int `json:"max_connections,omitempty"`
+	// Protocol is how the requests went: "HTTP/1.1", "HTTP/2", or for a
+	// big file from an HTTP/2 server its streams or connections.
+	Protocol string `json:"protocol,omitempty"`
+	ExitCode int    `json:"exit_code"`
+	Error    string `json:"error,omitempty"`
 	// A --dry-run's record says what would happen, and has no Path: nothing
 	// was saved.
 	DryRun bool        `json:"dry_run,omitempty"`
@@ -145,7 +148,7 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 		err = fmt.Errorf("%s: %w", r.URL, err) // say which download
 	}
 	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256, Verified: r.Verified, AlreadyComplete: r.AlreadyComplete,
-		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), ByPeer: peersOut(r.ByPeer), Resumed: r.Resumed, Transferred: r.Transferred, Connections: r.Connections, ExitCode: exitCode(err)}
+		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), ByPeer: peersOut(r.ByPeer), Resumed: r.Resumed, Transferred: r.Transferred, Connections: r.Connections, Protocol: r.Protocol, ExitCode: exitCode(err)}
 	res.ByMirror, res.Dropped = mirrorsOut(r.Mirrors)
 	if r.FinalURL != "" {
 		res.Validator = validatorOut(r.Validator)

@@ -45,6 +45,7 @@ type console struct {
 	stdout   io.Writer
 	stderr   io.Writer
 	quiet    bool
+	verbose  bool // --verbose: say how each download connects
 	mode     progressMode
 	solo     bool          // one download at a time: also a line per connection
 	interval time.Duration // --summary-interval; 0 means none

@@ -22,7 +22,10 @@ const sampleEvery = 200 * time.Millisecond
 // track shows the progress of one download until the returned stop is
 // called with whether it succeeded.
 func (c *console) track(ev *slget.Started) (stop func(ok bool)) {
-	c.logf(levelInfo, "%s: downloading to %s (%s, %d connections)", ev.URL, ev.Path, units.Bytes(ev.Size), ev.Connections)
+	c.logf(levelInfo, "%s: downloading to %s (%s, %d connections, %s)", ev.URL, ev.Path, units.Bytes(ev.Size), ev.Connections, ev.Protocol)
+	if c.verbose && !c.quiet { // the log has it already
+		c.print("slget: " + ev.URL + ": " + ev.Protocol + "\n")
+	}
 	if c.log != nil && c.logLevel <= levelDebug {
 		// Progress into the log every 5 s, whatever the screen shows.
 		stopLog := c.every(ev, 5*time.Second, false, func(v *view, final, ok bool) {

@@ -201,6 +201,10 @@ func (s *Server) probe(ctx context.Context, t target) (*version, error) {
 			return v, nil
 		}
 		v.origin = fetch.NewOrigin(s.client, p)
+		// Fills for many clients at once: each on a connection of its
+		// own, as a download's ranges, not streams of one HTTP/2
+		// connection that would share its limits.
+		v.origin.H1 = true
 		v.origin.Warn = func(msg string) { s.log.Warn(msg, "url", fetch.Redact(v.url)) }
 	}
 	return v, nil
