@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/aria2rpc"
+	"github.com/slget/slget/internal/every"
 	"github.com/slget/slget/queue"
 )
 
@@ -51,16 +52,10 @@ func (d *daemon) saveSession() error {
 }
 
 func (d *daemon) saveEvery(ctx context.Context) {
-	t := time.NewTicker(d.interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := d.saveSession(); err != nil {
-				d.a.con.warnf("%v", err)
-			}
+	every.Tick(ctx, d.interval, func(time.Time) bool {
+		if err := d.saveSession(); err != nil {
+			d.a.con.warnf("%v", err)
 		}
-	}
+		return true
+	})
 }
