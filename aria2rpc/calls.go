@@ -117,42 +117,25 @@ func addMetalink(s *Server, a args) (any, *Error, func()) {
 	return gids, nil, nil
 }
 
-func remove(s *Server, a args) (any, *Error, func()) {
-	g, err := a.gid(0)
-	if err != nil {
-		return nil, err, nil
+// onGID is a method that does op to the download its first parameter
+// names and answers its GID: remove, pause, unpause (and their force
+// forms, which are the same here).
+func onGID(op string, do func(*queue.Queue, queue.GID) error) method {
+	return func(s *Server, a args) (any, *Error, func()) {
+		g, err := a.gid(0)
+		if err != nil {
+			return nil, err, nil
+		}
+		if err := queueErr(do(s.Queue, g), g, op); err != nil {
+			return nil, err, nil
+		}
+		return g.String(), nil, nil
 	}
-	if err := queueErr(s.Queue.Remove(g), g, "remove"); err != nil {
-		return nil, err, nil
-	}
-	return g.String(), nil, nil
-}
-
-func pause(s *Server, a args) (any, *Error, func()) {
-	g, err := a.gid(0)
-	if err != nil {
-		return nil, err, nil
-	}
-	if err := queueErr(s.Queue.Pause(g), g, "pause"); err != nil {
-		return nil, err, nil
-	}
-	return g.String(), nil, nil
 }
 
 func pauseAll(s *Server, _ args) (any, *Error, func()) {
 	s.Queue.PauseAll()
 	return "OK", nil, nil
-}
-
-func unpause(s *Server, a args) (any, *Error, func()) {
-	g, err := a.gid(0)
-	if err != nil {
-		return nil, err, nil
-	}
-	if err := queueErr(s.Queue.Unpause(g), g, "unpause"); err != nil {
-		return nil, err, nil
-	}
-	return g.String(), nil, nil
 }
 
 func unpauseAll(s *Server, _ args) (any, *Error, func()) {

@@ -42,13 +42,13 @@ func methodOf(name string) method {
 	case "aria2.addTorrent", "aria2.getPeers", "aria2.changeUri":
 		return unsupported
 	case "aria2.remove", "aria2.forceRemove":
-		return remove
+		return onGID("remove", (*queue.Queue).Remove)
 	case "aria2.pause", "aria2.forcePause":
-		return pause
+		return onGID("pause", (*queue.Queue).Pause)
 	case "aria2.pauseAll", "aria2.forcePauseAll":
 		return pauseAll
 	case "aria2.unpause":
-		return unpause
+		return onGID("unpause", (*queue.Queue).Unpause)
 	case "aria2.unpauseAll":
 		return unpauseAll
 	case "aria2.changePosition":
