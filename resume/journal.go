@@ -46,6 +46,14 @@ func (o *Options) noSync() bool { return o != nil && o.NoSync }
 type Journal struct {
 	path string
 
+	// wmu lets one writer at a time (Commit, Forget, SetFinalURL,
+	// SetProof, Close) run its transaction and the fsync that ends it; mu
+	// guards what readers see in memory, and a writer holds it only to
+	// apply a change that has committed, never across an fsync, so that a
+	// progress snapshot (Done, Counts) does not wait for the disk. Only a
+	// writer changes db, meta, done, counts and mirrorOf: under wmu it reads
+	// them without mu.
+	wmu      sync.Mutex
 	mu       sync.RWMutex
 	db       *bolt.DB // nil once closed
 	meta     Meta
@@ -69,8 +77,8 @@ func (j *Journal) Meta() Meta {
 // SetFinalURL records a new final URL, for example a signed URL with a new
 // query string that serves the same validator and size.
 func (j *Journal) SetFinalURL(u string) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
+	j.wmu.Lock()
+	defer j.wmu.Unlock()
 	if j.db == nil {
 		return wrap(j.path, "set-final-url", ErrClosed)
 	}
@@ -86,7 +94,9 @@ func (j *Journal) SetFinalURL(u string) error {
 	if err != nil {
 		return wrap(j.path, "set-final-url", err)
 	}
+	j.mu.Lock()
 	j.meta = m
+	j.mu.Unlock()
 	return nil
 }
 
@@ -130,8 +140,8 @@ func (j *Journal) Commit(recs []Record) error {
 	if len(recs) == 0 {
 		return nil
 	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
+	j.wmu.Lock()
+	defer j.wmu.Unlock()
 	if j.db == nil {
 		return wrap(j.path, "commit", ErrClosed)
 	}
@@ -158,6 +168,8 @@ func (j *Journal) Commit(recs []Record) error {
 	if err != nil {
 		return wrap(j.path, "commit", err)
 	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
 	for i, r := range recs {
 		l := j.plan.SliceRange(r.Index).Len()
 		if old[i].Valid() {
@@ -219,8 +231,8 @@ func (j *Journal) Forget(idx []int) error {
 			return wrap(j.path, "forget", fmt.Errorf("%w: slice %d, the plan has %d", ErrRange, i, n))
 		}
 	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
+	j.wmu.Lock()
+	defer j.wmu.Unlock()
 	if j.db == nil {
 		return wrap(j.path, "forget", ErrClosed)
 	}
@@ -247,6 +259,8 @@ func (j *Journal) Forget(idx []int) error {
 	if err != nil {
 		return wrap(j.path, "forget", err)
 	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
 	for _, i := range idx {
 		delete(j.mirrorOf, i)
 	}
@@ -304,6 +318,8 @@ func (j *Journal) Counts() map[segment.Provenance]int64 {
 // Close releases the journal and its lock. It leaves the file in place (see
 // Remove). Closing twice is not an error.
 func (j *Journal) Close() error {
+	j.wmu.Lock()
+	defer j.wmu.Unlock()
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.db == nil {

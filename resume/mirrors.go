@@ -178,8 +178,8 @@ func readProof(mb *bolt.Bucket) string {
 // SetProof records what proves the whole file: a digest and where it came
 // from ("sha-256=HEX from the Metalink URL").
 func (j *Journal) SetProof(p string) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
+	j.wmu.Lock()
+	defer j.wmu.Unlock()
 	if j.db == nil {
 		return wrap(j.path, "set-proof", ErrClosed)
 	}
@@ -192,7 +192,9 @@ func (j *Journal) SetProof(p string) error {
 	if err != nil {
 		return wrap(j.path, "set-proof", err)
 	}
+	j.mu.Lock()
 	j.meta.Proof = p
+	j.mu.Unlock()
 	return nil
 }
 
