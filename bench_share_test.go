@@ -10,7 +10,6 @@ import (
 
 	"github.com/slget/slget"
 	"github.com/slget/slget/fetch/fetchtest"
-	"github.com/slget/slget/localcache"
 )
 
 const benchSize = 256 * mib
@@ -26,9 +25,9 @@ func benchDo(b *testing.B, c *slget.Client, srv *fetchtest.Server) {
 	}
 }
 
-func benchCache(b *testing.B) *localcache.Store {
+func benchCache(b *testing.B) *slget.Cache {
 	b.Helper()
-	s, err := localcache.Open(filepath.Join(b.TempDir(), "cache"), nil)
+	s, _, err := slget.OpenCache(filepath.Join(b.TempDir(), "cache"), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

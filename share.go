@@ -69,7 +69,7 @@ func (d *download) startSharing(ctx context.Context, origin *fetch.Origin, cfg *
 			d.warn("the cache %s holds slices of %s and this download is in slices of %s (the Client's slice size, or its journal's): not using the cache for it",
 				st.Dir(), units.Exact(st.SliceSize()), units.Exact(d.plan.Slice))
 		} else {
-			s.store = st
+			s.store = st.store
 		}
 	}
 	if s.store == nil && s.chain == nil {

@@ -58,11 +58,11 @@ func (w *warnings) String() string {
 }
 
 // openCache opens a cache in a new directory, closed when the test ends.
-func openCache(t *testing.T, slice int64) *localcache.Store {
+func openCache(t *testing.T, slice int64) *slget.Cache {
 	t.Helper()
-	s, err := localcache.Open(filepath.Join(t.TempDir(), "cache"), &localcache.Options{SliceSize: slice, NoSync: true})
-	if err != nil {
-		t.Fatal(err)
+	s, owner, err := slget.OpenCache(filepath.Join(t.TempDir(), "cache"), &slget.CacheOptions{SliceSize: slice, NoSync: true})
+	if err != nil || owner != "" {
+		t.Fatal(err, owner)
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
