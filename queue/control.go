@@ -6,14 +6,18 @@ import "slices"
 
 // Pause holds a download: a waiting one stays in line, a running one is
 // stopped (its partial file and journal kept) and goes first in line.
-func (q *Queue) Pause(gid GID) error {
+func (q *Queue) Pause(gid GID) error { return q.onEntry(gid, q.pause) }
+
+// onEntry runs f on the download gid under the queue's lock, or says that
+// no download has that GID.
+func (q *Queue) onEntry(gid GID, f func(*entry) error) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	e, err := q.entry(gid)
 	if err != nil {
 		return err
 	}
-	return q.pause(e)
+	return f(e)
 }
 
 func (q *Queue) pause(e *entry) error {
@@ -45,18 +49,14 @@ func (q *Queue) PauseAll() {
 
 // Unpause puts a paused download back in line.
 func (q *Queue) Unpause(gid GID) error {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	e, err := q.entry(gid)
-	if err != nil {
-		return err
-	}
-	if e.info.State != Paused {
-		return &StateError{GID: gid, State: e.info.State, Op: "unpaused"}
-	}
-	e.info.State = Waiting
-	q.schedule()
-	return nil
+	return q.onEntry(gid, func(e *entry) error {
+		if e.info.State != Paused {
+			return &StateError{GID: gid, State: e.info.State, Op: "unpaused"}
+		}
+		e.info.State = Waiting
+		q.schedule()
+		return nil
+	})
 }
 
 // UnpauseAll puts every paused download back in line.
@@ -74,41 +74,33 @@ func (q *Queue) UnpauseAll() {
 // Remove stops a download (keeping its partial file and journal) and
 // leaves it among the stopped ones as Removed.
 func (q *Queue) Remove(gid GID) error {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	e, err := q.entry(gid)
-	if err != nil {
-		return err
-	}
-	switch e.info.State {
-	case Active:
-		e.stopAs = Removed
-		e.cancel()
-	case Waiting, Paused:
-		q.waiting = slices.DeleteFunc(q.waiting, func(g GID) bool { return g == gid })
-		q.toStopped(e, Removed)
-		q.emit(Event{EventStop, gid})
-	default:
-		return &StateError{GID: gid, State: e.info.State, Op: "removed"}
-	}
-	return nil
+	return q.onEntry(gid, func(e *entry) error {
+		switch e.info.State {
+		case Active:
+			e.stopAs = Removed
+			e.cancel()
+		case Waiting, Paused:
+			q.waiting = slices.DeleteFunc(q.waiting, func(g GID) bool { return g == gid })
+			q.toStopped(e, Removed)
+			q.emit(Event{EventStop, gid})
+		default:
+			return &StateError{GID: gid, State: e.info.State, Op: "removed"}
+		}
+		return nil
+	})
 }
 
 // RemoveResult forgets a stopped download.
 func (q *Queue) RemoveResult(gid GID) error {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	e, err := q.entry(gid)
-	if err != nil {
-		return err
-	}
-	switch e.info.State {
-	case Active, Waiting, Paused:
-		return &StateError{GID: gid, State: e.info.State, Op: "removed from the results"}
-	}
-	q.stopped = slices.DeleteFunc(q.stopped, func(g GID) bool { return g == gid })
-	delete(q.all, gid)
-	return nil
+	return q.onEntry(gid, func(e *entry) error {
+		switch e.info.State {
+		case Active, Waiting, Paused:
+			return &StateError{GID: gid, State: e.info.State, Op: "removed from the results"}
+		}
+		q.stopped = slices.DeleteFunc(q.stopped, func(g GID) bool { return g == gid })
+		delete(q.all, gid)
+		return nil
+	})
 }
 
 // PurgeResults forgets every stopped download.

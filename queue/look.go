@@ -67,20 +67,16 @@ func (q *Queue) Stats() Stats {
 // SetOptions changes options of a download not stopped; they apply from
 // its next start.
 func (q *Queue) SetOptions(gid GID, opts map[string]string) error {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	e, err := q.entry(gid)
-	if err != nil {
-		return err
-	}
-	switch e.info.State {
-	case Complete, Removed, Error:
-		return &StateError{GID: gid, State: e.info.State, Op: "changed"}
-	}
-	for k, v := range opts {
-		e.info.Spec.Options[k] = v
-	}
-	return nil
+	return q.onEntry(gid, func(e *entry) error {
+		switch e.info.State {
+		case Complete, Removed, Error:
+			return &StateError{GID: gid, State: e.info.State, Op: "changed"}
+		}
+		for k, v := range opts {
+			e.info.Spec.Options[k] = v
+		}
+		return nil
+	})
 }
 
 // SetJobs changes how many downloads run at once.
