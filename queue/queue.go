@@ -118,9 +118,9 @@ type Queue struct {
 	stoppedTotal int
 	closed       bool
 	wg           sync.WaitGroup
-	events       []Event    // to send, in order
-	sending      bool       // a goroutine sends events
-	sendMu       sync.Mutex // one Notify at a time
+	events       []Event        // to send, in order
+	sending      bool           // a goroutine sends events
+	senders      sync.WaitGroup // the goroutine sending events, if one is: see emit
 }
 
 // New returns a Queue that runs downloads as cfg says until Close.
@@ -293,12 +293,14 @@ func (q *Queue) emit(ev Event) {
 		return
 	}
 	q.sending = true
+	q.senders.Add(1)
 	go q.send()
 }
 
+// send gives the queued events to Notify in order until none is left. One
+// runs at a time: emit starts one only when none is sending.
 func (q *Queue) send() {
-	q.sendMu.Lock()
-	defer q.sendMu.Unlock()
+	defer q.senders.Done()
 	for {
 		q.mu.Lock()
 		if len(q.events) == 0 {
@@ -322,8 +324,7 @@ func (q *Queue) Close() {
 	q.mu.Unlock()
 	q.stop()
 	q.wg.Wait()
-	q.sendMu.Lock() // the last events are out
-	q.sendMu.Unlock()
+	q.senders.Wait() // the last events are out
 }
 
 // entry returns gid's entry. q.mu is held.
