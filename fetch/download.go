@@ -46,8 +46,8 @@ type Config struct {
 	CommitSlices      int           // or after this many slices; zero means 64
 	Hash              bool          // compute each slice's CRC-32C for the journal
 	// BufferSize is the bytes per read per connection; zero means the
-	// connections share a budget of 4 MiB (see readBudget): 512 KiB each
-	// at 8 connections, 256 KiB at 16, never below 128 KiB or above 1 MiB.
+	// connections share a budget of 2 MiB (see readBudget): 256 KiB each
+	// at 8 connections, 128 KiB at 16, never below 128 KiB or above 1 MiB.
 	// Writes to the File go in pieces of at most 128 KiB whatever it is.
 	BufferSize int
 	// Buffers lends the read buffers, shared with other downloads (a
@@ -92,14 +92,17 @@ func (c *Config) defaults() {
 
 // The read buffers' sizes. Decision: larger reads cost less CPU per byte
 // (fewer reads, fewer wake-ups of the scheduler per byte; 1 GiB over 8
-// connections to tmpfs: 128 KiB 1.38 s, 512 KiB 1.20 s, 1 MiB 1.17 s,
-// curl's single stream 1.12 s, medians of 8 interleaved rounds; see
-// BENCHMARKS.md), but every connection's buffer is resident memory, so
-// they share a budget; and the writes stay at 128 KiB, the size measured
-// best for the page cache of a disk (larger writes get larger folios,
-// which cost more to fill than they save in system calls).
+// connections to tmpfs, writes one at a time: 128 KiB 1.27 s, 256 KiB
+// 1.17 s, 512 KiB 1.12 s, curl's single stream 1.07 s, medians of 10
+// interleaved rounds; see BENCHMARKS.md), but every connection's buffer
+// is resident memory, so they share a budget, the one that keeps peak RSS
+// below aria2c's at 8 connections (512 KiB each took it to 26.1 MiB
+// against aria2c's 25.4); and
+// the writes stay at 128 KiB, the size measured best for the page cache of
+// a disk (larger writes get larger folios, which cost more to fill than
+// they save in system calls).
 const (
-	readBudget = 4 << 20   // all the connections' read buffers together
+	readBudget = 2 << 20   // all the connections' read buffers together
 	minRead    = 128 << 10 // the smallest read buffer, whatever the count
 	maxRead    = 1 << 20   // the largest
 	writeChunk = 128 << 10 // the largest write to the File

@@ -13,18 +13,18 @@ import (
 
 func TestReadSizeSharesTheBudget(t *testing.T) {
 	for _, c := range []struct{ conns, want int }{
-		{0, 1 << 20}, {1, 1 << 20}, {4, 1 << 20}, {5, 512 << 10}, {8, 512 << 10},
-		{9, 256 << 10}, {16, 256 << 10}, {17, 128 << 10}, {32, 128 << 10}, {1000, 128 << 10},
+		{0, 1 << 20}, {1, 1 << 20}, {2, 1 << 20}, {3, 512 << 10}, {4, 512 << 10},
+		{5, 256 << 10}, {8, 256 << 10}, {9, 128 << 10}, {16, 128 << 10}, {1000, 128 << 10},
 	} {
 		if got := readSize(c.conns); got != c.want {
 			t.Errorf("readSize(%d) = %d, want %d", c.conns, got, c.want)
 		}
 	}
 	var cfg Config
-	cfg.Connections, cfg.MaxConnections = 2, 16 // -x auto: sized for the most it may open
+	cfg.Connections, cfg.MaxConnections = 2, 8 // sized for the most it may open
 	cfg.defaults()
 	if cfg.BufferSize != 256<<10 {
-		t.Errorf("BufferSize for up to 16 connections = %d, want 256 KiB", cfg.BufferSize)
+		t.Errorf("BufferSize for up to 8 connections = %d, want 256 KiB", cfg.BufferSize)
 	}
 	cfg = Config{BufferSize: 4096}
 	cfg.defaults()
