@@ -97,10 +97,9 @@ func (c *Config) defaults() {
 // interleaved rounds; see BENCHMARKS.md), but every connection's buffer
 // is resident memory, so they share a budget, the one that keeps peak RSS
 // below aria2c's at 8 connections (512 KiB each took it to 26.1 MiB
-// against aria2c's 25.4); and
-// the writes stay at 128 KiB, the size measured best for the page cache of
-// a disk (larger writes get larger folios, which cost more to fill than
-// they save in system calls).
+// against aria2c's 25.4). The writes stay at 128 KiB, the size measured
+// best for the page cache of a disk (larger writes get larger folios,
+// which cost more to fill than they save in system calls).
 const (
 	readBudget = 2 << 20   // all the connections' read buffers together
 	minRead    = 128 << 10 // the smallest read buffer, whatever the count
