@@ -5,6 +5,7 @@ package slget
 
 import (
 	"os"
+	"sync"
 	"sync/atomic"
 
 	"github.com/slget/slget/internal/osfile"
@@ -32,6 +33,7 @@ type syncFile struct {
 	slice     int64
 	reserved  []atomic.Uint64 // bit i: slice i was reserved (or tried)
 	noReserve atomic.Bool     // the file system cannot: stop asking
+	writing   sync.Mutex      // one write at a time: see WriteAt
 }
 
 // newSyncFile returns the File for f, sized for plan (f already is).
@@ -44,8 +46,16 @@ func newSyncFile(f *os.File, plan segment.Plan) *syncFile {
 }
 
 // WriteAt reserves the blocks of the slices p touches for the first time,
-// then writes p at off.
+// then writes p at off, one write at a time.
+//
+// Decision: the kernel takes the file's inode lock for every buffered
+// write anyway (ext4, tmpfs), and writers that meet on it spin while its
+// holder runs; waiting here parks the goroutine instead. 1 GiB over 8
+// connections to tmpfs: 1.15 s of CPU with the writes free, 1.11 s one at
+// a time (medians of 8 interleaved rounds; see BENCHMARKS.md).
 func (s *syncFile) WriteAt(p []byte, off int64) (int, error) {
+	s.writing.Lock()
+	defer s.writing.Unlock()
 	if len(p) > 0 && s.slice > 0 && !s.noReserve.Load() {
 		for i := off / s.slice; i <= (off+int64(len(p))-1)/s.slice; i++ {
 			if err := s.reserve(int(i)); err != nil {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -138,5 +139,40 @@ func TestSyncFileOfOneSliceReservesNothing(t *testing.T) {
 	got := make([]byte, size)
 	if _, err := f.ReadAt(got, 0); err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("the file holds other bytes than written (%v)", err)
+	}
+}
+
+// Writes to the partial file go one at a time: a second WriteAt waits for
+// the one in progress (here, the lock held by the test stands for it).
+func TestSyncFileWritesOneAtATime(t *testing.T) {
+	const slice = 64 << 10
+	plan, _ := segment.NewPlan(2*slice, slice)
+	f := openPart(t, 2*slice)
+	s := newSyncFile(f, plan)
+	s.writing.Lock()
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.WriteAt([]byte("second"), slice)
+		done <- err
+	}()
+	// The write must not get through while the other one holds the file:
+	// give it far longer than a write of six bytes takes.
+	select {
+	case err := <-done:
+		t.Fatalf("a write went through while another was in progress (err %v)", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	s.writing.Unlock()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the waiting write never went through")
+	}
+	got := make([]byte, 6)
+	if _, err := f.ReadAt(got, slice); err != nil || string(got) != "second" {
+		t.Fatalf("read back %q, %v", got, err)
 	}
 }

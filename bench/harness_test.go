@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -336,6 +337,39 @@ func TestCPUGoal(t *testing.T) {
 		if len(s.goals) != 2 || s.goals[1].cpuFactor != 1.5 {
 			t.Errorf("scenario %d goals: %+v", id, s.goals)
 		}
+	}
+}
+
+// Scenario 9 is scenario 2's download (the same file) to tmpfs, with
+// issue 26's CPU goal: at most 1.2 × curl's single stream.
+func TestCPUScenario(t *testing.T) {
+	all := scenarios([]int{2, 9}, false, []string{limitNginx}, 0)
+	if len(all) != 2 {
+		t.Fatalf("scenarios 2 and 9: got %d", len(all))
+	}
+	s2, s9 := all[0], all[1]
+	if s9.id != 9 || !s9.tmpfs || s2.tmpfs || s9.n != 8 || s9.size != gib || s9.sourceKey() != s2.sourceKey() {
+		t.Errorf("scenario 9 = %+v; want 1 GiB over 8 connections to tmpfs, from scenario 2's file", s9)
+	}
+	if !slices.Equal(s9.tools, []string{"slget", "aria2c", "axel", "curl"}) {
+		t.Errorf("scenario 9 tools = %v", s9.tools)
+	}
+	rows := []row{
+		{tool: "slget", ok: 5, runs: 5, wall: 1, cpu: 1.10},
+		{tool: "curl", ok: 5, runs: 5, wall: 1, cpu: 0.90},
+	}
+	if len(s9.goals) != 1 {
+		t.Fatalf("scenario 9 goals = %+v", s9.goals)
+	}
+	if got := s9.goals[0].check(rows); !strings.Contains(got, "**Not met:** 1.22× curl's CPU per GiB.") {
+		t.Errorf("1.10 s against curl's 0.90 s: %q", got)
+	}
+	rows[0].cpu = 1.08
+	if got := s9.goals[0].check(rows); !strings.Contains(got, "**Met.**") {
+		t.Errorf("1.08 s against curl's 0.90 s: %q", got)
+	}
+	if quick := scenarios([]int{9}, true, []string{limitNginx}, 0)[0]; quick.size != 64*mib {
+		t.Errorf("quick scenario 9 size = %d", quick.size)
 	}
 }
 

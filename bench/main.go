@@ -65,7 +65,7 @@ func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.IntVar(&o.runs, "runs", 5, "timed runs of each tool per scenario")
-	scen := fs.String("scenarios", "1,2,3,4,5,6", "scenarios to run, by the issue's numbers (6 is issue 19's, 7 issue 26's -x auto, 8 its HTTP/2)")
+	scen := fs.String("scenarios", "1,2,3,4,5,6", "scenarios to run, by the issue's numbers (6 is issue 19's, 7 issue 26's -x auto, 8 its HTTP/2, 9 its CPU per GiB to tmpfs)")
 	tools := fs.String("tools", "slget,aria2c,axel,curl", "tools to compare")
 	fs.BoolVar(&o.quick, "quick", false, "small files and 3 runs unless -runs: a smoke test (writes no results unless -write)")
 	limit := fs.String("limit", "both", "how rates are enforced in scenarios 1 and 3: nginx (limit_rate, per request), conn (per TCP connection, by the harness) or both")
@@ -94,8 +94,8 @@ func parseFlags(args []string) (options, error) {
 	}
 	for _, f := range strings.Split(*scen, ",") {
 		id, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || id < 1 || id > 8 {
-			return o, fmt.Errorf("-scenarios: %q is not one of 1 to 8", f)
+		if err != nil || id < 1 || id > 9 {
+			return o, fmt.Errorf("-scenarios: %q is not one of 1 to 9", f)
 		}
 		o.scenarios = append(o.scenarios, id)
 	}

@@ -65,7 +65,8 @@ func (s scenario) ideal(streams int) time.Duration {
 
 // sourceKey names the files of a scenario; variants of one scenario (the
 // limit modes, the connection counts) share them.
-// Scenario 7's variants differ in size, so each has its own.
+// Scenario 7's variants differ in size, so each has its own; scenario 9
+// downloads scenario 2's file (the same size), to tmpfs.
 func (s scenario) sourceKey() string {
 	if s.sourceOf != "" {
 		return s.sourceOf
@@ -202,6 +203,18 @@ func scenarios(ids []int, quick bool, limits []string, rtt time.Duration) []scen
 	}
 	if want[8] {
 		out = append(out, h2Scenarios(pick)...)
+	}
+	if want[9] {
+		s := scenario{id: 9, key: "s9-tmpfs", sourceOf: "s2", n: 8, tmpfs: true, size: pick(gib, 64*mib), files: 1, tools: all4,
+			timeout: 3 * time.Minute,
+			goals: []goal{{source: "issue 26", text: "slget's CPU per GiB at most 1.2 × curl's single stream, to tmpfs",
+				cpuOf: "curl", cpuFactor: 1.2}}}
+		s.title = fmt.Sprintf("9. CPU per GiB, unlimited loopback to tmpfs (/dev/shm), %s, N = %d", sizeName(s.size), s.n)
+		s.notes = append(s.notes,
+			"The output is on tmpfs so that no disk hides the cost of the transfer itself: what is left is "+
+				"the socket reads, the copy into the page cache, and each tool's own work (for slget the CRC-32C "+
+				"of every slice, its fdatasync before each journal commit, which tmpfs makes cheap, and the journal).")
+		out = append(out, s)
 	}
 	if want[5] {
 		s := scenario{id: 5, key: "s5", n: 16, size: pick(2*gib, 128*mib), files: 1, tools: all4, timeout: 4 * time.Minute,

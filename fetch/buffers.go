@@ -9,7 +9,8 @@ import "sync"
 
 // keptBuffers is how many idle buffers a Buffers keeps: as many as the
 // connections of a few downloads at once; those given back beyond it are
-// left to the collector. At the default 128 KiB that is 2 MiB at most.
+// left to the collector. At the default sizes that is 2 to 16 MiB at most
+// (a buffer's pages are resident only once a read has filled them).
 const keptBuffers = 16
 
 // Buffers lends the workers their read buffers. The zero value is ready;

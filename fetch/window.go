@@ -30,7 +30,8 @@ func (d *Downloader) Consumed(off int64) {
 	}
 }
 
-// writeOut writes p at off into out. A WindowFile may wait for its reader:
+// writeOut writes p at off into out, a File in pieces of at most
+// writeChunk. A WindowFile may wait for its reader:
 // the stall timer stall (armed for timeout) is stopped meanwhile, since a
 // connection waiting for the reader is not one whose server stalled, and
 // the time waited is returned, for the caller to leave out of its speed
@@ -39,8 +40,12 @@ func (d *Downloader) Consumed(off int64) {
 func writeOut(ctx context.Context, out io.WriterAt, stall *time.Timer, timeout time.Duration, p []byte, off int64) (time.Duration, error) {
 	wf, ok := out.(WindowFile)
 	if !ok {
-		if _, err := out.WriteAt(p, off); err != nil {
-			return 0, &LocalError{Op: "write", Err: err}
+		for len(p) > 0 { // in pieces of writeChunk: see readSize
+			n := min(len(p), writeChunk)
+			if _, err := out.WriteAt(p[:n], off); err != nil {
+				return 0, &LocalError{Op: "write", Err: err}
+			}
+			p, off = p[n:], off+int64(n)
 		}
 		return 0, nil
 	}
