@@ -32,6 +32,12 @@ type Server struct {
 	// AllowOriginAll answers web pages of any origin (CORS); otherwise a
 	// request whose Origin is not the server's own is refused.
 	AllowOriginAll bool
+	// AnyHost answers requests whatever Host they name (the daemon listens
+	// on every interface). Otherwise, with AllowOriginAll unset, a request
+	// must name the loopback in its Host: a page of another site whose name
+	// was made to lead to 127.0.0.1 (DNS rebinding) names its own, and
+	// needs send no Origin to a GET it thinks is its own site's.
+	AnyHost bool
 	// MaxRequestSize bounds a request's body; zero means
 	// DefaultMaxRequestSize.
 	MaxRequestSize int64
@@ -188,18 +194,29 @@ func (s *Server) tokenOK(token string) bool {
 // page of any other origin is another site's, and one whose name leads to
 // the loopback (DNS rebinding) names a Host that is not. A page is known
 // by its Origin, or, for what a page loads without one (a <script> tag
-// reaching JSONP), by Sec-Fetch-Site and its Referer.
+// reaching JSONP, a GET it takes for its own site's), by Sec-Fetch-Site
+// and its Referer. Without AnyHost, every request must name the loopback
+// in its Host.
 func (s *Server) originOK(r *http.Request) bool {
 	if s.AllowOriginAll {
 		return true
 	}
+	if !s.AnyHost && !bothLoopback(hostOnly(r.Host), r.Host) {
+		return false // a name rebound to the loopback
+	}
 	from := r.Header.Get("Origin")
 	if from == "" {
 		switch r.Header.Get("Sec-Fetch-Site") {
-		case "", "none", "same-origin":
+		case "", "none":
 			return true
+		case "same-origin":
+			// The daemon serves no pages: a page of its own origin is one
+			// whose name was rebound to it, unless that name is the
+			// loopback.
+			from = "http://" + r.Host // a name, not the loopback, unless the Host is
+		default:
+			from = r.Header.Get("Referer")
 		}
-		from = r.Header.Get("Referer")
 	}
 	u, err := url.Parse(from)
 	if err != nil {
@@ -208,13 +225,19 @@ func (s *Server) originOK(r *http.Request) bool {
 	return bothLoopback(u.Hostname(), r.Host)
 }
 
+// hostOnly is the host of HOST[:PORT].
+func hostOnly(hostport string) string {
+	h, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		return hostport
+	}
+	return h
+}
+
 // bothLoopback is true when host and reqHost (HOST[:PORT]) both name the
 // loopback.
 func bothLoopback(host, reqHost string) bool {
-	h, _, err := net.SplitHostPort(reqHost)
-	if err != nil {
-		h = reqHost
-	}
+	h := hostOnly(reqHost)
 	isLoop := func(s string) bool {
 		ip := net.ParseIP(strings.Trim(s, "[]"))
 		return s == "localhost" || (ip != nil && ip.IsLoopback())

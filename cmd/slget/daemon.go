@@ -83,7 +83,7 @@ func (d *daemon) serve(ctx context.Context) error {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	srv := &aria2rpc.Server{
-		Root: d.root, Secret: d.rc.secret, AllowOriginAll: d.rc.allowOriginAll, MaxRequestSize: d.rc.maxRequest,
+		Root: d.root, Secret: d.rc.secret, AllowOriginAll: d.rc.allowOriginAll, AnyHost: d.rc.listenAll, MaxRequestSize: d.rc.maxRequest,
 		Version: version.Version, PieceLength: d.a.cfg.slice,
 		Options: d.jobs.globalOptions, ChangeOptions: d.changeGlobal, Check: d.jobs.check,
 		Shutdown: func(bool) { stop() }, PauseAdded: d.c.Bool("pause"),
