@@ -79,8 +79,8 @@ func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Re
 
 // serve runs the queue and the server until ctx ends or a client asks
 // for shutdown.
-func (d *daemon) serve(ctx context.Context) error {
-	ctx, stop := context.WithCancel(ctx)
+func (d *daemon) serve(outer context.Context) error {
+	ctx, stop := context.WithCancel(outer)
 	defer stop()
 	srv := &aria2rpc.Server{
 		Root: d.root, Secret: d.rc.secret, AllowOriginAll: d.rc.allowOriginAll, AnyHost: d.rc.listenAll, MaxRequestSize: d.rc.maxRequest,
@@ -135,9 +135,21 @@ func (d *daemon) serve(ctx context.Context) error {
 	defer cancel()
 	_ = hs.Shutdown(sctx)
 	srv.CloseSockets()
+	st := d.q.Stats()
 	d.q.Close()
 	if d.session != "" {
-		return d.saveSession()
+		if err := d.saveSession(); err != nil {
+			return err
+		}
+	}
+	// A signal (not aria2.shutdown) that stops downloads is an
+	// interruption, exit 7, as aria2c says "unfinished downloads".
+	if n := st.NumActive + st.NumWaiting; outer.Err() != nil && n > 0 {
+		kept := "their partial files and journals are kept: add them again to resume"
+		if d.session != "" {
+			kept = "their partial files and journals are kept, and " + d.session + " lists them for --input-file"
+		}
+		return withCode(exitUnfinished, fmt.Errorf("stopped with %s unfinished; %s", plural(n, "download"), kept))
 	}
 	return nil
 }

@@ -7,9 +7,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/slget/slget/aria2rpc"
@@ -26,6 +29,11 @@ func (d *daemon) restore(srv *aria2rpc.Server) error {
 	var r io.Reader = d.stdin
 	if d.input != "-" {
 		f, err := os.Open(d.input)
+		if errors.Is(err, fs.ErrNotExist) && sameFile(d.input, d.session) {
+			// The daemon's first start with its restart idiom
+			// (--save-session F --input-file F): nothing saved yet.
+			return nil
+		}
 		if err != nil {
 			return withCode(exitBadOption, fmt.Errorf("--input-file %s: %v", d.input, err))
 		}
@@ -58,4 +66,15 @@ func (d *daemon) saveEvery(ctx context.Context) {
 		}
 		return true
 	})
+}
+
+// sameFile reports whether the paths a and b name one file, which need not
+// exist yet: the same path once made absolute and clean.
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
 }

@@ -5,7 +5,9 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -54,8 +56,15 @@ func sessionRestart(t *testing.T, kill bool) {
 		}
 		d.cmd.Process.Kill()
 		d.stop(t) // reaps it
-	} else if err := d.stop(t); err != nil {
-		t.Fatalf("the daemon stopped with %v, want 0", err)
+	} else {
+		// A signal that stops a download is an interruption, as for aria2c.
+		var ee *exec.ExitError
+		if err := d.stop(t); !errors.As(err, &ee) || ee.ExitCode() != 7 {
+			t.Fatalf("the daemon stopped with %v, want exit status 7 (a download unfinished)", err)
+		}
+		if want := "stopped with 1 download unfinished; their partial files and journals are kept, and " + session + " lists them"; !strings.Contains(d.errText(), want) {
+			t.Fatalf("the daemon did not say %q:\n%s", want, d.errText())
+		}
 	}
 	b, err := os.ReadFile(session)
 	if err != nil {
@@ -91,5 +100,23 @@ func sessionRestart(t *testing.T, kill bool) {
 	b, _ = os.ReadFile(session)
 	if strings.Contains(string(b), gid) {
 		t.Fatalf("the session still holds the finished download:\n%s", b)
+	}
+}
+
+// The README's daemon line names one file for --save-session and
+// --input-file: on the first start it does not exist yet, and the daemon
+// starts with an empty queue; another missing --input-file is a bad option.
+func TestRPCFirstStartWithItsOwnSession(t *testing.T) {
+	session := filepath.Join(t.TempDir(), "daemon.session")
+	d := startDaemon(t, "", "-d", t.TempDir(), "--save-session", session, "--input-file", session)
+	var stat map[string]string
+	d.must(t, &stat, "aria2.getGlobalStat")
+	if stat["numWaiting"] != "0" || stat["numActive"] != "0" {
+		t.Fatalf("first start: %v, want an empty queue", stat)
+	}
+	missing := filepath.Join(t.TempDir(), "none.session")
+	code, out := runBinary(t, "--enable-rpc", "--rpc-listen-port=0", "-d", t.TempDir(), "--save-session", session, "--input-file", missing)
+	if code != 28 || !strings.Contains(out, "--input-file "+missing) {
+		t.Fatalf("a missing --input-file of another name: exit %d\n%s", code, out)
 	}
 }
