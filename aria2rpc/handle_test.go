@@ -102,8 +102,18 @@ func TestPlaceRefusesSymlinkOut(t *testing.T) {
 	}
 	s := &Server{Root: root}
 	for _, opts := range []map[string]string{{"dir": "link"}, {"dir": "link/deeper"}, {"out": "link/x.bin"}} {
-		if err := s.place(opts); err == nil {
+		err := s.place(opts)
+		if err == nil {
 			t.Errorf("%v: accepted, but link leads to %s", opts, outside)
+			continue
+		}
+		// The refusal names what the client gave, and where it leads.
+		want := "dir " + opts["dir"] // made absolute by place
+		if opts["out"] != "" {
+			want = "out " + opts["out"]
+		}
+		if !strings.Contains(err.Message, want) || !strings.Contains(err.Message, outside) {
+			t.Errorf("%v: %q does not name %q and %s", opts, err.Message, want, outside)
 		}
 	}
 	if err := s.place(map[string]string{"dir": "real/new", "out": "x/y.bin"}); err != nil {

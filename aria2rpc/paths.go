@@ -40,7 +40,11 @@ func (s *Server) place(opts map[string]string) *Error {
 	}
 	// A folder on the way that is a symbolic link must not lead out.
 	if !inside(resolved(root), resolved(target)) {
-		return failed(fmt.Sprintf("dir %s leads outside the download root %s through a symbolic link", dir, root))
+		what := "dir " + dir
+		if out, ok := opts["out"]; ok {
+			what = "out " + out + " in dir " + dir
+		}
+		return failed(fmt.Sprintf("%s leads outside the download root %s through a symbolic link (to %s)", what, root, resolved(target)))
 	}
 	return nil
 }
