@@ -92,7 +92,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	capp := &cli.App{
 		Name:      "slget",
 		Usage:     "download a file over many connections, slice-aligned, resumable, one version end to end",
-		UsageText: "slget [options] URL...\nslget [options] -i FILE\nslget demo [-x N]\nslget serve --cache DIR --allow HOST [--listen ADDR] [--token-file FILE]\nslget peers [--json]",
+		UsageText: "slget [options] URL...\nslget [options] -i FILE\nslget --enable-rpc [--rpc-secret TOKEN] [-d DIR] [options]\nslget status NAME...  |  slget verify NAME\nslget demo [-x N] [--size SIZE] [--rate RATE]\nslget serve --cache DIR --allow HOST [--listen ADDR] [--token-file FILE]\nslget cache ls|verify DIR  |  slget cache purge DIR URL...\nslget peers [--json]",
 		Version:   version.Version,
 		Description: "slget fetches one HTTP(S) resource over several connections in ranges aligned to\n" +
 			"fixed slices (default 1m, like nginx's \"slice 1m\"), checks that every response is\n" +

@@ -54,7 +54,7 @@ func downloadFlags() []cli.Flag {
 		&cli.StringFlag{Name: "file-allocation", Category: catOutput,
 			Usage: "aria2's `MODE`: none, prealloc, trunc or falloc; accepted, but slget always makes NAME.part a sparse file (as trunc)"},
 
-		&cli.BoolFlag{Name: "continue", Aliases: []string{"c"}, Category: catResume, Usage: "also continue a partial file without a journal (curl's, wget's, or aria2c's beside its NAME.aria2) once its first and last whole slices match the server's; slget's own partial downloads resume without it"},
+		&cli.BoolFlag{Name: "continue", Aliases: []string{"c"}, Category: catResume, Usage: "also continue a partial file without a journal (curl's, wget's, or aria2c's beside its NAME.aria2) once its slice 0, its last whole slice and three between chosen at random match the server's; slget's own partial downloads resume without it"},
 		&cli.BoolFlag{Name: "restart", Category: catResume, Usage: "discard a partial download and its journal and start over"},
 		&cli.BoolFlag{Name: "no-restart", Category: catResume, Usage: "when the remote file changed since a partial download, stop (exit 33) instead of starting over"},
 		&cli.BoolFlag{Name: "no-journal", Category: catResume, Usage: "keep no journal (no resume after a crash): for throwaway downloads"},

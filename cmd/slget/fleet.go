@@ -39,7 +39,7 @@ const (
 
 func peerTokenFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "peer-token", Usage: "the fleet's `TOKEN` (the serves' --token), sent to every peer whose URL has none; also " + envPeerToken + ", which keeps it out of ps"},
+		&cli.StringFlag{Name: "peer-token", Usage: "the fleet's `TOKEN` (the serves' --token): its key signs every request to a peer whose URL has none; the token itself is never sent. Also " + envPeerToken + ", which keeps it out of ps"},
 		&cli.StringFlag{Name: "peer-token-file", Usage: "read the fleet's token from the first line of `FILE` (--peer-token wins over it, and it over " + envPeerToken + ")"},
 	}
 }
