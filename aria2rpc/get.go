@@ -45,8 +45,8 @@ func (s *Server) serveGet(w http.ResponseWriter, r *http.Request) {
 	default:
 		body = params
 	}
-	out, after := s.Handle(body)
-	writeJSON(w, out, callback)
+	out, status, after := s.handle(body)
+	writeJSON(w, status, out, callback)
 	if after != nil {
 		after()
 	}

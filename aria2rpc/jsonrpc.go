@@ -12,6 +12,7 @@ import (
 const (
 	codeParse   = -32700 // the body is not JSON
 	codeInvalid = -32600 // JSON, but not a request
+	codeParams  = -32602 // params that are not an array
 	codeFailed  = 1      // every error of a method, as aria2
 )
 
@@ -28,6 +29,7 @@ func failed(msg string) *Error { return &Error{Code: codeFailed, Message: msg} }
 var (
 	errParse        = &Error{Code: codeParse, Message: "Parse error."}
 	errInvalid      = &Error{Code: codeInvalid, Message: "Invalid Request."}
+	errParams       = &Error{Code: codeParams, Message: "Invalid params."}
 	errUnauthorized = failed("Unauthorized")
 )
 
@@ -36,7 +38,8 @@ type call struct {
 	ID     json.RawMessage   // null when absent
 	Method string            // "" when the request is invalid
 	Params []json.RawMessage // the positional parameters
-	bad    bool              // not a request object
+	bad    bool              // not a request object, or one without an id
+	badArg bool              // params that are not an array
 }
 
 // response is one answer.
@@ -60,7 +63,10 @@ func parseBody(body []byte) (calls []call, batch bool, err *Error) {
 			return nil, false, errParse
 		}
 		for _, r := range raws {
-			calls = append(calls, parseCall(r))
+			// aria2 leaves out what is not an object: [1,2] is answered [].
+			if r = bytes.TrimSpace(r); len(r) > 0 && r[0] == '{' {
+				calls = append(calls, parseCall(r))
+			}
 		}
 		return calls, true, nil
 	}
@@ -79,9 +85,11 @@ func parseCall(raw json.RawMessage) call {
 		c.bad = true
 		return c
 	}
-	if len(obj.ID) > 0 {
-		c.ID = obj.ID
+	if len(obj.ID) == 0 {
+		c.bad = true // a notification, which aria2 does not take
+		return c
 	}
+	c.ID = obj.ID
 	if obj.Method == nil {
 		c.bad = true
 		return c
@@ -89,7 +97,7 @@ func parseCall(raw json.RawMessage) call {
 	c.Method = *obj.Method
 	if p := bytes.TrimSpace(obj.Params); len(p) > 0 && !bytes.Equal(p, []byte("null")) {
 		if json.Unmarshal(p, &c.Params) != nil {
-			c.bad = true // aria2 takes params as an array only
+			c.badArg = true // aria2 takes params as an array only
 		}
 	}
 	return c

@@ -96,6 +96,9 @@ func (s *Server) dispatch(c call) (any, *Error, func()) {
 	if c.bad {
 		return nil, errInvalid, nil
 	}
+	if c.badArg {
+		return nil, errParams, nil
+	}
 	if c.Method == "system.multicall" {
 		return s.multicall(args(c.Params))
 	}

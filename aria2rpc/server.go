@@ -121,21 +121,23 @@ func (s *Server) servePost(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	out, after := s.Handle(body)
-	writeJSON(w, out, "")
+	out, status, after := s.handle(body)
+	writeJSON(w, status, out, "")
 	if after != nil {
 		after()
 	}
 }
 
-// writeJSON sends an answer, wrapped in a JSONP callback when one is given.
-func writeJSON(w http.ResponseWriter, out []byte, callback string) {
+// writeJSON sends an answer with the HTTP status aria2 gives it (see
+// handle), wrapped in a JSONP callback when one is given.
+func writeJSON(w http.ResponseWriter, status int, out []byte, callback string) {
 	if callback != "" {
 		w.Header().Set("Content-Type", "text/javascript")
 		out = append(append([]byte(callback+"("), out...), ')')
 	} else {
 		w.Header().Set("Content-Type", "application/json-rpc")
 	}
+	w.WriteHeader(status)
 	_, _ = w.Write(out)
 	if f, ok := w.(http.Flusher); ok {
 		f.Flush()
@@ -146,9 +148,22 @@ func writeJSON(w http.ResponseWriter, out []byte, callback string) {
 // to do once the answer is sent (nil for nothing): the shutdown a call
 // asked for.
 func (s *Server) Handle(body []byte) (answer []byte, after func()) {
+	answer, _, after = s.handle(body)
+	return answer, after
+}
+
+// handle is Handle with the HTTP status aria2c sends the answer with: 500
+// for a body that is not JSON and for params that are not an array, 400
+// for one call that failed otherwise (JSONP included), 200 for a success
+// and for any batch.
+func (s *Server) handle(body []byte) (answer []byte, status int, after func()) {
 	calls, batch, perr := parseBody(body)
 	if perr != nil {
-		return mustJSON(response{ID: json.RawMessage("null"), JSONRPC: "2.0", Error: perr}), nil
+		status = http.StatusBadRequest
+		if perr == errParse {
+			status = http.StatusInternalServerError
+		}
+		return mustJSON(response{ID: json.RawMessage("null"), JSONRPC: "2.0", Error: perr}), status, nil
 	}
 	var outs []response
 	for _, c := range calls {
@@ -162,9 +177,17 @@ func (s *Server) Handle(body []byte) (answer []byte, after func()) {
 		if outs == nil {
 			outs = []response{}
 		}
-		return mustJSON(outs), after
+		return mustJSON(outs), http.StatusOK, after
 	}
-	return mustJSON(outs[0]), after
+	switch e := outs[0].Error; {
+	case e == nil:
+		status = http.StatusOK
+	case e.Code == codeParams:
+		status = http.StatusInternalServerError
+	default:
+		status = http.StatusBadRequest
+	}
+	return mustJSON(outs[0]), status, after
 }
 
 func answerOf(id json.RawMessage, res any, err *Error) response {

@@ -176,7 +176,7 @@ func TestRPCBesideAria2c(t *testing.T) {
 		}
 	}
 
-	// The errors, word for word.
+	// The errors, word for word, with the same HTTP status.
 	for _, body := range []string{
 		`{"jsonrpc":"2.0","id":"e1","method":"aria2.getVersion","params":["token:wrong"]}`,
 		`{"jsonrpc":"2.0","id":"e2","method":"aria2.nope","params":["token:` + secret + `"]}`,
@@ -184,15 +184,17 @@ func TestRPCBesideAria2c(t *testing.T) {
 		`{"jsonrpc":"2.0","id":"e4","method":"aria2.addUri","params":["token:` + secret + `","not a list"]}`,
 		`{"jsonrpc":"2.0","id":"e5","method":"aria2.remove","params":["token:` + secret + `","0123456789abcdef"]}`,
 		`{"jsonrpc":"2.0","id":"e6","method":`, `{"id":7}`, `[]`,
+		`{"jsonrpc":"2.0","method":"system.listMethods"}`, `[1,2]`,
+		`{"jsonrpc":"2.0","id":"e7","method":"aria2.getGlobalStat","params":{"a":1}}`,
 		`[{"jsonrpc":"2.0","id":8,"method":"system.listMethods"},{"jsonrpc":"2.0","id":9,"method":"aria2.getGlobalStat","params":["token:` + secret + `"]}]`,
 	} {
-		mineB, err1 := httpPost(d.url, []byte(body))
-		theirsB, err2 := httpPost(ariaURL, []byte(body))
+		mineB, mine, err1 := httpPostStatus(d.url, []byte(body))
+		theirsB, theirs, err2 := httpPostStatus(ariaURL, []byte(body))
 		if err1 != nil || err2 != nil {
 			t.Fatalf("%s: %v, aria2c %v", body, err1, err2)
 		}
-		if string(mineB) != string(theirsB) {
-			t.Errorf("%s:\n  slget  %s\n  aria2c %s", body, mineB, theirsB)
+		if string(mineB) != string(theirsB) || mine != theirs {
+			t.Errorf("%s:\n  slget  HTTP %d %s\n  aria2c HTTP %d %s", body, mine, mineB, theirs, theirsB)
 		}
 	}
 

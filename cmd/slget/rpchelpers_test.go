@@ -207,10 +207,17 @@ func (d *rpcDaemon) waitStatus(t *testing.T, gid, want string) map[string]any {
 }
 
 func httpPost(url string, body []byte) ([]byte, error) {
+	b, _, err := httpPostStatus(url, body)
+	return b, err
+}
+
+// httpPostStatus is httpPost with the answer's HTTP status.
+func httpPostStatus(url string, body []byte) ([]byte, int, error) {
 	resp, err := http.Post(url, "application/json", bytes.NewReader(body))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer resp.Body.Close()
-	return io.ReadAll(resp.Body)
+	b, err := io.ReadAll(resp.Body)
+	return b, resp.StatusCode, err
 }
