@@ -39,6 +39,11 @@ func (a args) gid(i int) (queue.GID, *Error) {
 	}
 	g, perr := queue.ParseGID(s)
 	if perr != nil {
+		// As aria2c: hex digits that name no download are "not found";
+		// anything else (empty, other characters, more than 16) is invalid.
+		if len(s) == 0 || len(s) > 16 || strings.Trim(strings.ToLower(s), "0123456789abcdef") != "" {
+			return 0, failed("Invalid GID " + s)
+		}
 		return 0, failed(fmt.Sprintf("GID %s is not found", s))
 	}
 	return g, nil

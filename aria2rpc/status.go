@@ -29,8 +29,12 @@ func (s *Server) status(in queue.Info, keys []string) map[string]any {
 		"pieceLength":     itoa(s.PieceLength),
 	}
 	switch in.State {
-	case queue.Error, queue.Complete, queue.Removed:
+	case queue.Error, queue.Complete:
 		m["errorCode"] = itoa(int64(in.ErrorCode))
+		m["errorMessage"] = in.ErrorMessage
+	case queue.Removed:
+		// aria2's code for a download removed by a client (REMOVED).
+		m["errorCode"] = itoa(codeRemoved)
 		m["errorMessage"] = in.ErrorMessage
 	}
 	if len(keys) == 0 {
@@ -117,3 +121,6 @@ func window(list []queue.Info, offset, num int) []queue.Info {
 	}
 	return out
 }
+
+// codeRemoved is the errorCode aria2 gives a removed download.
+const codeRemoved = 31

@@ -185,6 +185,9 @@ func TestRPCBesideAria2c(t *testing.T) {
 		`{"jsonrpc":"2.0","id":"e5","method":"aria2.remove","params":["token:` + secret + `","0123456789abcdef"]}`,
 		`{"jsonrpc":"2.0","id":"e6","method":`, `{"id":7}`, `[]`,
 		`{"jsonrpc":"2.0","method":"system.listMethods"}`, `[1,2]`,
+		`{"jsonrpc":"2.0","id":"e8","method":"aria2.pause","params":["token:` + secret + `","zz"]}`,
+		`{"jsonrpc":"2.0","id":"e9","method":"aria2.pause","params":["token:` + secret + `","0123"]}`,
+		`{"jsonrpc":"2.0","id":"e10","method":"aria2.pause","params":["token:` + secret + `","0123456789abcdef0"]}`,
 		`{"jsonrpc":"2.0","id":"e7","method":"aria2.getGlobalStat","params":{"a":1}}`,
 		`[{"jsonrpc":"2.0","id":8,"method":"system.listMethods"},{"jsonrpc":"2.0","id":9,"method":"aria2.getGlobalStat","params":["token:` + secret + `"]}]`,
 	} {

@@ -89,7 +89,9 @@ func TestRPCQueueMethods(t *testing.T) {
 
 	// The running one removed, the others run in their new order.
 	d.must(t, nil, "aria2.forceRemove", a)
-	d.waitStatus(t, a, "removed")
+	if st := d.waitStatus(t, a, "removed"); st["errorCode"] != "31" {
+		t.Errorf("a removed download's errorCode %v, want aria2's 31", st["errorCode"])
+	}
 	for _, g := range []string{b, c} {
 		d.waitStatus(t, g, "complete")
 	}
