@@ -6,6 +6,7 @@ package queue
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"slices"
 	"sync"
 
@@ -148,6 +149,7 @@ func (q *Queue) AddAs(gid GID, s Spec, position int, paused bool) (GID, error) {
 }
 
 func (q *Queue) add(gid GID, s Spec, position int, paused bool) (GID, error) {
+	path, done, total := journaled(s) // a partial download it resumes, read before the lock
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.closed {
@@ -160,7 +162,7 @@ func (q *Queue) add(gid GID, s Spec, position int, paused bool) (GID, error) {
 	if paused {
 		st = Paused
 	}
-	q.all[gid] = &entry{info: Info{GID: gid, State: st, Spec: cloneSpec(s)}}
+	q.all[gid] = &entry{info: Info{GID: gid, State: st, Spec: cloneSpec(s), Path: path, Done: done, Total: total}}
 	if position < 0 || position > len(q.waiting) {
 		position = len(q.waiting)
 	}
@@ -232,10 +234,24 @@ func (q *Queue) run(ctx context.Context, e *entry, spec Spec) (*slget.Result, er
 // finish records how e's run ended and fills its slot.
 func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 	q.mu.Lock()
+	path := e.info.Path
+	q.mu.Unlock()
+	kept, keptOK := int64(0), false
+	if err != nil && path != "" {
+		// A stopped download resumes from its journal: what it holds is
+		// what is done (the slices in flight are fetched again).
+		if st, serr := slget.ReadStatus(path); serr == nil {
+			kept, keptOK = st.BytesDone, true
+		}
+	}
+	q.mu.Lock()
 	defer q.mu.Unlock()
 	if e.progress != nil {
 		p := e.progress()
 		e.info.Done, e.info.Total = p.Done, max(p.Size, 0)
+	}
+	if keptOK {
+		e.info.Done = kept
 	}
 	e.progress, e.cancel, e.info.Speed, e.info.Connections = nil, nil, 0, 0
 	if res != nil && res.Path != "" {
@@ -340,4 +356,21 @@ func (q *Queue) entry(gid GID) (*entry, error) {
 func IsNotFound(err error) bool {
 	var nf *NotFoundError
 	return errors.As(err, &nf)
+}
+
+// journaled is the partial download a spec names by its dir and out, when
+// one is there: its path, the bytes its journal holds and the file's size,
+// so that a download put in line paused (from a session) says how far it
+// got before it runs again.
+func journaled(s Spec) (path string, done, total int64) {
+	dir, out := s.Options["dir"], s.Options["out"]
+	if dir == "" || out == "" {
+		return "", 0, 0
+	}
+	path = filepath.Join(dir, out)
+	st, err := slget.ReadStatus(path)
+	if err != nil {
+		return "", 0, 0
+	}
+	return path, st.BytesDone, max(st.Size, 0)
 }

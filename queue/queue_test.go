@@ -113,6 +113,19 @@ func TestQueuePauseKeepsJournalAndUnpauseResumes(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "f.slget")); err != nil {
 		t.Fatalf("paused download has no journal: %v", err)
 	}
+	// What a paused download says it has is what its journal holds, and a
+	// queue that takes it in again (a session after a restart) says the
+	// same before it runs.
+	st, err := slget.ReadStatus(filepath.Join(dir, "f"))
+	if err != nil || st.BytesDone != kept || in.Total != size {
+		t.Fatalf("paused: Done %d, Total %d; the journal holds %d (%v)", kept, in.Total, st.BytesDone, err)
+	}
+	other := newQueue(t, dir, 1, nil)
+	g2, _ := other.AddAs(g, Spec{URIs: []string{srv.FileURL()}, Options: map[string]string{"dir": dir, "out": "f"}}, -1, true)
+	if in2, _ := other.Get(g2); in2.State != Paused || in2.Done != kept || in2.Total != size {
+		t.Fatalf("taken in again paused: %s, Done %d, Total %d; want %d of %d", in2.State, in2.Done, in2.Total, kept, size)
+	}
+	other.Close()
 	served := srv.BytesServed()
 	if err := q.Unpause(g); err != nil {
 		t.Fatal(err)
