@@ -382,8 +382,9 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		return err
 	}
 	if len(entries) == 0 {
-		cli.ShowAppHelp(c)
-		return withCode(exitBadOption, errors.New("no URL given"))
+		// As aria2c: one line that says what is missing and where the
+		// help is, not the whole help with the error under it.
+		return withCode(exitBadOption, errors.New("no URL given; usage: slget [options] URL... (slget --help for the options, slget demo to try it)"))
 	}
 	if cfg.out != "" && len(entries) > 1 {
 		return withCode(exitBadOption, errors.New("-o names one file; it cannot be used with several URLs"))

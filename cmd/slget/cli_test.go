@@ -406,3 +406,13 @@ func TestFileErrorCodes(t *testing.T) {
 		}
 	}
 }
+
+// slget without a URL says so in one line, with where the help is, as
+// aria2c does, not under 260 lines of help on stdout.
+func TestNoURLIsOneLine(t *testing.T) {
+	r := runSlget(t)
+	if r.code != exitBadOption || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 ||
+		!strings.Contains(r.stderr, "no URL given") || !strings.Contains(r.stderr, "slget --help") {
+		t.Fatalf("exit %d\nstdout %q\nstderr %q", r.code, r.stdout, r.stderr)
+	}
+}
