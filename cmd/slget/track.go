@@ -191,29 +191,32 @@ func (c *console) bar(ev *slget.Started) func(bool) {
 func (c *console) printResults(urls []string, res []result) {
 	var b strings.Builder
 	b.WriteString("\nDownload Results:\nstat|avg speed  |path/error\n====+===========+===============================================\n")
-	ok := 0
+	seen := map[string]bool{}
 	for i := range urls {
 		r := res[i]
 		stat, spd, what := "OK", "", r.Path
 		switch {
-		case r.ExitCode == exitUnfinished && r.Error == "":
+		case r.ExitCode == exitUnfinished:
+			// Stopped (Ctrl-C) before or while it ran: its partial file
+			// and journal, if any, are kept for the next run.
 			stat, what = "INPR", r.URL
 		case r.ExitCode != 0:
 			stat, what = "ERR", firstLine(r.Error)
 		case r.AlreadyComplete:
 			what += " (already complete)"
-			ok++
-		default:
-			ok++
 		}
+		seen[stat] = true
 		if r.Seconds > 0 && r.ExitCode == 0 {
 			spd = speed(float64(r.Transferred) / r.Seconds)
 		}
 		fmt.Fprintf(&b, "%-4s|%11s|%s\n", stat, spd, what)
 	}
-	fmt.Fprintf(&b, "\nStatus Legend:\n(OK): download completed.")
-	if ok < len(urls) {
-		b.WriteString("(ERR): error occurred.")
+	// aria2c's legend: the statuses shown, on one line.
+	b.WriteString("\nStatus Legend:\n")
+	for _, l := range []struct{ stat, means string }{{"OK", "download completed."}, {"INPR", "download in-progress."}, {"ERR", "error occurred."}} {
+		if seen[l.stat] {
+			fmt.Fprintf(&b, "(%s):%s", l.stat, l.means)
+		}
 	}
 	b.WriteString("\n")
 	c.print(b.String())
