@@ -134,8 +134,7 @@ func (d *download) finishComplete() error {
 	d.removeControl()
 	d.removeJournal()
 	d.setRemoteTime()
-	d.warn("%s is complete already", d.path)
-	return nil
+	return nil // Result.AlreadyComplete says it: no warning for each file of a rerun list
 }
 
 func (d *download) removeJournal() {

@@ -183,7 +183,7 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 		case r.NotModified:
 			a.con.printf("%s: %s is up to date (the remote file is not newer)\n", r.URL, r.Path)
 		case r.AlreadyComplete:
-			a.con.printf("%s: %s is complete (%s)\n", r.URL, r.Path, units.Bytes(r.Size))
+			a.con.printf("%s: %s is complete already (%s)\n", r.URL, r.Path, units.Bytes(r.Size))
 		case r.Resumed > 0:
 			a.con.printf("%s: saved %s (%s: %s transferred now, %s resumed, in %.1fs%s)\n", r.URL, r.Path, units.Bytes(r.Size),
 				units.Bytes(r.Transferred), units.Bytes(r.Resumed), time.Duration(r.Duration).Seconds(), sharedNote(r))

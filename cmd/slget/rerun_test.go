@@ -68,6 +68,11 @@ func TestRerunOfAFinishedBatchFetchesNothing(t *testing.T) {
 	if n != 2 {
 		t.Errorf("%d --json lines, want 2", n)
 	}
+	// One line a file, not a warning besides it.
+	plain := runSlget(t, "-x", "2", "-j", "2", "-d", dir, a.FileURL(), b.FileURL())
+	if plain.code != 0 || strings.Count(plain.stdout+plain.stderr, "complete already") != 2 {
+		t.Errorf("a rerun says each file is complete once:\n%s%s", plain.stdout, plain.stderr)
+	}
 	// -c on a complete file: likewise.
 	if r := runSlget(t, "-c", "-d", dir, a.FileURL()); r.code != 0 || !strings.Contains(r.stderr+r.stdout, "complete") {
 		t.Fatalf("-c on the complete file: exit %d: %s", r.code, r.stderr)
