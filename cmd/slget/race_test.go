@@ -20,7 +20,7 @@ import (
 // savedAs finds where a run says it saved the file, or found it complete
 // (a run that starts as another renames the file and has not yet removed
 // its journal finds the file complete).
-var savedAs = regexp.MustCompile(`(?:saved (\S+)|: (\S+) is complete) \(`)
+var savedAs = regexp.MustCompile(`(?:saved (\S+)|: (\S+) is complete already) \(`)
 
 func TestFourSlgetsOneName(t *testing.T) {
 	rounds := 30
