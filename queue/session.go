@@ -10,10 +10,10 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/slget/slget/internal/osfile"
 )
 
 // Saved is one download of a session file.
@@ -137,7 +137,22 @@ func (q *Queue) WriteSession(path string) error {
 	for _, s := range q.Unfinished() {
 		writeSaved(&b, s)
 	}
-	if err := osfile.ReplaceFile(path, []byte(b.String())); err != nil {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("session %s: %v", path, err)
+	}
+	_, err = f.WriteString(b.String())
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
 		return fmt.Errorf("session %s: %v", path, err)
 	}
 	return nil

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/slget/slget/internal/every"
-	"github.com/slget/slget/internal/osfile"
 )
 
 // sessionState is where one entry of the run stands.
@@ -79,7 +78,23 @@ func (s *session) write() error {
 			writeSessionEntry(&b, e, s.cfg)
 		}
 	}
-	if err := osfile.ReplaceFile(s.path, []byte(b.String())); err != nil {
+	dir := filepath.Dir(s.path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(s.path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("--save-session: %v", err)
+	}
+	_, err = f.WriteString(b.String())
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), s.path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
 		return fmt.Errorf("--save-session %s: %v", s.path, err)
 	}
 	return nil
