@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -83,7 +84,10 @@ func slgetAtOnce(t *testing.T, n int, url, want string, args ...string) string {
 
 // toolAtOnce runs n copies of a program at once, each given its own
 // directory by args, and fails the test unless each exits 0 with the
-// content whose SHA-256 is want in the file named file there.
+// content whose SHA-256 is want in the file named file there. Each file is
+// synced once its program exits, inside the time measured: slget syncs its
+// data before the final name appears, and the programs it is compared
+// with do not (the comparison on disk is "curl && sync").
 func toolAtOnce(t *testing.T, n int, want, file string, args func(dir string) []string) {
 	t.Helper()
 	dirs := make([]string, n)
@@ -99,6 +103,9 @@ func toolAtOnce(t *testing.T, n int, want, file string, args func(dir string) []
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			defer cancel()
 			outs[i], errs[i] = exec.CommandContext(ctx, a[0], a[1:]...).CombinedOutput()
+			if errs[i] == nil {
+				errs[i] = syncFile(filepath.Join(dirs[i], file))
+			}
 		}()
 	}
 	wg.Wait()
@@ -179,4 +186,14 @@ func TestApacheCacheFilledOnce(t *testing.T) {
 	}
 	four := measure(t, origin, func() { slgetAtOnce(t, 4, cache+"/file.bin?four", want, "-x", "8") })
 	othersThrough(t, origin, cache, four)
+}
+
+// syncFile writes a file's data to the disk, as `sync FILE` does.
+func syncFile(name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
 }
