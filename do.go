@@ -90,8 +90,8 @@ const (
 )
 
 // Do downloads req. It returns the Result, filled as far as the download
-// got, and an error whose type says what went wrong (see errors.go and the
-// fetch package's errors). Whatever happens, nothing is left under the
+// got, and an error whose type says what went wrong (errors.go and
+// errors_http.go). Whatever happens, nothing is left under the
 // final name unless it is complete, and nothing the request did not ask to
 // replace is overwritten.
 func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
@@ -115,7 +115,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 		d.probe.Body.Close()
 	}
 	d.res.Duration = time.Since(start)
-	return d.res, err
+	return d.res, public(err)
 }
 
 // emit tells Request.Events of e, one event at a time: the workers that
@@ -131,7 +131,7 @@ func (d *download) emit(e Event) {
 
 // retrying reports a failed try of a slice that will be tried again.
 func (d *download) retrying(r fetch.RetryInfo) {
-	d.emit(&Retrying{URL: d.res.URL, Slice: r.Slice, Err: r.Err, Try: r.Try, MaxTries: r.MaxTries, Left: r.Left, Wait: r.Wait})
+	d.emit(&Retrying{URL: d.res.URL, Slice: r.Slice, Err: public(r.Err), Try: r.Try, MaxTries: r.MaxTries, Left: r.Left, Wait: r.Wait})
 }
 
 func (d *download) warn(format string, args ...any) {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/resume"
@@ -19,11 +20,6 @@ import (
 // ErrLocked is matched by the error of a download whose output another
 // download (in this process or another) holds: a *LockedError.
 var ErrLocked = errors.New("another slget is downloading this file")
-
-// JournalError is a journal (NAME.slget) that cannot be used: it names
-// the file and the operation; errors.Is tells ErrLocked (another download
-// holds it), ErrJournalCorrupt and ErrJournalVersion apart.
-type JournalError = resume.Error
 
 // Errors of a journal, matched with errors.Is.
 var (
@@ -251,7 +247,7 @@ func (e *KeptError) Remedies() []Remedy {
 	if osfile.IsDiskFull(e.Err) {
 		return []Remedy{RemedyFreeSpace, RemedyAgain}
 	}
-	var ge *GaveUpError
+	var ge *fetch.GaveUpError // the HTTP side's, which a public GaveUpError unwraps to
 	if errors.As(e.Err, &ge) && ge.Spent {
 		return []Remedy{RemedyAgain, RemedyLongerRetry}
 	}

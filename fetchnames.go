@@ -1,6 +1,7 @@
-// The HTTP side's types, errors and helpers that a program meets, named
-// here so that it imports slget alone: aliases of the fetch package's own,
-// not copies (an errors.As with either name matches the same error).
+// The HTTP side's value types, sentinels and helpers that a program meets,
+// named here so that it imports slget alone: aliases of the fetch
+// package's own, not copies. Its error types are the root's own
+// (errors_http.go).
 
 package slget
 
@@ -70,41 +71,6 @@ const DefaultSlice = segment.DefaultSlice
 const (
 	MinSlice = segment.MinSlice
 	MaxSlice = segment.MaxSlice
-)
-
-// Errors of the HTTP side, which Do returns (wrapped) as they happened.
-type (
-	// HTTPError is an answer with a status that is not a success: a 404,
-	// a 403, a 503 after every try.
-	HTTPError = fetch.HTTPError
-	// ChangedError is a remote file that changed during the download (or
-	// since its partial download was made); nothing of the new version was
-	// mixed with the old.
-	ChangedError = fetch.ChangedError
-	// RangeError is an answer whose range is not the one asked for.
-	RangeError = fetch.RangeError
-	// OutOfStepError is an answer of another version than the probe's,
-	// from one server of several (a CDN edge), not yet confirmed as a
-	// change.
-	OutOfStepError = fetch.OutOfStepError
-	// RedirectError is a redirect chain too long, or a loop.
-	RedirectError = fetch.RedirectError
-	// PhaseError is a connection that failed to set up, naming the phase
-	// (DNS, TCP, proxy, TLS).
-	PhaseError = fetch.PhaseError
-	// PeerError is a peer that cannot be used.
-	PeerError = fetch.PeerError
-	// LocalError is a failure to write or sync the output during the
-	// transfer: never worth another try from the network's side.
-	LocalError = fetch.LocalError
-	// GaveUpError is a slice given up after its tries failed for the
-	// retry policy's budget (or its MaxTries); it unwraps to the last
-	// failure.
-	GaveUpError = fetch.GaveUpError
-	// CutError is an answer cut short by a cache in front of the origin
-	// (varnish with a store smaller than the file), named from its
-	// headers.
-	CutError = fetch.CutError
 )
 
 // Sentinel errors of the HTTP side, matched with errors.Is.

@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
@@ -399,7 +398,7 @@ func TestFileErrorCodes(t *testing.T) {
 		{&slget.FileError{Op: "create", Path: filepath.Join(dir, "absent.part"), Err: syscall.EACCES}, exitFileCreate, "permission"},
 		{&slget.FileError{Op: "io", Path: "x.part", Err: syscall.EIO}, exitFileIO, "cannot write"},
 		{&slget.FileError{Op: "io", Path: "x.part", Err: syscall.ENOSPC}, exitDiskFull, "no space"},
-		{&fetch.LocalError{Op: "write", Err: syscall.EROFS}, exitFileIO, "read-only"},
+		{&slget.LocalError{Op: "write", Err: syscall.EROFS}, exitFileIO, "read-only"},
 	} {
 		if got := exitCode(tc.err); got != tc.want || !strings.Contains(tc.err.Error(), tc.says) {
 			t.Errorf("%v: exit %d, want %d, saying %q", tc.err, got, tc.want, tc.says)

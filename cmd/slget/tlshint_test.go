@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slget/slget"
 	"github.com/slget/slget/fetch"
 )
 
@@ -236,8 +237,8 @@ func TestTLSHintOtherErrors(t *testing.T) {
 	for _, err := range []error{
 		nil,
 		errors.New("connection reset"),
-		&fetch.HTTPError{URL: "https://x/f", Status: 404},
-		&fetch.PhaseError{Phase: fetch.PhaseTLS, Addr: "x:443", Limit: time.Second, Err: errors.New("timeout")},
+		&slget.HTTPError{URL: "https://x/f", Status: 404},
+		&slget.PhaseError{Phase: slget.PhaseTLS, Addr: "x:443", Limit: time.Second, Err: errors.New("timeout")},
 	} {
 		if h := tlsAdvice(err); h != "" {
 			t.Errorf("tlsAdvice(%v) = %q, want nothing", err, h)
