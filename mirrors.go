@@ -188,5 +188,5 @@ func (d *download) probeMirror(ctx context.Context, u string) (o *fetch.Origin, 
 // mirrorsNote is said once, for a request with mirrors that sharing takes
 // over.
 func mirrorsNote(n int) string {
-	return fmt.Sprintf("%d mirrors are not used with --cache or --peer: the download comes from the first URL", n)
+	return fmt.Sprintf("%d mirrors are not used with a cache or peers: the download comes from the first URL", n)
 }

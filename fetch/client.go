@@ -314,7 +314,7 @@ func (e *RedirectError) Error() string {
 	if e.Loop {
 		return fmt.Sprintf("%s: redirect loop: %s", e.URL, strings.Join(e.Chain, " → "))
 	}
-	return fmt.Sprintf("%s: more than %d redirects (%s → …); raise --max-redirect if this is expected", e.URL, e.Max, strings.Join(e.Chain[:min(len(e.Chain), 3)], " → "))
+	return fmt.Sprintf("%s: more than %d redirects (%s → …)", e.URL, e.Max, strings.Join(e.Chain[:min(len(e.Chain), 3)], " → "))
 }
 
 // redirectError unwraps net/http's error for a redirect chain that

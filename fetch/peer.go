@@ -220,7 +220,7 @@ func (p *Peer) statusError(resp *http.Response) *PeerError {
 			e.Reason, e.Drop = "refused our fleet MAC ("+code+"): "+refusal(resp), false
 		}
 	case c == http.StatusForbidden:
-		e.Reason = "does not fetch from this origin host (" + code + "; see its --allow)"
+		e.Reason = "does not fetch from this origin host (" + code + "; see the origins that serve allows)"
 	case c >= 500:
 		// A miss it could not fill (502), an origin that did not answer it
 		// in time (504), an overload: the next slices may do better.

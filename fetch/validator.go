@@ -56,7 +56,7 @@ func (v Validator) Warning() string {
 		return "the server sent no strong ETag; checking versions by Last-Modified and size"
 	case SizeOnly:
 		if v.Unsettled {
-			return "the file was modified less than a second before the server's clock (Last-Modified " + v.LastModified + "), and it sent no strong ETag: a change within that second would keep its Last-Modified, so only the size and a later Last-Modified can tell a changed file apart; give --checksum to prove it"
+			return "the file was modified less than a second before the server's clock (Last-Modified " + v.LastModified + "), and it sent no strong ETag: a change within that second would keep its Last-Modified, so only the size and a later Last-Modified can tell a changed file apart; give a checksum to prove it"
 		}
 		if v.ETag != "" {
 			return "the server sent only a weak ETag, no strong ETag or Last-Modified; a change of the ETag or the size is caught, but nothing pins a range to one version"

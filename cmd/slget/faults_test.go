@@ -115,6 +115,7 @@ func TestFaultsStatuses(t *testing.T) {
 		{name: "a redirect chain", opts: []fetchtest.Option{fetchtest.WithRedirects(5)}},
 		{name: "a redirect loop", opts: []fetchtest.Option{fetchtest.WithRedirectLoop(2)}, code: exitBadResponse, says: "redirect loop"},
 		{name: "too many redirects", opts: []fetchtest.Option{fetchtest.WithRedirects(12)}, code: exitBadResponse, says: "more than 10 redirects"},
+		{name: "too many redirects, the way out", opts: []fetchtest.Option{fetchtest.WithRedirects(12)}, code: exitBadResponse, says: "Raise --max-redirect"},
 		{name: "many redirects allowed", opts: []fetchtest.Option{fetchtest.WithRedirects(12)}, args: []string{"--max-redirect", "20"}},
 	})
 }

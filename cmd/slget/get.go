@@ -220,6 +220,9 @@ func explain(err error) error {
 	if hint := cutAdvice(err); hint != "" {
 		return fmt.Errorf("%w\n  %s", err, hint)
 	}
+	if re := (*slget.RedirectError)(nil); errors.As(err, &re) && !re.Loop {
+		return fmt.Errorf("%w\n  Raise --max-redirect if this is expected.", err)
+	}
 	return err
 }
 

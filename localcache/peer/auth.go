@@ -45,7 +45,7 @@ func (s *Server) checkMAC(rw *recorder, r *http.Request) *http.Request {
 		return r.WithContext(context.WithValue(r.Context(), provenKey{}, true))
 	}
 	var skew *fleet.SkewError
-	msg := "the request's fleet MAC is not this fleet's: the client has another token (give every member and client the same --peer-token)"
+	msg := "the request's fleet MAC is not this fleet's: the client has another token (give every member and client the same token)"
 	switch {
 	case errors.As(err, &skew):
 		// The MAC was the key's: the refusal is signed, and its

@@ -34,7 +34,7 @@ func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
 	}
 	if !s.authorized(r, "Proxy-Authorization") {
 		w.Header().Set("Proxy-Authenticate", `Basic realm="slget"`)
-		s.fail(w, http.StatusProxyAuthRequired, "this peer needs the fleet's token: slget --peer-token TOKEN, or in Proxy-Authorization (curl -x http://any:TOKEN@PEER, or Bearer TOKEN)")
+		s.fail(w, http.StatusProxyAuthRequired, "this peer needs the fleet's token, in Proxy-Authorization: Bearer TOKEN, or Basic with the token as the password")
 		return
 	}
 	if s.viaLoop(r) {

@@ -49,7 +49,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodConnect:
 		rw.Header().Set("Allow", "GET, HEAD")
 		s.fail(rw, http.StatusMethodNotAllowed, "this peer caches slices and cannot see inside a CONNECT tunnel: "+
-			"send GET https://host/path to it instead (slget --peer does; curl and aria2c tunnel https:// through a proxy, so use them with http:// origins)")
+			"send GET https://host/path to it instead (a client that tunnels https:// through a proxy can use it for http:// origins only)")
 	case r.URL == nil || !r.URL.IsAbs():
 		s.serveLocal(rw, r)
 	default:
