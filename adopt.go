@@ -118,12 +118,18 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 // keepHelp is what a user can do about a file Continue does not continue.
 var keepHelp = []Remedy{RemedyOverwrite, RemedyOtherName}
 
+// fullSizeUnproven is the error of a full-size file at from that Continue
+// cannot take without a checksum.
+func fullSizeUnproven(from string) *ExistsError {
+	return &ExistsError{Path: from, Why: "is not continued: it is already the full size, and without a checksum slget cannot tell that it is this file",
+		Help: []Remedy{RemedyChecksum, RemedyOverwrite}}
+}
+
 // adoptWhole takes a full-size file as complete only when a checksum
 // proves it.
 func (d *download) adoptWhole(f *os.File, from string, isPart bool) (*ExistsError, error) {
 	if d.checksum() == nil {
-		return &ExistsError{Path: from, Why: "is not continued: it is already the full size, and without a checksum slget cannot tell that it is this file",
-			Help: []Remedy{RemedyChecksum, RemedyOverwrite}}, nil
+		return fullSizeUnproven(from), nil
 	}
 	h := d.checksum().newHash()
 	if _, err := io.Copy(h, io.NewSectionReader(f, 0, d.probe.Validator.Size)); err != nil {

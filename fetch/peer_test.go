@@ -346,7 +346,7 @@ func TestPeerStatuses(t *testing.T) {
 		{http.StatusGatewayTimeout, false, "could not serve"},
 		{http.StatusServiceUnavailable, false, "could not serve"},
 		{http.StatusPreconditionFailed, true, "another version"},
-		{http.StatusForbidden, true, "--allow"},
+		{http.StatusForbidden, true, "origins that serve allows"},
 		{http.StatusNotFound, true, "404"},
 	} {
 		t.Run(fmt.Sprint(tc.status), func(t *testing.T) {
