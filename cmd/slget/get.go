@@ -221,7 +221,7 @@ func explain(err error) error {
 		return fmt.Errorf("%w\n  %s", err, hint)
 	}
 	if re := (*slget.RedirectError)(nil); errors.As(err, &re) && !re.Loop {
-		return fmt.Errorf("%w\n  Raise --max-redirect if this is expected.", err)
+		return fmt.Errorf("%w\n  %s", err, "Raise --max-redirect if this is expected.")
 	}
 	return err
 }
