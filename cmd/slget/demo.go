@@ -5,20 +5,15 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/internal/units"
 )
 
@@ -73,15 +68,25 @@ func runDemo(c *cli.Context, con *console) error {
 		return err
 	}
 
-	srv, err := fetchtest.Start(fetchtest.WithSize(size), fetchtest.WithRateLimit(rate), fetchtest.WithPath("/demo.bin"))
+	srv, err := startDemoOrigin(size, rate)
 	if err != nil {
 		return fmt.Errorf("cannot start the demo origin: %w", err)
 	}
 	defer srv.Close()
-	con.printf("demo origin: %s (%s, %s/s per connection, ETag %s)\n", srv.FileURL(), units.Bytes(size), units.Bytes(rate), srv.ETag())
+	con.printf("demo origin: %s (%s, %s/s per connection, ETag %s)\n", srv.url, units.Bytes(size), units.Bytes(rate), srv.etag)
+	want, err := newDemoBytes(size).sha256()
+	if err != nil {
+		return err
+	}
+	// The library checks the whole file against the SHA-256 the origin's
+	// bytes have: a mismatch is exit 32, as with --checksum.
+	sum, err := slget.ParseChecksum("sha-256=" + want)
+	if err != nil {
+		return err
+	}
 
 	cfg := config{connections: x, dir: dir, slice: slice, jobs: 1, maxTries: 5, retryWait: 200 * time.Millisecond,
-		timeout: 30 * time.Second, connectTimeout: 5 * time.Second, stallTimeout: 10 * time.Second}
+		timeout: 30 * time.Second, connectTimeout: 5 * time.Second, stallTimeout: 10 * time.Second, checksum: sum}
 	a, err := newApp(con, nil, cfg)
 	if err != nil {
 		return err
@@ -89,43 +94,28 @@ func runDemo(c *cli.Context, con *console) error {
 	defer a.client.HTTP.CloseIdle()
 
 	// One connection for a short sample: the baseline.
-	single, err := sampleOne(ctx, a.client.HTTP, srv.FileURL(), slice, 1500*time.Millisecond)
+	single, err := sampleOne(ctx, a.client.HTTP, srv.url, slice, 1500*time.Millisecond)
 	if err != nil {
 		return fmt.Errorf("demo: measuring one connection: %w", err)
 	}
 	con.printf("one connection: %s/s (measured for 1.5s)\n", units.Bytes(int64(single)))
 
 	start := time.Now()
-	res, err := a.get(ctx, srv.FileURL(), nil)
+	res, err := a.get(ctx, srv.url, nil)
 	if err != nil {
 		return err
 	}
 	secs := time.Since(start).Seconds()
-	sum, err := fileSHA256(res.Path)
-	if err != nil {
-		return err
-	}
-	want := srv.Content().SHA256()
-	if sum != want {
-		return withCode(exitChecksum, fmt.Errorf("demo: SHA-256 of %s is %s, want %s", res.Path, sum, want))
+	if res.Verified == "" {
+		return withCode(exitChecksum, fmt.Errorf("demo: %s was not checked against its SHA-256", res.Path))
 	}
 	speed := float64(size) / secs
 	ideal := float64(size) / (float64(x) * float64(rate))
 	fmt.Fprintf(con.stderr, "%d connections: %s in %.2fs = %s/s, %.1fx one connection (ideal %.2fs); SHA-256 %s… verified\n",
-		x, units.Bytes(size), secs, units.Bytes(int64(speed)), speed/single, ideal, sum[:16])
+		x, units.Bytes(size), secs, units.Bytes(int64(speed)), speed/single, ideal, want[:16])
 	// Every GET asks for whole slices; a HEAD carries no range (the one
 	// after the last byte asks whether the version is still the same).
-	var aligned, reqs, heads int
-	for _, r := range srv.Requests() {
-		if r.Method == http.MethodHead {
-			heads++
-			continue
-		}
-		reqs++
-		if r.Aligned(slice, size) {
-			aligned++
-		}
-	}
+	reqs, aligned, heads := srv.requests(slice)
 	confirmed := ""
 	if heads > 0 {
 		confirmed = fmt.Sprintf("; %d HEAD confirmed the version after the last byte", heads)
@@ -163,17 +153,4 @@ func sampleOne(ctx context.Context, hc *slget.HTTPClient, rawURL string, slice i
 	}
 	hc.CloseIdle()
 	return float64(moved) / el, nil
-}
-
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(filepath.Clean(path))
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.CopyBuffer(h, f, make([]byte, 1<<20)); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

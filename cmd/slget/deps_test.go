@@ -1,5 +1,5 @@
-// The command ships no test code: the demo's origin must not pull the
-// testing package into the binary.
+// The command ships no test code: nothing it links pulls the testing
+// package into the binary.
 
 package main
 
@@ -23,9 +23,10 @@ func TestBinaryDoesNotLinkTesting(t *testing.T) {
 
 // The command speaks to the library, not to its parts: of this module it
 // imports the root package, the cache's store and peer server, the fleet's
-// discovery, the daemon's queue and JSON-RPC face, the demo's
-// origin and internal helpers, and nothing else (the download flow's
-// decisions stay in the library).
+// discovery, the daemon's queue and JSON-RPC face and internal helpers,
+// and nothing else: the download flow's decisions stay in the library, and
+// the test origin and its faults stay out of the binary (the demo's origin
+// is its own).
 func TestCommandImportsTheLibraryOnly(t *testing.T) {
 	out, err := exec.Command("go", "list", "-f", `{{join .Imports "\n"}}`, ".").CombinedOutput()
 	if err != nil {
@@ -36,7 +37,6 @@ func TestCommandImportsTheLibraryOnly(t *testing.T) {
 		"github.com/slget/slget/localcache":      true,
 		"github.com/slget/slget/localcache/peer": true,
 		"github.com/slget/slget/fleet/mdns":      true,
-		"github.com/slget/slget/fetch/fetchtest": true,
 		"github.com/slget/slget/fleet":           true, // serve's members and their health
 		"github.com/slget/slget/fleet/gossip":    true, // serve's membership by gossip
 		"github.com/slget/slget/queue":           true, // --enable-rpc's downloads, over the library

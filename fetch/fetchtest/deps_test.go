@@ -1,4 +1,5 @@
-// Tests of what the package links in: the slget demo command ships it.
+// Tests of what the package links in: a program may ship it, so it must
+// not link the testing package.
 
 package fetchtest_test
 
@@ -32,7 +33,7 @@ func TestNoTestingDependency(t *testing.T) {
 	}
 	for _, d := range deps {
 		if d == "testing" || strings.HasPrefix(d, "testing/") {
-			t.Errorf("fetchtest depends on %s; slget demo would link it in", d)
+			t.Errorf("fetchtest depends on %s; a program that ships it would link it in", d)
 		}
 	}
 }

@@ -2,7 +2,7 @@
 // net/http/httptest: NewServer(t, opts...) starts a server on 127.0.0.1 that
 // serves one file and is closed when the test ends. The package does not
 // import testing (NewServer takes the small TB interface), so a program
-// such as slget demo can ship it.
+// can ship it (slget demo has an origin of its own, without faults).
 //
 // The file is Content: deterministic bytes computed from a seed and an
 // offset, so a server can offer a multi-GiB file without holding it, and a
