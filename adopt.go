@@ -106,7 +106,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 			return nil, fileErr("io", d.lock.path, err)
 		}
 		d.done.Add(i)
-		recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(buf[:r.Len()]), From: fetch.FromOrigin})
+		recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(buf[:r.Len()]), From: segment.FromOrigin})
 	}
 	if whole > 0 {
 		d.warn("continuing %s from %s: its %s match the server's (the other slices are taken as they are)",

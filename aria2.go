@@ -115,7 +115,7 @@ func (d *download) adoptAria2(ctx context.Context, cand, ctl string) (*ExistsErr
 			return nil, fileErr("io", d.lock.path, err)
 		}
 		d.done.Add(i)
-		recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(buf[:r.Len()]), From: fetch.FromOrigin})
+		recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(buf[:r.Len()]), From: segment.FromOrigin})
 	}
 	d.control = ctl
 	adopted := doneBytes(plan, d.done)

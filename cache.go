@@ -62,7 +62,7 @@ func (s *sharing) copyFromCache() error {
 		if _, err := d.lock.f.WriteAt(b, sr.Start); err != nil {
 			return fileErr("io", d.lock.path, err)
 		}
-		got = append(got, fetch.SliceDone{Index: i, CRC32C: crc32.Checksum(b, castagnoli), From: fetch.FromCache})
+		got = append(got, fetch.SliceDone{Index: i, CRC32C: crc32.Checksum(b, castagnoli), From: segment.FromCache})
 		bytes += sr.Len()
 	}
 	if len(got) == 0 {

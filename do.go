@@ -96,7 +96,7 @@ const (
 // replace is overwritten.
 func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	start := time.Now()
-	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[fetch.Provenance]int64{}}}
+	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[segment.Provenance]int64{}}}
 	err := d.run(ctx)
 	if d.renamed != nil {
 		d.renamed.abandon() // if not made, it will not be

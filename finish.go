@@ -8,12 +8,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"github.com/slget/slget/segment"
 	"hash"
 	"io"
 	"os"
 	"path/filepath"
 
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/resume"
 )
@@ -120,7 +120,7 @@ func (d *download) finishBeside(taken *ExistsError, synced func(string)) error {
 func (d *download) finishComplete() error {
 	d.res.AlreadyComplete = true
 	d.res.Resumed = d.probe.Validator.Size
-	d.res.BySource[fetch.FromOrigin] = d.probe.Validator.Size
+	d.res.BySource[segment.FromOrigin] = d.probe.Validator.Size
 	if d.checksum() != nil || d.req.SHA256 {
 		f, err := osfile.OpenNoFollow(d.path, os.O_RDONLY, 0)
 		if err != nil {

@@ -74,7 +74,7 @@ func TestPeerJoinsMidDownload(t *testing.T) {
 	if got, want := fileSHA256(path), srv.Content().SHA256(); got != want {
 		t.Fatalf("SHA-256 %s, want %s", got, want)
 	}
-	if res.BySource[fetch.FromPeer] == 0 || rangesTo(joiner) == 0 {
+	if res.BySource[slget.FromPeer] == 0 || rangesTo(joiner) == 0 {
 		t.Errorf("by source %v, %d ranges to the member that joined: want it used once found", res.BySource, rangesTo(joiner))
 	}
 	t.Logf("by source %v", res.BySource)
@@ -175,7 +175,7 @@ func TestClientAsksItsServeForTheFleet(t *testing.T) {
 
 	c := newClient(t, &slget.Client{FleetOf: "http://" + lnA.Addr().String(), PeerOptions: slget.PeerOptions{Token: "t"}})
 	res, w := get(t, c, srv, nil)
-	if res.BySource[fetch.FromPeer] != size {
+	if res.BySource[slget.FromPeer] != size {
 		t.Errorf("by source %v, want all from the fleet; warnings:\n%s", res.BySource, w)
 	}
 	if ranges.Load() == 0 {

@@ -39,7 +39,7 @@ func TestPeerThatOnlySaysItWorks(t *testing.T) {
 			if took := time.Since(start); took > tc.limit {
 				t.Errorf("the download took %s, want at most %s\nwarnings:\n%s", took.Round(time.Millisecond), tc.limit, w)
 			}
-			if res.BySource[fetch.FromOrigin] != size {
+			if res.BySource[slget.FromOrigin] != size {
 				t.Errorf("by source %v, want all %d from the origin", res.BySource, size)
 			}
 			asked := 0

@@ -45,7 +45,7 @@ type sharing struct {
 // memRecords is what a journal would record, for a download without one.
 type memRecords struct {
 	crc  []uint32
-	from []fetch.Provenance // zero: not done in this run
+	from []segment.Provenance // zero: not done in this run
 }
 
 // startSharing sets up the cache and peers for the transfer: it copies the
@@ -76,7 +76,7 @@ func (d *download) startSharing(ctx context.Context, origin *fetch.Origin, cfg *
 		return nil, nil
 	}
 	if d.journal == nil {
-		s.mem = &memRecords{crc: make([]uint32, d.plan.N()), from: make([]fetch.Provenance, d.plan.N())}
+		s.mem = &memRecords{crc: make([]uint32, d.plan.N()), from: make([]segment.Provenance, d.plan.N())}
 	}
 	if s.store != nil {
 		if err := s.copyFromCache(); err != nil {
@@ -116,7 +116,7 @@ func (s *sharing) Commit(done []fetch.SliceDone) error {
 	if s.fill != nil {
 		var fromOrigin []fetch.SliceDone
 		for _, sd := range done {
-			if sd.From == fetch.FromOrigin {
+			if sd.From == segment.FromOrigin {
 				fromOrigin = append(fromOrigin, sd)
 			}
 		}
@@ -126,7 +126,7 @@ func (s *sharing) Commit(done []fetch.SliceDone) error {
 }
 
 // record is what the journal (or memory) knows of slice i.
-func (s *sharing) record(i int) (crc uint32, from fetch.Provenance, ok bool) {
+func (s *sharing) record(i int) (crc uint32, from segment.Provenance, ok bool) {
 	if j := s.d.journal; j != nil {
 		r, ok := j.Record(i)
 		return r.CRC32C, r.From, ok
@@ -149,7 +149,7 @@ func (s *sharing) afterTransfer() error {
 	d.res.ByPeer = s.chain.ByPeer()
 	check := s.chain.Suspects()
 	for _, i := range s.chain.PeerSlices() {
-		if _, from, ok := s.record(i); ok && from != fetch.FromPeer {
+		if _, from, ok := s.record(i); ok && from != segment.FromPeer {
 			check = append(check, i)
 		}
 	}
@@ -167,7 +167,7 @@ func (s *sharing) afterTransfer() error {
 
 // changedSlices reads the slices idx of f back and lists those whose bytes
 // do not have the checksum record gives them (or that have no record).
-func changedSlices(f io.ReaderAt, plan segment.Plan, idx []int, record func(int) (uint32, fetch.Provenance, bool)) ([]int, error) {
+func changedSlices(f io.ReaderAt, plan segment.Plan, idx []int, record func(int) (uint32, segment.Provenance, bool)) ([]int, error) {
 	var bad []int
 	var b []byte
 	for _, i := range idx {
@@ -243,9 +243,9 @@ func (s *sharing) retryChecksum(err error) (map[int]uint32, error) {
 	d := s.d
 	var idx []int
 	old := map[int]uint32{}
-	from := map[fetch.Provenance]bool{}
+	from := map[segment.Provenance]bool{}
 	for i := 0; i < d.plan.N(); i++ {
-		if crc, f, ok := s.record(i); ok && f != fetch.FromOrigin {
+		if crc, f, ok := s.record(i); ok && f != segment.FromOrigin {
 			idx = append(idx, i)
 			old[i], from[f] = crc, true
 		}
@@ -254,7 +254,7 @@ func (s *sharing) retryChecksum(err error) (map[int]uint32, error) {
 		for _, i := range s.chain.PeerSlices() {
 			if _, ok := old[i]; !ok {
 				crc, _, _ := s.record(i)
-				idx, old[i], from[fetch.FromPeer] = append(idx, i), crc, true
+				idx, old[i], from[segment.FromPeer] = append(idx, i), crc, true
 			}
 		}
 	}
@@ -264,9 +264,9 @@ func (s *sharing) retryChecksum(err error) (map[int]uint32, error) {
 	slices.Sort(idx)
 	where := "peers or the cache"
 	switch {
-	case !from[fetch.FromCache]:
+	case !from[segment.FromCache]:
 		where = "peers"
-	case !from[fetch.FromPeer]:
+	case !from[segment.FromPeer]:
 		where = "the cache"
 	}
 	d.warn("the file does not match its %s checksum (it is %x); fetching the %s from %s again from the origin",
@@ -336,7 +336,7 @@ func (s *sharing) verified() {
 	}
 	var proven []fetch.SliceDone
 	for i := 0; i < s.d.plan.N(); i++ {
-		if crc, from, ok := s.record(i); ok && from == fetch.FromPeer {
+		if crc, from, ok := s.record(i); ok && from == segment.FromPeer {
 			proven = append(proven, fetch.SliceDone{Index: i, CRC32C: crc, From: from})
 		}
 	}

@@ -63,7 +63,7 @@ func TestFillStopsWhenTheCacheIsFull(t *testing.T) {
 		if i == 1 {
 			crc++ // not the bytes committed: skipped
 		}
-		fill.add([]fetch.SliceDone{{Index: i, CRC32C: crc, From: fetch.FromOrigin}})
+		fill.add([]fetch.SliceDone{{Index: i, CRC32C: crc, From: segment.FromOrigin}})
 	}
 	fill.close()
 	if len(warns) != 1 || !bytes.Contains([]byte(warns[0]), []byte("/cache is full")) {
@@ -107,7 +107,7 @@ func TestChangedSlices(t *testing.T) {
 		crcs[i] = crc32.Checksum(file[sr.Start:sr.End], castagnoli)
 	}
 	file[2*4096+100] ^= 1 // slice 2 was overwritten after its commit
-	record := func(i int) (uint32, fetch.Provenance, bool) { return crcs[i], fetch.FromOrigin, i != 4 }
+	record := func(i int) (uint32, segment.Provenance, bool) { return crcs[i], segment.FromOrigin, i != 4 }
 	bad, err := changedSlices(bytes.NewReader(file), plan, []int{0, 2, 4, 5}, record)
 	if err != nil {
 		t.Fatal(err)

@@ -153,7 +153,7 @@ func TestCacheSecondDownload(t *testing.T) {
 			store := openCache(t, mib)
 			c := newClient(t, &slget.Client{Cache: store})
 			res, _ := get(t, c, srv, &slget.Request{NoJournal: noJournal})
-			if res.BySource[fetch.FromOrigin] != size || len(res.BySource) != 1 {
+			if res.BySource[slget.FromOrigin] != size || len(res.BySource) != 1 {
 				t.Fatalf("first download by source %v, want all %d from the origin", res.BySource, size)
 			}
 			if n := store.Stats().Slices; n != 9 {
@@ -162,7 +162,7 @@ func TestCacheSecondDownload(t *testing.T) {
 			srv.ResetLog()
 			res, w := get(t, c, srv, &slget.Request{NoJournal: noJournal})
 			onlyTheProbe(t, srv)
-			if res.BySource[fetch.FromCache] != size || len(res.BySource) != 1 {
+			if res.BySource[slget.FromCache] != size || len(res.BySource) != 1 {
 				t.Errorf("second download by source %v, want all %d from the cache", res.BySource, size)
 			}
 			if res.Transferred != 0 {
@@ -206,7 +206,7 @@ func TestCacheFillsAResume(t *testing.T) {
 	srv.ResetLog()
 	res, _ := get(t, c, srv, &slget.Request{Path: path})
 	probeAndResumeCheck(t, srv, mib, func(i int64) bool { return i > 0 }) // one of the finished prefix
-	if res.BySource[fetch.FromCache] == 0 || res.BySource[fetch.FromOrigin] == 0 || res.BySource[fetch.FromCache]+res.BySource[fetch.FromOrigin] != size {
+	if res.BySource[slget.FromCache] == 0 || res.BySource[slget.FromOrigin] == 0 || res.BySource[slget.FromCache]+res.BySource[slget.FromOrigin] != size {
 		t.Errorf("by source %v: want the resumed slices from the origin and the rest from the cache", res.BySource)
 	}
 }
@@ -224,7 +224,7 @@ func TestCacheOfAnotherSliceSize(t *testing.T) {
 	if n := store.Stats().Slices; n != 0 {
 		t.Errorf("the cache got %d slices", n)
 	}
-	if res.BySource[fetch.FromOrigin] != 4*mib {
+	if res.BySource[slget.FromOrigin] != 4*mib {
 		t.Errorf("by source %v", res.BySource)
 	}
 }
@@ -249,7 +249,7 @@ func TestPeerServesTheFile(t *testing.T) {
 	c := newClient(t, &slget.Client{Peers: []string{peer.URL}})
 	res, _ := get(t, c, srv, nil)
 	onlyTheProbe(t, srv)
-	if res.BySource[fetch.FromPeer] != size || len(res.BySource) != 1 {
+	if res.BySource[slget.FromPeer] != size || len(res.BySource) != 1 {
 		t.Errorf("by source %v, want all %d from the peer", res.BySource, size)
 	}
 	for _, q := range peer.Requests() {
@@ -296,7 +296,7 @@ func TestPeerFallsBackToTheOrigin(t *testing.T) {
 			}
 			c := newClient(t, &slget.Client{Peers: []string{addr}, LowestSpeed: tc.lowest, Retry: fetch.RetryPolicy{MaxTries: 1}})
 			res, w := get(t, c, srv, nil)
-			if res.BySource[fetch.FromOrigin] != size {
+			if res.BySource[slget.FromOrigin] != size {
 				t.Errorf("by source %v, want all from the origin", res.BySource)
 			}
 			if tc.says != "" && w.count(tc.says) != 1 {
@@ -316,7 +316,7 @@ func TestPeerWithACorruptSlice(t *testing.T) {
 	if w.count("CRC-32C") != 1 || w.count("not asking it again") != 1 {
 		t.Errorf("warnings %q, want the peer dropped for its checksum", w)
 	}
-	if res.BySource[fetch.FromOrigin] != size {
+	if res.BySource[slget.FromOrigin] != size {
 		t.Errorf("by source %v, want all from the origin", res.BySource)
 	}
 }
@@ -336,7 +336,7 @@ func TestConsistentLiarAndChecksum(t *testing.T) {
 		w.count("7 slices from peers were wrong") != 1 {
 		t.Errorf("warnings %q", w)
 	}
-	if res.BySource[fetch.FromOrigin] != size || len(res.BySource) != 1 {
+	if res.BySource[slget.FromOrigin] != size || len(res.BySource) != 1 {
 		t.Errorf("by source %v, want all from the origin after the refetch", res.BySource)
 	}
 	// The cache has the origin's slices only: a download from it alone is
@@ -344,7 +344,7 @@ func TestConsistentLiarAndChecksum(t *testing.T) {
 	srv.ResetLog()
 	c2 := newClient(t, &slget.Client{Cache: store})
 	res, _ = get(t, c2, srv, nil)
-	if res.BySource[fetch.FromCache] != size {
+	if res.BySource[slget.FromCache] != size {
 		t.Errorf("from the cache afterwards: %v", res.BySource)
 	}
 }
@@ -361,7 +361,7 @@ func TestConsistentLiarAndOriginDigest(t *testing.T) {
 	if w.count("7 slices from peers were wrong") != 1 {
 		t.Errorf("warnings %q", w)
 	}
-	if res.BySource[fetch.FromOrigin] != size || res.Verified != "sha-256 (Repr-Digest)" {
+	if res.BySource[slget.FromOrigin] != size || res.Verified != "sha-256 (Repr-Digest)" {
 		t.Errorf("by source %v, verified %q: want all from the origin, proven by its Repr-Digest", res.BySource, res.Verified)
 	}
 }
@@ -383,7 +383,7 @@ func TestConsistentLiarWithoutChecksum(t *testing.T) {
 	if fileSHA256(path) == srv.Content().SHA256() {
 		t.Fatal("the liar's bytes are not in the file: the fault did not happen")
 	}
-	if res.BySource[fetch.FromPeer] != size {
+	if res.BySource[slget.FromPeer] != size {
 		t.Errorf("by source %v: the peer's part must show", res.BySource)
 	}
 	// Its slices were not proven, so the cache did not take them.

@@ -197,7 +197,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 	}
 	err := d.runStream(ctx, w, fetchAll)
 	d.res.Transferred = got.Load()
-	d.res.BySource[fetch.FromOrigin] = w.Written()
+	d.res.BySource[segment.FromOrigin] = w.Written()
 	return err
 }
 

@@ -131,7 +131,7 @@ func (d *download) stream(ctx context.Context) error {
 		n, err := fetch.StreamTo(ctx, body, d.lock.f, &written, d.streamRules(lim))
 		body.Close()
 		d.res.Size, d.res.Transferred = n, n
-		d.res.BySource[fetch.FromOrigin] = n
+		d.res.BySource[segment.FromOrigin] = n
 		if err == nil {
 			if err := d.confirmVersion(ctx, n > 0); err != nil {
 				return d.fail(ctx, err)
@@ -182,7 +182,7 @@ func (d *download) startedWhole(n *atomic.Int64) {
 	size := d.probe.Validator.Size
 	d.started(size, 0, 1, false, segment.Plan{}, func() fetch.Stats {
 		got := n.Load()
-		return fetch.Stats{Size: size, Written: got, Done: got, Conns: []fetch.ConnStats{{Bytes: got, Active: true, From: fetch.FromOrigin}}}
+		return fetch.Stats{Size: size, Written: got, Done: got, Conns: []fetch.ConnStats{{Bytes: got, Active: true, From: segment.FromOrigin}}}
 	})
 }
 

@@ -133,7 +133,7 @@ func (d *Downloader) pushedBack(cs *connState, err error) bool {
 	}
 	var he *HTTPError
 	limited := errors.As(err, &he) && (he.Status == http.StatusServiceUnavailable || he.Status == http.StatusTooManyRequests)
-	reset := errors.Is(err, syscall.ECONNRESET) && Provenance(cs.from.Load()) == FromOrigin
+	reset := errors.Is(err, syscall.ECONNRESET) && segment.Provenance(cs.from.Load()) == segment.FromOrigin
 	if !limited && !reset {
 		return false
 	}

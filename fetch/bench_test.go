@@ -33,7 +33,7 @@ func BenchmarkDownload(b *testing.B) {
 type memSource struct{ c fetchtest.Content }
 
 func (s memSource) Open(_ context.Context, r segment.Range) (fetch.Body, error) {
-	return fetch.Body{ReadCloser: io.NopCloser(io.NewSectionReader(s.c, r.Start, r.Len())), From: fetch.FromCache}, nil
+	return fetch.Body{ReadCloser: io.NopCloser(io.NewSectionReader(s.c, r.Start, r.Len())), From: segment.FromCache}, nil
 }
 
 // discardFile is a fetch.File that keeps nothing.

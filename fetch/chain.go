@@ -110,7 +110,7 @@ func (c *Chain) openFrom(ctx context.Context, r segment.Range, order []int) (Bod
 		rctx, done := c.track(ctx, p)
 		b, err := p.src.Open(rctx, r)
 		if err == nil {
-			return Body{ReadCloser: &chainBody{c: c, p: p, ctx: ctx, rc: b.ReadCloser, end: r.End, pos: r.Start, req: rctx, done: done}, From: FromPeer}, nil
+			return Body{ReadCloser: &chainBody{c: c, p: p, ctx: ctx, rc: b.ReadCloser, end: r.End, pos: r.Start, req: rctx, done: done}, From: segment.FromPeer}, nil
 		}
 		done()
 		if errors.Is(context.Cause(rctx), errPeerDropped) && ctx.Err() == nil {

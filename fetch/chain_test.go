@@ -116,7 +116,7 @@ func TestChainPeerHasTheFile(t *testing.T) {
 		t.Errorf("wrong bytes written at %v", bad)
 	}
 	st := res.d.Stats()
-	if st.BySource[fetch.FromPeer] != size-slice || st.BySource[fetch.FromOrigin] != slice {
+	if st.BySource[segment.FromPeer] != size-slice || st.BySource[segment.FromOrigin] != slice {
 		t.Errorf("bytes by source %v, want %d from the peer and the probe's %d from the origin", st.BySource, size-slice, slice)
 	}
 	if n := len(res.chain.PeerSlices()); n != res.plan.N()-1 {
@@ -153,7 +153,7 @@ func TestChainPeerFallsBack(t *testing.T) {
 				addr = peer.URL
 			}
 			res := mustChain(t, srv, slice, fetch.Config{Connections: 4, Retry: fetch.RetryPolicy{MaxTries: 1}}, addr)
-			if got := res.d.Stats().BySource[fetch.FromOrigin]; got != size {
+			if got := res.d.Stats().BySource[segment.FromOrigin]; got != size {
 				t.Errorf("%d bytes from the origin, want all %d", got, size)
 			}
 			if n := res.drops.count(tc.dropSz); n != 1 {
@@ -339,7 +339,7 @@ func TestChainOccasionalMiss(t *testing.T) {
 		t.Errorf("warnings %q, want the peer kept", w)
 	}
 	st := res.d.Stats()
-	if st.BySource[fetch.FromPeer] == 0 || st.BySource[fetch.FromOrigin] <= slice {
+	if st.BySource[segment.FromPeer] == 0 || st.BySource[segment.FromOrigin] <= slice {
 		t.Errorf("bytes by source %v, want both the peer and the origin", st.BySource)
 	}
 }

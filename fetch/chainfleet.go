@@ -96,7 +96,7 @@ func (c *Chain) ByPeer() map[string]int64 {
 // openOwned is Open with owners: a body that reads r run by run, each
 // from its owner (or the next peer in its order, or the origin).
 func (c *Chain) openOwned(ctx context.Context, r segment.Range) (Body, error) {
-	b := &ownedBody{c: c, ctx: ctx, want: r, pos: r.Start, from: map[int]Provenance{}}
+	b := &ownedBody{c: c, ctx: ctx, want: r, pos: r.Start, from: map[int]segment.Provenance{}}
 	from, err := b.openRun()
 	if err != nil {
 		return Body{}, err
@@ -128,11 +128,11 @@ type ownedBody struct {
 	closed bool
 
 	pos, curEnd int64
-	from        map[int]Provenance // by slice, set as its run is opened
+	from        map[int]segment.Provenance // by slice, set as its run is opened
 	fromMu      sync.Mutex
 }
 
-func (b *ownedBody) openRun() (Provenance, error) {
+func (b *ownedBody) openRun() (segment.Provenance, error) {
 	body, end, err := b.c.openRun(b.ctx, b.pos, b.want.End)
 	if err != nil {
 		return 0, err
@@ -154,7 +154,7 @@ func (b *ownedBody) openRun() (Provenance, error) {
 }
 
 // SliceFrom implements mixedBody.
-func (b *ownedBody) SliceFrom(i int) Provenance {
+func (b *ownedBody) SliceFrom(i int) segment.Provenance {
 	b.fromMu.Lock()
 	defer b.fromMu.Unlock()
 	return b.from[i]

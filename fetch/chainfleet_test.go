@@ -6,6 +6,7 @@ package fetch_test
 
 import (
 	"fmt"
+	"github.com/slget/slget/segment"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -69,10 +70,10 @@ func TestChainAsksEachRunOfItsOwner(t *testing.T) {
 	}
 	// Slice 0 came with the probe; run 2 from the origin; the rest from peers.
 	st := res.d.Stats()
-	if got, want := st.BySource[fetch.FromOrigin], int64(slice+run); got != want {
+	if got, want := st.BySource[segment.FromOrigin], int64(slice+run); got != want {
 		t.Errorf("%d bytes from the origin, want %d (slice 0 and run 2): %v", got, want, st.BySource)
 	}
-	if got, want := st.BySource[fetch.FromPeer], int64(size-slice-run); got != want {
+	if got, want := st.BySource[segment.FromPeer], int64(size-slice-run); got != want {
 		t.Errorf("%d bytes from peers, want %d", got, want)
 	}
 	by := res.chain.ByPeer()

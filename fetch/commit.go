@@ -4,6 +4,7 @@
 package fetch
 
 import (
+	"github.com/slget/slget/segment"
 	"io"
 	"time"
 )
@@ -19,9 +20,9 @@ type File interface {
 // SliceDone is one finished slice, as handed to a Journal.
 type SliceDone struct {
 	Index  int
-	CRC32C uint32     // of the slice's bytes (Castagnoli); zero unless Config.Hash
-	From   Provenance // where its bytes came from
-	Mirror string     // the mirror that sent them (Body.Mirror), "" for the first URL
+	CRC32C uint32             // of the slice's bytes (Castagnoli); zero unless Config.Hash
+	From   segment.Provenance // where its bytes came from
+	Mirror string             // the mirror that sent them (Body.Mirror), "" for the first URL
 }
 
 // Journal records finished slices. Commit is called only after the File

@@ -151,12 +151,12 @@ func (ls Limiters) Burst() int {
 
 // ConnStats is the state of one connection (worker).
 type ConnStats struct {
-	Bytes   int64         // bytes this connection has written in this run
-	Range   segment.Range // what it is fetching now; empty when idle
-	Active  bool          // it holds a claim
-	Waiting bool          // its request is out and no byte of the answer has come yet
-	Retries int64         // failed tries on this connection
-	From    Provenance    // where its current bytes come from
+	Bytes   int64              // bytes this connection has written in this run
+	Range   segment.Range      // what it is fetching now; empty when idle
+	Active  bool               // it holds a claim
+	Waiting bool               // its request is out and no byte of the answer has come yet
+	Retries int64              // failed tries on this connection
+	From    segment.Provenance // where its current bytes come from
 }
 
 // Stats is a snapshot of a download's progress.
@@ -179,7 +179,7 @@ type Stats struct {
 	Open, Peak int
 	// BySource is the bytes of slices finished in this run by where they
 	// came from.
-	BySource map[Provenance]int64
+	BySource map[segment.Provenance]int64
 }
 
 // Downloader fetches the missing slices of one resource.
@@ -199,7 +199,7 @@ type Downloader struct {
 	done     atomic.Int64 // bytes of finished slices, resumed ones included
 	written  atomic.Int64
 	retries  atomic.Int64
-	bySource [numProvenances]atomic.Int64
+	bySource [segment.Provenances]atomic.Int64
 	conns    []connState
 	scale    scaleState // how many connections run, and may (autoscale.go)
 
@@ -290,13 +290,13 @@ func (d *Downloader) Stats() Stats {
 		Retries:  d.retries.Load(),
 		Done:     d.done.Load(),
 		Conns:    make([]ConnStats, d.scale.shown.Load()),
-		BySource: map[Provenance]int64{},
+		BySource: map[segment.Provenance]int64{},
 		Open:     int(d.scale.running.Load()),
 		Peak:     int(d.scale.peak.Load()),
 	}
 	for p := range d.bySource {
 		if n := d.bySource[p].Load(); n > 0 {
-			s.BySource[Provenance(p)] = n
+			s.BySource[segment.Provenance(p)] = n
 		}
 	}
 	for i := range d.conns {
@@ -306,7 +306,7 @@ func (d *Downloader) Stats() Stats {
 			continue
 		}
 		s.Conns[i] = ConnStats{Bytes: c.bytes.Load(), Active: c.active.Load(), Waiting: c.waiting.Load(),
-			Retries: c.retries.Load(), From: Provenance(c.from.Load()),
+			Retries: c.retries.Load(), From: segment.Provenance(c.from.Load()),
 			Range: segment.Range{Start: c.start.Load(), End: c.end.Load()}}
 	}
 	return s
@@ -345,7 +345,7 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	g, gctx := errgroup.WithContext(ctx)
 	for w := 0; w < d.cfg.Connections; w++ {
 		if w == 0 && firstClaim != nil {
-			d.spawn(gctx, g, w, firstClaim, Body{ReadCloser: first, From: FromOrigin})
+			d.spawn(gctx, g, w, firstClaim, Body{ReadCloser: first, From: segment.FromOrigin})
 			continue
 		}
 		d.spawn(gctx, g, w, nil, Body{})

@@ -491,7 +491,7 @@ func TestJournalCommits(t *testing.T) {
 		if want := crc32.Checksum(res.want.Bytes(r.Start, r.Len()), crc32.MakeTable(crc32.Castagnoli)); sd.CRC32C != want {
 			t.Errorf("slice %d: wrong CRC-32C in the journal", i)
 		}
-		if sd.From != fetch.FromOrigin {
+		if sd.From != segment.FromOrigin {
 			t.Errorf("slice %d from %q", i, sd.From)
 		}
 	}

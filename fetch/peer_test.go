@@ -71,7 +71,7 @@ func readRange(t *testing.T, src fetch.Source, r segment.Range) ([]byte, error) 
 		return nil, err
 	}
 	defer b.Close()
-	if b.From != fetch.FromPeer {
+	if b.From != segment.FromPeer {
 		t.Errorf("body from %v, want peer", b.From)
 	}
 	return io.ReadAll(b)

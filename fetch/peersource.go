@@ -125,7 +125,7 @@ func (s *PeerSource) Open(ctx context.Context, r segment.Range) (Body, error) {
 		cancel()
 		return Body{}, err
 	}
-	return Body{ReadCloser: b, From: FromPeer}, nil
+	return Body{ReadCloser: b, From: segment.FromPeer}, nil
 }
 
 // request is the proxy-form GET of piece: the request line names the

@@ -9,25 +9,12 @@ import (
 	"github.com/slget/slget/segment"
 )
 
-// Provenance is where the bytes of a slice came from: segment's, the one
-// type the journal records too.
-type Provenance = segment.Provenance
-
-// The provenances of a slice.
-const (
-	FromOrigin = segment.FromOrigin
-	FromCache  = segment.FromCache
-	FromPeer   = segment.FromPeer
-)
-
-const numProvenances = segment.Provenances
-
 // Body is what Source.Open returns: exactly the bytes of the range asked
 // for, and where they came from. Close may be called while a Read is
 // blocked, to abort it.
 type Body struct {
 	io.ReadCloser
-	From Provenance
+	From segment.Provenance
 	// Mirror names the mirror the bytes came from (its URL, redacted),
 	// "" for the first URL or a source that is not one of Mirrors.
 	Mirror string
@@ -38,5 +25,5 @@ type Body struct {
 // says where each of its slices came from, once the slice is read, and
 // From is only where the first came from.
 type mixedBody interface {
-	SliceFrom(slice int) Provenance
+	SliceFrom(slice int) segment.Provenance
 }

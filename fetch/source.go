@@ -130,7 +130,7 @@ func (o *Origin) Open(ctx context.Context, r segment.Range) (Body, error) {
 		if err != nil {
 			return Body{}, err
 		}
-		return Body{ReadCloser: rc, From: FromOrigin}, nil
+		return Body{ReadCloser: rc, From: segment.FromOrigin}, nil
 	}
 }
 

@@ -394,7 +394,7 @@ func TestOriginOpen(t *testing.T) {
 			body, err := o.Open(t.Context(), r)
 			if body.ReadCloser != nil {
 				defer body.Close()
-				if body.From != fetch.FromOrigin {
+				if body.From != segment.FromOrigin {
 					t.Errorf("From = %v", body.From)
 				}
 			}

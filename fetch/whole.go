@@ -83,7 +83,7 @@ func (w *Whole) Open(ctx context.Context, r segment.Range) (Body, error) {
 	}
 	p := &wholePart{w: w, left: r.Len()}
 	p.stop = context.AfterFunc(ctx, func() { w.give(ctx.Err()) })
-	return Body{ReadCloser: p, From: FromOrigin}, nil
+	return Body{ReadCloser: p, From: segment.FromOrigin}, nil
 }
 
 // seek opens the answer if it is not open and reads it up to off; the

@@ -322,7 +322,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 			if m, ok := body.ReadCloser.(mixedBody); ok {
 				from = m.SliceFrom(i)
 			}
-			d.bySource[from%numProvenances].Add(sr.Len())
+			d.bySource[from%segment.Provenances].Add(sr.Len())
 			if err := d.finished(SliceDone{Index: i, CRC32C: crc, From: from, Mirror: body.Mirror}); err != nil {
 				return at, err
 			}
