@@ -256,15 +256,8 @@ func (p *pieceReader) Read(b []byte) (int, error) {
 	if p.left <= 0 {
 		return 0, io.EOF
 	}
-	if int64(len(b)) > p.left {
-		b = b[:p.left]
-	}
-	n, err := p.r.Read(b)
-	p.left -= int64(n)
-	if err == io.EOF && p.left > 0 {
-		err = ErrShortBody
-	}
-	if err == io.EOF {
+	n, err := readUpTo(p.r, b, &p.left)
+	if err == io.EOF { // the piece's end: end() checks what follows
 		err = nil
 	}
 	return n, err

@@ -273,21 +273,10 @@ type exactReader struct {
 }
 
 func (e *exactReader) Read(p []byte) (int, error) {
-	if e.left <= 0 {
-		return 0, io.EOF
-	}
-	if int64(len(p)) > e.left {
-		p = p[:e.left]
-	}
-	n, err := e.rc.Read(p)
-	e.left -= int64(n)
+	n, err := readUpTo(e.rc, p, &e.left)
 	switch {
 	case err == io.ErrUnexpectedEOF && e.left > 0:
 		return n, ErrShortBody // as Source promises
-	case err == io.EOF && e.left > 0:
-		return n, ErrShortBody
-	case err == io.EOF:
-		return n, io.EOF
 	case err == nil && e.left == 0:
 		// Read the body's own end, so that net/http sees it read to EOF
 		// and keeps the connection for the next request instead of
@@ -301,3 +290,21 @@ func (e *exactReader) Read(p []byte) (int, error) {
 }
 
 func (e *exactReader) Close() error { return e.rc.Close() }
+
+// readUpTo reads into p at most *left more bytes of r and counts them off.
+// It returns io.EOF once *left is used up; an io.EOF of r's before that is
+// ErrShortBody.
+func readUpTo(r io.Reader, p []byte, left *int64) (int, error) {
+	if *left <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > *left {
+		p = p[:*left]
+	}
+	n, err := r.Read(p)
+	*left -= int64(n)
+	if err == io.EOF && *left > 0 {
+		err = ErrShortBody
+	}
+	return n, err
+}
