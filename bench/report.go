@@ -298,6 +298,15 @@ func (g goal) check(rows []row) string {
 		return prefix + "Not measured: " + subject + " has no successful run."
 	}
 	var misses, skipped []string
+	// against compares the subject with tool t's row; missed says how the
+	// subject fell short of it, "" if it did not.
+	against := func(t string, missed func(p row) string) {
+		if p, ok := by[t]; !ok {
+			skipped = append(skipped, t)
+		} else if m := missed(p); m != "" {
+			misses = append(misses, m)
+		}
+	}
 	if g.overIdeal > 0 && s.ideal > 0 {
 		// Compare at the precision shown (0.1%).
 		if over := s.wall/s.ideal.Seconds() - 1; math.Round(over*1000) > math.Round(g.overIdeal*1000) {
@@ -305,18 +314,13 @@ func (g goal) check(rows []row) string {
 		}
 	}
 	for _, t := range g.notSlower {
-		if p, ok := by[t]; !ok {
-			skipped = append(skipped, t)
-		} else if above(s.wall / p.wall) {
-			misses = append(misses, fmt.Sprintf("%.2f× %s's wall time", s.wall/p.wall, t))
-		}
+		against(t, func(p row) string { return when(above(s.wall/p.wall), "%.2f× %s's wall time", s.wall/p.wall, t) })
 	}
 	if t := g.throughputOf; t != "" {
-		if p, ok := by[t]; !ok {
-			skipped = append(skipped, t)
-		} else if frac := p.wall / s.wall; above(g.throughputFrac / frac) {
-			misses = append(misses, fmt.Sprintf("%.2f × %s's throughput", frac, t))
-		}
+		against(t, func(p row) string {
+			frac := p.wall / s.wall
+			return when(above(g.throughputFrac/frac), "%.2f × %s's throughput", frac, t)
+		})
 	}
 	if len(g.bestOf) > 0 {
 		best := ""
@@ -332,39 +336,25 @@ func (g goal) check(rows []row) string {
 		}
 	}
 	if t := g.lessCPUThan; t != "" {
-		if p, ok := by[t]; !ok {
-			skipped = append(skipped, t)
-		} else if !below(s.cpu / p.cpu) {
-			misses = append(misses, fmt.Sprintf("%.2f× %s's CPU time", s.cpu/p.cpu, t))
-		}
+		against(t, func(p row) string { return when(!below(s.cpu/p.cpu), "%.2f× %s's CPU time", s.cpu/p.cpu, t) })
 	}
 	for _, t := range g.cpuAtMost {
-		if p, ok := by[t]; !ok {
-			skipped = append(skipped, t)
-		} else if above(s.cpu / p.cpu) {
-			misses = append(misses, fmt.Sprintf("%.2f× %s's CPU per GiB", s.cpu/p.cpu, t))
-		}
+		against(t, func(p row) string { return when(above(s.cpu/p.cpu), "%.2f× %s's CPU per GiB", s.cpu/p.cpu, t) })
 	}
 	if t := g.cpuOf; t != "" {
-		if p, ok := by[t]; !ok {
-			skipped = append(skipped, t)
-		} else if above(s.cpu / (g.cpuFactor * p.cpu)) {
-			misses = append(misses, fmt.Sprintf("%.2f× %s's CPU per GiB", s.cpu/p.cpu, t))
-		}
+		against(t, func(p row) string {
+			return when(above(s.cpu/(g.cpuFactor*p.cpu)), "%.2f× %s's CPU per GiB", s.cpu/p.cpu, t)
+		})
 	}
 	if t := g.wallOf; t != "" {
-		if p, ok := by[t]; !ok {
-			skipped = append(skipped, t)
-		} else if above(s.wall / (g.wallFactor * p.wall)) {
-			misses = append(misses, fmt.Sprintf("%.2f× %s's wall time", s.wall/p.wall, t))
-		}
+		against(t, func(p row) string {
+			return when(above(s.wall/(g.wallFactor*p.wall)), "%.2f× %s's wall time", s.wall/p.wall, t)
+		})
 	}
 	if t := g.rssBelow; t != "" {
-		if p, ok := by[t]; !ok {
-			skipped = append(skipped, t)
-		} else if !below(s.rssMiB / p.rssMiB) {
-			misses = append(misses, fmt.Sprintf("%.2f× %s's peak RSS", s.rssMiB/p.rssMiB, t))
-		}
+		against(t, func(p row) string {
+			return when(!below(s.rssMiB/p.rssMiB), "%.2f× %s's peak RSS", s.rssMiB/p.rssMiB, t)
+		})
 	}
 	if g.rssMiB > 0 && s.rssMiB >= g.rssMiB {
 		misses = append(misses, fmt.Sprintf("%.1f MiB peak RSS", s.rssMiB))
@@ -409,4 +399,12 @@ func renderScenario(s scenario, rows []row) string {
 		}
 	}
 	return b.String()
+}
+
+// when is the message made of format and args if cond holds, else "".
+func when(cond bool, format string, args ...any) string {
+	if !cond {
+		return ""
+	}
+	return fmt.Sprintf(format, args...)
 }
