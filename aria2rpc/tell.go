@@ -28,16 +28,26 @@ func tellStatus(s *Server, a args) (any, *Error, func()) {
 	return s.status(in, keys), nil, nil
 }
 
+// download is the download whose GID is the first parameter, for a
+// method that has no other.
+func (s *Server) download(a args) (queue.Info, *Error) {
+	g, err := a.gid(0)
+	if err != nil {
+		return queue.Info{}, err
+	}
+	in, qerr := s.Queue.Get(g)
+	if qerr != nil {
+		return queue.Info{}, queueErr(qerr, g, "get")
+	}
+	return in, nil
+}
+
 // lists answers getUris, getFiles and getServers of one download.
 func lists(name string) method {
 	return func(s *Server, a args) (any, *Error, func()) {
-		g, err := a.gid(0)
+		in, err := s.download(a)
 		if err != nil {
 			return nil, err, nil
-		}
-		in, qerr := s.Queue.Get(g)
-		if qerr != nil {
-			return nil, queueErr(qerr, g, "get"), nil
 		}
 		switch name {
 		case "aria2.getUris":
@@ -46,7 +56,7 @@ func lists(name string) method {
 			return s.files(in), nil, nil
 		}
 		if in.State != queue.Active {
-			return nil, failed("No active download for GID#" + g.String()), nil
+			return nil, failed("No active download for GID#" + in.GID.String()), nil
 		}
 		return servers(in), nil, nil
 	}
@@ -104,13 +114,9 @@ func (s *Server) globalOptions() map[string]string {
 
 // getOption(gid): the global options under the download's own.
 func getOption(s *Server, a args) (any, *Error, func()) {
-	g, err := a.gid(0)
+	in, err := s.download(a)
 	if err != nil {
 		return nil, err, nil
-	}
-	in, qerr := s.Queue.Get(g)
-	if qerr != nil {
-		return nil, queueErr(qerr, g, "get"), nil
 	}
 	o := maps.Clone(s.globalOptions())
 	maps.Copy(o, in.Spec.Options)
