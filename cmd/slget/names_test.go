@@ -5,26 +5,11 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/slget/slget/fetch/fetchtest"
 )
-
-// dirNames lists the names in dir.
-func dirNames(t *testing.T, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range ents {
-		names = append(names, e.Name())
-	}
-	return names
-}
 
 func TestOutputNameTooLong(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(3<<20))
