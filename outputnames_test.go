@@ -1,11 +1,13 @@
 // Output names at their edges, through Client.Do: names up to the file
 // system's limit, whose partial file and journal take a shortened name; a
-// name past the limit, refused before anything is created.
+// name past the limit, refused before anything is created; a Path that
+// names a folder.
 
 package slget_test
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -96,5 +98,27 @@ func TestOutputNameTooLong(t *testing.T) {
 	// Only the probe reached the server: no slice was fetched for nothing.
 	if reqs := srv.Requests(); len(reqs) != 1 {
 		t.Errorf("the server saw %d requests, want the probe alone", len(reqs))
+	}
+}
+
+// A Path that names a folder (one that exists, or one ending in a
+// separator, made as needed) saves into it under the server's name; a
+// Path in folders not made yet makes them.
+func TestOutputIntoDirectory(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
+	c := newClient(t, &slget.Client{})
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{filepath.Join(dir, "sub"), filepath.Join(dir, "sub", "file.bin")},
+		{filepath.Join(dir, "new", "deeper") + string(filepath.Separator), filepath.Join(dir, "new", "deeper", "file.bin")},
+		{filepath.Join(dir, "a", "b", "name.bin"), filepath.Join(dir, "a", "b", "name.bin")},
+	} {
+		res, err := c.Do(t.Context(), &slget.Request{URL: srv.FileURL(), Path: tc.path})
+		if err != nil || res.Path != tc.want || fileSHA256(tc.want) != srv.Content().SHA256() {
+			t.Errorf("Path %q: %v, saved at %q; want the file's bytes at %q", tc.path, err, res.Path, tc.want)
+		}
 	}
 }
