@@ -1,10 +1,12 @@
 // Continue in Client.Do: a partial file of another tool is adopted only
-// as far as its slices prove to be the server's.
+// as far as its slices prove to be the server's, and one whose slices are
+// not is left alone.
 
 package slget_test
 
 import (
 	"net/http"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -53,5 +55,36 @@ func TestContinueAdoptsForeignPartial(t *testing.T) {
 	res, w = get(t, c, srv, &slget.Request{Path: path, Continue: true, AllowOverwrite: true})
 	if res.Resumed != 0 || w.count("not continued") != 1 {
 		t.Fatalf("resumed %d bytes of another version; warnings:\n%s", res.Resumed, w)
+	}
+}
+
+// Continue over a file whose first and last whole slices are the server's
+// but whose middle is not: it is left alone, and the download saved
+// beside it.
+func TestContinueChecksTheMiddle(t *testing.T) {
+	const slice = 256 << 10
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20))
+	c := newClient(t, &slget.Client{Connections: 4, Slice: slice})
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
+	partial := srv.Content().Bytes(0, 10*slice)
+	for i := slice; i < 9*slice; i++ {
+		partial[i] ^= 0xff // slices 1 to 8 are another file's
+	}
+	write(t, path, partial)
+	beside := filepath.Join(dir, "file.1.bin")
+	w := &warnings{}
+	res, err := c.Do(t.Context(), &slget.Request{URL: srv.FileURL(), Path: path, Continue: true, AutoRename: true, Events: w.event})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Path != beside || fileSHA256(beside) != srv.Content().SHA256() {
+		t.Fatalf("saved as %s, want %s", res.Path, beside)
+	}
+	if got, err := os.ReadFile(path); err != nil || string(got) != string(partial) {
+		t.Fatal("the file Continue did not continue was changed")
+	}
+	if w.count("differs from the server's") != 1 {
+		t.Errorf("the warnings do not say why it was not continued:\n%s", w)
 	}
 }
