@@ -1,41 +1,17 @@
 // What the command adds where a validator cannot prove the file: the
-// advice after a checksum the origin's bytes fail, and the helpers that
-// stop a run once the origin has sent enough. The flows themselves are
-// tested in the root package (versions_flow_test.go,
-// continue_flow_test.go).
+// advice after a checksum the origin's bytes fail; and settled, which
+// other command tests use. The flows themselves are tested in the root
+// package (versions_flow_test.go, continue_flow_test.go).
 
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/slget/slget/fetch/fetchtest"
 )
-
-// interrupted runs slget with args and stops it (as Ctrl-C does) once the
-// origin has sent at least n bytes; it waits for the bytes, not for a time.
-func interrupted(t *testing.T, srv *fetchtest.Server, n int64, args ...string) runResult {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go func() {
-		for srv.BytesServed() < n && ctx.Err() == nil {
-			time.Sleep(5 * time.Millisecond)
-		}
-		cancel()
-	}()
-	r := slgetCtx(t, ctx, args...)
-	if r.code != exitUnfinished {
-		t.Fatalf("interrupted run: exit %d, want %d\n%s", r.code, exitUnfinished, r.stderr)
-	}
-	// The origin's answers to the dead process end once their writes fail:
-	// what they send until then must not count for the next run.
-	settled(srv)
-	return r
-}
 
 // settled waits (10s at most) until srv answers no request: its counts
 // of what it sent are then final.
