@@ -245,6 +245,9 @@ func TestFlagsMakeTheRequest(t *testing.T) {
 		{[]string{"--allow-overwrite"}, func(req *slget.Request, _ *slget.Client) bool { return req.AllowOverwrite }},
 		{[]string{"--auto-file-renaming=false"}, func(req *slget.Request, _ *slget.Client) bool { return !req.AutoRename }},
 		{[]string{"--slice", "256k"}, func(_ *slget.Request, c *slget.Client) bool { return c.Slice == 256<<10 }},
+		{[]string{"--retry-wait", "0.05", "--retry-max-time", "3"}, func(_ *slget.Request, c *slget.Client) bool {
+			return c.Retry == slget.RetryPolicy{Wait: 50 * time.Millisecond, Budget: 3 * time.Second}
+		}},
 		{[]string{"-o", "f.bin", "-d", "/x"}, func(req *slget.Request, _ *slget.Client) bool { return req.Path == "/x/f.bin" }},
 	} {
 		parsed(t, tc.words, func(ctx *cli.Context) {
