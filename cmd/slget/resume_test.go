@@ -248,6 +248,7 @@ func TestFlagsMakeTheRequest(t *testing.T) {
 		{[]string{"--retry-wait", "0.05", "--retry-max-time", "3"}, func(_ *slget.Request, c *slget.Client) bool {
 			return c.Retry == slget.RetryPolicy{Wait: 50 * time.Millisecond, Budget: 3 * time.Second}
 		}},
+		{[]string{"--lowest-speed-limit", "1k"}, func(_ *slget.Request, c *slget.Client) bool { return c.LowestSpeed == 1<<10 }},
 		{[]string{"-o", "f.bin", "-d", "/x"}, func(req *slget.Request, _ *slget.Client) bool { return req.Path == "/x/f.bin" }},
 	} {
 		parsed(t, tc.words, func(ctx *cli.Context) {
