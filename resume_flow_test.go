@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -234,8 +235,8 @@ func TestSingleSliceHasNoJournal(t *testing.T) {
 	}()
 	_, err := c.Do(ctx, &slget.Request{URL: srv.FileURL(), Path: path})
 	var ie *slget.InterruptedError
-	if !errors.As(err, &ie) || ie.Path != "" || slget.Remedies(err) != nil {
-		t.Fatalf("Do: %v (%T), want an *InterruptedError that kept nothing and offers nothing", err, err)
+	if !errors.As(err, &ie) || ie.Path != "" || slget.Remedies(err) != nil || !strings.Contains(err.Error(), "nothing was kept") {
+		t.Fatalf("Do: %v (%T), want an *InterruptedError that kept nothing, says so and offers nothing", err, err)
 	}
 	if exists(path+".slget") || exists(path+".part") {
 		t.Fatal("a download of one slice left a journal or a partial file")
