@@ -33,8 +33,8 @@ func (r *retries) event(e slget.Event) {
 	}
 }
 
-// any reports whether one of the errors is target.
-func (r *retries) any(target error) bool {
+// saw reports whether one of the errors is target.
+func (r *retries) saw(target error) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return slices.ContainsFunc(r.errs, func(err error) bool { return errors.Is(err, target) })
@@ -42,9 +42,9 @@ func (r *retries) any(target error) bool {
 
 // outage runs a download of srv's 4 MiB file with c, takes the origin down
 // once a quarter of it is sent, and brings it back after upAfter (never,
-// when zero). It returns what Do returned, how long after the origin went
-// down, and the retries seen.
-func outage(t *testing.T, c *slget.Client, srv *fetchtest.Server, path string, upAfter time.Duration) (error, time.Duration, *retries) {
+// when zero). It returns how long after the origin went down Do returned,
+// the retries seen, and what Do returned.
+func outage(t *testing.T, c *slget.Client, srv *fetchtest.Server, path string, upAfter time.Duration) (time.Duration, *retries, error) {
 	t.Helper()
 	r := &retries{}
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
@@ -64,7 +64,7 @@ func outage(t *testing.T, c *slget.Client, srv *fetchtest.Server, path string, u
 		}
 	}
 	err := <-done
-	return err, time.Since(down), r
+	return time.Since(down), r, err
 }
 
 // With waits this short (50ms), five tries are over in well under a
@@ -73,7 +73,7 @@ func TestOutageRiddenOut(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithRateLimit(512<<10))
 	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10, Retry: slget.RetryPolicy{Wait: 50 * time.Millisecond}})
 	path := filepath.Join(t.TempDir(), "file.bin")
-	err, took, r := outage(t, c, srv, path, 2*time.Second)
+	took, r, err := outage(t, c, srv, path, 2*time.Second)
 	t.Logf("%s after the outage began", took.Round(time.Millisecond))
 	if err != nil {
 		t.Fatalf("Do after a 2s outage: %v (%T)", err, err)
@@ -81,7 +81,7 @@ func TestOutageRiddenOut(t *testing.T) {
 	if fileSHA256(path) != srv.Content().SHA256() {
 		t.Fatal("no error, and wrong bytes")
 	}
-	if !r.any(syscall.ECONNREFUSED) {
+	if !r.saw(syscall.ECONNREFUSED) {
 		t.Error("no retry was for a refused connection")
 	}
 }
@@ -94,7 +94,7 @@ func TestOutageForGood(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithRateLimit(512<<10))
 	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10, Retry: slget.RetryPolicy{Wait: 50 * time.Millisecond, Budget: 3 * time.Second}})
 	path := filepath.Join(t.TempDir(), "file.bin")
-	err, took, _ := outage(t, c, srv, path, 0)
+	took, _, err := outage(t, c, srv, path, 0)
 	t.Logf("%v: %s after the origin went down", err, took.Round(time.Millisecond))
 	var ke *slget.KeptError
 	var ge *slget.GaveUpError
