@@ -1,4 +1,7 @@
-// Crash-safe resume, proven with the real binary killed with SIGKILL.
+// Crash-safe resume, proven with the real binary killed with SIGKILL; what
+// the command adds to a resume (exit codes, messages, status, the flags'
+// meaning). The flow itself is tested in the root package
+// (resume_flow_test.go, continue_flow_test.go).
 
 package main
 
@@ -15,9 +18,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
+	"github.com/slget/slget"
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/resume"
-	"github.com/slget/slget/segment"
 )
 
 // TestKill9Loop kills the real binary at random points many times during a
@@ -111,128 +116,6 @@ func interrupt(t *testing.T, srv *fetchtest.Server, dir string, args ...string) 
 	}
 }
 
-func TestInterruptThenResume(t *testing.T) {
-	const size = 8 << 20
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1<<20))
-	dir := t.TempDir()
-	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
-	path := filepath.Join(dir, "file.bin")
-	_, doneSet, _, err := resume.Inspect(journalPath(path))
-	if err != nil || doneSet.Count() == 0 {
-		t.Fatalf("after Ctrl-C the journal shows no slices done (%v)", err)
-	}
-	before := srv.BytesServed()
-	srv.ResetLog()
-	mustFetch(t, path, srv.Content().SHA256(), "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
-	// No slice the journal had as done is asked again (but by the probe,
-	// whose body is dropped when slice 0 is done, and the one finished
-	// slice the resume compares with the origin's).
-	plan, _ := segment.NewPlan(size, 256<<10)
-	if err := checkNoRefetch(srv.Requests()[1:], plan, doneSet); err != nil {
-		t.Error(err)
-	}
-	if total := before + srv.BytesServed(); total > size+6*(256<<10) {
-		t.Errorf("origin served %d bytes in all for a %d-byte file", total, size)
-	}
-}
-
-func TestResumeAfterRemoteChanged(t *testing.T) {
-	const size = 8 << 20
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1<<20))
-	dir := t.TempDir()
-	path := filepath.Join(dir, "file.bin")
-	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
-	srv.Change() // same size, new ETag, new bytes
-
-	// --no-restart: stop with the changed code, keep the partial download.
-	r := runSlget(t, "--no-restart", "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != exitChanged || !strings.Contains(r.stderr, "changed") {
-		t.Fatalf("--no-restart: exit %d, want %d with a message", r.code, exitChanged)
-	}
-	mustNotExist(t, path)
-	if _, err := os.Stat(path + ".part"); err != nil {
-		t.Fatalf("--no-restart removed the partial download: %v", err)
-	}
-
-	// Default: start over from zero, with a warning, never a mixed file.
-	r = runSlget(t, "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != 0 {
-		t.Fatalf("exit %d", r.code)
-	}
-	if !strings.Contains(r.stderr, "changed") || !strings.Contains(r.stderr, "starting over") {
-		t.Errorf("no warning about starting over: %q", r.stderr)
-	}
-	if got := fileSHA(t, path); got != srv.Content().SHA256() {
-		t.Fatal("file after a change is not the new version (mixed?)")
-	}
-}
-
-func TestResumeWithOtherSliceSizeAndSignedURL(t *testing.T) {
-	const size = 8 << 20
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1<<20))
-	dir := t.TempDir()
-	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
-	srv.ResetLog()
-	// A new query string (a re-signed URL) and another --slice: the journal's
-	// slice size wins, and the validator says it is the same file.
-	r := runSlget(t, "-x", "4", "--slice", "1m", "-o", "file.bin", "-d", dir, srv.FileURL()+"?sig=new")
-	if r.code != 0 {
-		t.Fatalf("exit %d", r.code)
-	}
-	if !strings.Contains(r.stderr, "resuming") {
-		t.Errorf("did not resume: %q", r.stderr)
-	}
-	if got := fileSHA(t, filepath.Join(dir, "file.bin")); got != srv.Content().SHA256() {
-		t.Fatal("wrong bytes")
-	}
-	for _, q := range gets(srv.Requests())[1:] {
-		if !q.Aligned(256<<10, size) {
-			t.Errorf("request %q not aligned to the journal's 256k slices", q.Range)
-		}
-	}
-}
-
-func TestDamagedJournal(t *testing.T) {
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(1<<20))
-	dir := t.TempDir()
-	path := filepath.Join(dir, "file.bin")
-	os.WriteFile(path+".part", make([]byte, 1<<20), 0o644)
-	os.WriteFile(path+".slget", []byte("this is not a journal at all, just some bytes that happen to be here"), 0o644)
-	r := runSlget(t, "-d", dir, srv.FileURL())
-	if r.code != exitJournal {
-		t.Fatalf("exit %d, want %d", r.code, exitJournal)
-	}
-	if !strings.Contains(r.stderr, path+".slget") || !strings.Contains(r.stderr, "--restart") {
-		t.Errorf("message does not name the journal and --restart: %q", r.stderr)
-	}
-	mustNotExist(t, path)
-	mustFetch(t, path, srv.Content().SHA256(), "--restart", "-d", dir, srv.FileURL())
-}
-
-func TestSecondSlgetOnSameFileFailsFast(t *testing.T) {
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithRateLimit(256<<10))
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan runResult, 1)
-	go func() { done <- slgetCtx(t, ctx, "-x", "2", "--slice", "256k", "-d", dir, srv.FileURL()) }()
-	path := filepath.Join(dir, "file.bin")
-	deadline := time.Now().Add(10 * time.Second)
-	for !exists(journalPath(path)) && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	start := time.Now()
-	r := runSlget(t, "-x", "2", "--slice", "256k", "--auto-file-renaming=false", "-d", dir, srv.FileURL())
-	if r.code != exitJournal || !strings.Contains(r.stderr, "another slget is downloading") {
-		t.Fatalf("second slget: exit %d, want %d with 'another slget is downloading'", r.code, exitJournal)
-	}
-	if el := time.Since(start); el > 5*time.Second {
-		t.Errorf("second slget took %s to fail", el)
-	}
-	cancel()
-	<-done
-}
-
 func TestStatusAndVerify(t *testing.T) {
 	const size = 8 << 20
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(1<<20))
@@ -283,122 +166,53 @@ func TestStatusAndVerify(t *testing.T) {
 	}
 }
 
-// -c adopts a plain partial file from another tool (curl -o, wget) once its
-// last whole slice matches the server's, and asks only for the rest; a file
-// of another version is not adopted.
-func TestContinueAdoptsForeignPartial(t *testing.T) {
-	const size, slice = 4 << 20, 256 << 10
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+// What the command adds to a resume stopped by a change (the library's
+// flow is the root package's TestResumeAfterRemoteChanged): exit 33 and a
+// line that says so.
+func TestNoRestartAfterAChangeIs33(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithRateLimit(1<<20))
 	dir := t.TempDir()
-	path := filepath.Join(dir, "file.bin")
-	os.WriteFile(path, srv.Content().Bytes(0, 10*slice+1000), 0o644) // 10 whole slices and a bit
-	r := runSlget(t, "-c", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != 0 || !strings.Contains(r.stderr, "continuing") {
-		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
-	}
-	if got := fileSHA(t, path); got != srv.Content().SHA256() {
-		t.Fatal("wrong bytes")
-	}
-	// Probe (slice 0), the re-checks of three slices between and of slice
-	// 9, then slices 10.. only.
-	reqs := gets(srv.Requests())
-	if len(reqs) < 6 || reqs[4].Start != 9*slice || reqs[4].End != 10*slice {
-		t.Fatalf("want the probe, three re-checks and one of slice 9, got %v", reqs)
-	}
-	for _, q := range reqs[1:4] {
-		if q.Start%slice != 0 || q.End-q.Start != slice || q.Start < slice || q.End > 9*slice {
-			t.Errorf("re-check %d (%s) is not one slice between the first and the last", q.N, q.Range)
-		}
-	}
-	for _, q := range reqs[5:] {
-		if q.Start < 10*slice {
-			t.Errorf("request %d (%s) asks for an adopted slice", q.N, q.Range)
-		}
-	}
-
-	// Another version on disk: not adopted, downloaded whole.
-	other := fetchtest.Content{Size: size, Seed: 99}
-	os.WriteFile(path, other.Bytes(0, 10*slice), 0o644)
-	srv.ResetLog()
-	r = runSlget(t, "-c", "--allow-overwrite", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != 0 || !strings.Contains(r.stderr, "not continued") {
-		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
-	}
-	if got := fileSHA(t, path); got != srv.Content().SHA256() {
-		t.Fatal("a file of another version was adopted: wrong bytes")
+	interrupt(t, srv, dir, "-x", "4", "--slice", "256k")
+	srv.Change()
+	r := runSlget(t, "--no-restart", "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
+	if r.code != exitChanged || !strings.Contains(r.stderr, "changed") {
+		t.Fatalf("--no-restart: exit %d, want %d with a message", r.code, exitChanged)
 	}
 }
 
-// A file of one slice gets no journal: a crash would lose that one slice
-// either way, and a long -i list of small files should not pay a journal
-// each.
-func TestSingleSliceHasNoJournal(t *testing.T) {
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10), fetchtest.WithStall(1, 10<<10))
+// What the command adds to a damaged journal (the library's flow is the
+// root package's TestDamagedJournal): exit 34, and a message that names
+// the journal and --restart.
+func TestDamagedJournalIs34(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(1<<20))
 	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	// Ctrl-C while it stalls: once the origin has sent the 10 KiB before the
-	// stall (a fixed delay could come before the first request, and leave
-	// the stall to the next run).
-	go func() {
-		for srv.BytesServed() < 10<<10 && ctx.Err() == nil {
-			time.Sleep(10 * time.Millisecond)
-		}
-		cancel()
-	}()
-	r := slgetCtx(t, ctx, "-d", dir, srv.FileURL())
-	if r.code != exitUnfinished {
-		t.Fatalf("exit %d, want %d", r.code, exitUnfinished)
-	}
 	path := filepath.Join(dir, "file.bin")
-	mustNotExist(t, journalPath(path))
-	// Without a journal nothing could resume it: it is not left behind to
-	// be mistaken for a partial download.
-	mustNotExist(t, path+".part")
-	if !strings.Contains(r.stderr, "nothing was kept") {
-		t.Errorf("stderr does not say nothing was kept: %q", r.stderr)
+	os.WriteFile(path+".part", make([]byte, 1<<20), 0o644)
+	os.WriteFile(path+".slget", []byte("this is not a journal at all, just some bytes that happen to be here"), 0o644)
+	r := runSlget(t, "-d", dir, srv.FileURL())
+	if r.code != exitJournal {
+		t.Fatalf("exit %d, want %d", r.code, exitJournal)
 	}
-	mustFetch(t, path, srv.Content().SHA256(), "-d", dir, srv.FileURL())
-}
-
-// --no-journal: no journal beside a multi-slice download, interrupted or
-// not; the next run starts over and gets it right.
-func TestNoJournal(t *testing.T) {
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithRateLimit(1<<20))
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	time.AfterFunc(400*time.Millisecond, cancel)
-	r := slgetCtx(t, ctx, "--no-journal", "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != exitUnfinished {
-		t.Fatalf("exit %d, want %d", r.code, exitUnfinished)
-	}
-	path := filepath.Join(dir, "file.bin")
-	mustNotExist(t, journalPath(path))
-	r = runSlget(t, "--no-journal", "-x", "8", "--slice", "256k", "-d", dir, srv.FileURL())
-	if r.code != 0 {
-		t.Fatalf("exit %d", r.code)
-	}
-	mustNotExist(t, journalPath(path))
-	if got := fileSHA(t, path); got != srv.Content().SHA256() {
-		t.Fatal("wrong bytes")
+	if !strings.Contains(r.stderr, path+".slget") || !strings.Contains(r.stderr, "--restart") {
+		t.Errorf("message does not name the journal and --restart: %q", r.stderr)
 	}
 }
 
-// slget status reads the journal of a download that is running (and holds
-// it locked) from a snapshot, and says that it is running.
+// slget status --json of a download that runs says that it is active
+// (the snapshot it reads is the root package's TestStatusWhileDownloading).
 func TestStatusWhileDownloading(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithRateLimit(1<<20))
 	dir := t.TempDir()
+	path := filepath.Join(dir, "file.bin")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan runResult, 1)
 	go func() { done <- slgetCtx(t, ctx, "-x", "4", "--slice", "256k", "-d", dir, srv.FileURL()) }()
-	for srv.BytesServed() < 2<<20 {
-		time.Sleep(20 * time.Millisecond)
-	}
-	time.Sleep(400 * time.Millisecond) // a group commit or two
-	r := runSlget(t, "status", "--json", filepath.Join(dir, "file.bin"))
+	waitFor(t, "a slice in the journal", func() bool {
+		st, err := slget.ReadStatus(path)
+		return err == nil && st.SlicesDone > 0
+	})
+	r := runSlget(t, "status", "--json", path)
 	cancel()
 	<-done
 	if r.code != 0 {
@@ -410,5 +224,44 @@ func TestStatusWhileDownloading(t *testing.T) {
 	}
 	if !st.Active || st.SlicesDone == 0 || st.Size != 8<<20 {
 		t.Errorf("status %+v: want an active download with slices done", st)
+	}
+}
+
+// The flags of a download mean the library's settings: the flows they
+// choose are tested in the root package, through Client.Do.
+func TestFlagsMakeTheRequest(t *testing.T) {
+	const u = "http://127.0.0.1:1/file.bin"
+	for _, tc := range []struct {
+		words []string
+		ok    func(req *slget.Request, c *slget.Client) bool
+	}{
+		{nil, func(req *slget.Request, c *slget.Client) bool {
+			return req.AutoRename && !req.Continue && !req.Restart && !req.NoRestart && !req.NoJournal && c.Slice == 1<<20
+		}},
+		{[]string{"-c"}, func(req *slget.Request, _ *slget.Client) bool { return req.Continue }},
+		{[]string{"--restart"}, func(req *slget.Request, _ *slget.Client) bool { return req.Restart }},
+		{[]string{"--no-restart"}, func(req *slget.Request, _ *slget.Client) bool { return req.NoRestart }},
+		{[]string{"--no-journal"}, func(req *slget.Request, _ *slget.Client) bool { return req.NoJournal }},
+		{[]string{"--allow-overwrite"}, func(req *slget.Request, _ *slget.Client) bool { return req.AllowOverwrite }},
+		{[]string{"--auto-file-renaming=false"}, func(req *slget.Request, _ *slget.Client) bool { return !req.AutoRename }},
+		{[]string{"--slice", "256k"}, func(_ *slget.Request, c *slget.Client) bool { return c.Slice == 256<<10 }},
+		{[]string{"--retry-wait", "0.05", "--retry-max-time", "3"}, func(_ *slget.Request, c *slget.Client) bool {
+			return c.Retry == slget.RetryPolicy{Wait: 50 * time.Millisecond, Budget: 3 * time.Second}
+		}},
+		{[]string{"--lowest-speed-limit", "1k"}, func(_ *slget.Request, c *slget.Client) bool { return c.LowestSpeed == 1<<10 }},
+		{[]string{"-o", "f.bin", "-d", "/x"}, func(req *slget.Request, _ *slget.Client) bool { return req.Path == "/x/f.bin" }},
+	} {
+		parsed(t, tc.words, func(ctx *cli.Context) {
+			cfg, err := readConfig(ctx)
+			if err != nil {
+				t.Fatalf("%q: %v", tc.words, err)
+			}
+			c := &slget.Client{}
+			setClient(c, cfg)
+			req := (&app{cfg: cfg}).request(u)
+			if !tc.ok(req, c) {
+				t.Errorf("%q: request %+v, client slice %d, retry %+v, lowest speed %d", tc.words, req, c.Slice, c.Retry, c.LowestSpeed)
+			}
+		})
 	}
 }
