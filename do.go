@@ -43,6 +43,8 @@ type download struct {
 	protocol string
 
 	path    string          // the output name chosen
+	jpath   string          // its journal's name (beside NAME.part, the lock's path)
+	vol     volume          // the file system holding path, as asked once
 	lock    *partLock       // NAME.part, held from the choice of the name to the end
 	journal *resume.Journal // nil without one
 	plan    segment.Plan

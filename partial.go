@@ -27,7 +27,7 @@ func (d *download) ranged() bool { return d.probe.Ranged && d.probe.Validator.Si
 // or returns an *ExistsError when cand is not this download's to use.
 func (d *download) examine(ctx context.Context, cand string) (*ExistsError, error) {
 	d.discarded = false // of this candidate only
-	part, jpath := d.lock.path, journalPathOf(cand)
+	part, jpath := d.lock.path, d.jpath
 	fi, err := d.lock.f.Stat()
 	if err != nil {
 		return nil, fileErr("open", part, err)
@@ -279,13 +279,13 @@ func (d *download) startFresh(adopted []resume.Record) error {
 		if err := d.truncate(0); err != nil {
 			return err
 		}
-		return checkFree(d.path, part, max(size, 0))
+		return d.checkFree(part, max(size, 0))
 	}
 	var have int64
 	if d.done != nil {
 		have = doneBytes(d.plan, d.done)
 	}
-	if err := checkFree(d.path, part, size-have); err != nil {
+	if err := d.checkFree(part, size-have); err != nil {
 		return err
 	}
 	plan, err := segment.NewPlan(size, d.sliceSize())
@@ -311,7 +311,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 				return fileErr("io", part, err)
 			}
 		}
-		j, err := resume.Create(journalPathOf(d.path), resume.Meta{
+		j, err := resume.Create(d.jpath, resume.Meta{
 			URL: d.res.URL, FinalURL: d.res.FinalURL, ETag: d.probe.Validator.ETag, LastModified: d.probe.Validator.LastModified,
 			Size: plan.Size, SliceSize: plan.Slice, Digest: d.digestToKeep(),
 		}, nil)
@@ -330,10 +330,14 @@ func (d *download) startFresh(adopted []resume.Record) error {
 }
 
 // checkFree fails with a *DiskFullError when need more bytes do not fit
-// in the file system of part.
-func checkFree(path, part string, need int64) error {
-	if free := osfile.FreeSpace(dirOf(part)); free >= 0 && need > free {
-		return &DiskFullError{Path: path, Need: need, Free: free}
+// in the file system of part, as asked when the output's name was chosen.
+func (d *download) checkFree(part string, need int64) error {
+	vol := d.vol
+	if vol.nameMax == 0 { // not asked yet
+		vol = volumeOf(dirOf(part))
+	}
+	if free := vol.free; free >= 0 && need > free {
+		return &DiskFullError{Path: d.path, Need: need, Free: free}
 	}
 	return nil
 }
