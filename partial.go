@@ -27,12 +27,8 @@ func (d *download) ranged() bool { return d.probe.Ranged && d.probe.Validator.Si
 // or returns an *ExistsError when cand is not this download's to use.
 func (d *download) examine(ctx context.Context, cand string) (*ExistsError, error) {
 	d.discarded = false // of this candidate only
-	part, jpath := d.lock.path, d.jpath
-	fi, err := d.lock.f.Stat()
-	if err != nil {
-		return nil, fileErr("open", part, err)
-	}
-	partData := fi.Size() > 0
+	part, jpath, size := d.lock.path, d.jpath, d.lock.sizeAtLock
+	partData := size > 0
 	finalExists := lexists(cand)
 
 	j, err := d.openJournal(ctx, jpath)
@@ -65,7 +61,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 			// made: checked as any resume, then saved under another name
 			// by finish, not fetched again into NAME.1.ext.
 		}
-		resumeIt, err := d.judgeJournal(ctx, part, fi.Size())
+		resumeIt, err := d.judgeJournal(ctx, part, size)
 		if err != nil || resumeIt {
 			return nil, err
 		}
@@ -83,7 +79,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		case d.req.Continue && d.ranged():
 			return d.adopt(ctx, part, true)
 		default:
-			return strayPart(part, jpath, fi.Size(), d.probe.Validator.Size), nil
+			return strayPart(part, jpath, size, d.probe.Validator.Size), nil
 		}
 	}
 	// A file this download finished before, by its record, of the
