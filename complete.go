@@ -51,7 +51,7 @@ func (d *download) markComplete(f *os.File) {
 		return // nothing a rerun could compare
 	}
 	rec, _ := json.Marshal(versionRecord{Size: v.Size, ETag: v.ETag, LastModified: v.LastModified, Digest: d.digestToKeep()})
-	err := osfile.SetXattr(f, xattrOrigin, []byte(fetch.Redact(d.req.URL)))
+	err := osfile.SetXattr(f, xattrOrigin, []byte(d.res.URL)) // the request's URL, redacted
 	if err == nil {
 		err = osfile.SetXattr(f, xattrVersion, rec)
 	}

@@ -43,6 +43,8 @@ type download struct {
 	protocol string
 
 	path    string          // the output name chosen
+	jpath   string          // its journal's name (beside NAME.part, the lock's path)
+	vol     volume          // the file system holding path, as asked once
 	lock    *partLock       // NAME.part, held from the choice of the name to the end
 	journal *resume.Journal // nil without one
 	plan    segment.Plan
@@ -247,7 +249,10 @@ func (d *download) doProbe(ctx context.Context) error {
 	}
 	d.probe = p
 	d.digest = originDigest(p)
-	d.res.FinalURL = fetch.Redact(p.FinalURL)
+	d.res.FinalURL = d.res.URL // most often no redirect: the same string, redacted once
+	if p.FinalURL != d.req.URL {
+		d.res.FinalURL = fetch.Redact(p.FinalURL)
+	}
 	d.res.Size = p.Validator.Size
 	d.res.Validator = p.Validator
 	d.res.Ranged = p.Ranged
@@ -272,7 +277,7 @@ func (d *download) probeOnce(ctx context.Context, since time.Time) (*fetch.Probe
 		}
 		d.headless = true // not again on a retry
 	}
-	return d.c.http().ProbeSince(ctx, d.req.URL, d.c.slice(), since)
+	return d.c.http().ProbeParsed(ctx, d.req.URL, d.given, d.c.slice(), since)
 }
 
 // fail ends a transfer that did not complete: a partial download with a

@@ -41,6 +41,10 @@ type partLock struct {
 	path    string // NAME.part
 	f       *os.File
 	created bool // this process created the file: it was not there before
+	// sizeAtLock is the file's size as the lock was taken (from the
+	// check that path still names it), so that what is there is judged
+	// without asking again.
+	sizeAtLock int64
 }
 
 // lockPart opens or creates path (never through a symlink), locks it and
@@ -91,7 +95,7 @@ func lockPart(path string) (*partLock, error) {
 			f.Close() // renamed or replaced while we waited: the lock is on a file no longer there
 			continue
 		}
-		return &partLock{path: path, f: f, created: created}, nil
+		return &partLock{path: path, f: f, created: created, sizeAtLock: now.Size()}, nil
 	}
 	return nil, fmt.Errorf("%s keeps changing under slget; is another program writing it?", path)
 }

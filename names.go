@@ -41,9 +41,12 @@ const defaultNameMax = 255
 // sideStem is what the side files of the download saved as path are named
 // from: path itself, or a shortened stem beside it when path's name is too
 // long to carry the longest side file's suffix.
-func sideStem(path string) string {
+func sideStem(path string) string { return volumeOf(filepath.Dir(path)).sideStem(path) }
+
+// sideStem is sideStem for a path in vol's file system.
+func (vol volume) sideStem(path string) string {
 	dir, name := filepath.Split(path)
-	limit := nameMax(dir)
+	limit := vol.nameMax
 	if len(name)+longestSide <= limit {
 		return path
 	}
@@ -64,8 +67,12 @@ func journalPathOf(path string) string { return sideStem(path) + ".slget" }
 // checkNameLength fails with a *FileError when path's name is longer than
 // its file system allows, before anything is created for it.
 func checkNameLength(path string) error {
-	dir, name := filepath.Split(path)
-	if limit := nameMax(dir); len(name) > limit {
+	return volumeOf(filepath.Dir(path)).checkName(path)
+}
+
+// checkName is checkNameLength for a path in vol's file system.
+func (vol volume) checkName(path string) error {
+	if name, limit := filepath.Base(path), vol.nameMax; len(name) > limit {
 		return &FileError{Op: "create", Path: path, Err: &nameLengthError{Len: len(name), Max: limit}}
 	}
 	return nil
@@ -83,15 +90,29 @@ func (e *nameLengthError) Unwrap() error { return syscall.ENAMETOOLONG }
 
 // nameMax is the longest name, in bytes, that the file system holding dir
 // (or its nearest existing parent: dir may not be made yet) allows.
-func nameMax(dir string) int {
+func nameMax(dir string) int { return volumeOf(dir).nameMax }
+
+// volume is what a download asks once of the file system that will hold
+// its output, with one statfs: the longest name it allows (for the name
+// checks and the side files' names) and its free space (for the check
+// before writing).
+type volume struct {
+	nameMax int
+	free    int64 // bytes; -1 when it cannot be told
+}
+
+// volumeOf asks the file system holding dir, or its nearest existing
+// parent (dir may not be made yet).
+func volumeOf(dir string) volume {
 	dir = filepath.Clean(dir)
 	for {
-		if n := osfile.NameMax(dir); n > 0 {
-			return n
+		n, free := osfile.Volume(dir)
+		if n > 0 {
+			return volume{nameMax: n, free: free}
 		}
 		parent := filepath.Dir(dir)
 		if _, err := os.Stat(dir); parent == dir || !errors.Is(err, fs.ErrNotExist) {
-			return defaultNameMax
+			return volume{nameMax: defaultNameMax, free: free}
 		}
 		dir = parent
 	}

@@ -136,10 +136,12 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 	// A look without the lock, so that renaming past many existing files
 	// does not create and remove a .part beside each. Under the lock every
 	// decision is made again.
-	if err := checkNameLength(cand); err != nil {
+	vol := volumeOf(filepath.Dir(cand))
+	if err := vol.checkName(cand); err != nil {
 		return nil, err
 	}
-	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(journalPathOf(cand)) {
+	stem := vol.sideStem(cand)
+	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(stem+".slget") {
 		if lexists(controlPathOf(cand)) {
 			// aria2c would resume it; slget takes it over only when
 			// asked to continue (aria2.go), as any file not its own.
@@ -149,7 +151,7 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 			return existsError(cand), nil
 		}
 	}
-	l, err := lockPart(partPathOf(cand))
+	l, err := lockPart(stem + ".part")
 	var ee *ExistsError
 	if errors.As(err, &ee) {
 		return ee, nil
@@ -157,10 +159,10 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 	if err != nil {
 		return nil, err
 	}
-	d.lock, d.path = l, cand
+	d.lock, d.path, d.jpath, d.vol = l, cand, stem+".slget", vol
 	taken, err := d.examine(ctx, cand)
 	if taken != nil || err != nil {
-		d.path = ""
+		d.path, d.jpath = "", ""
 		if d.journal != nil {
 			d.journal.Close()
 			d.journal = nil

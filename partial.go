@@ -27,12 +27,8 @@ func (d *download) ranged() bool { return d.probe.Ranged && d.probe.Validator.Si
 // or returns an *ExistsError when cand is not this download's to use.
 func (d *download) examine(ctx context.Context, cand string) (*ExistsError, error) {
 	d.discarded = false // of this candidate only
-	part, jpath := d.lock.path, journalPathOf(cand)
-	fi, err := d.lock.f.Stat()
-	if err != nil {
-		return nil, fileErr("open", part, err)
-	}
-	partData := fi.Size() > 0
+	part, jpath, size := d.lock.path, d.jpath, d.lock.sizeAtLock
+	partData := size > 0
 	finalExists := lexists(cand)
 
 	j, err := d.openJournal(ctx, jpath)
@@ -65,7 +61,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 			// made: checked as any resume, then saved under another name
 			// by finish, not fetched again into NAME.1.ext.
 		}
-		resumeIt, err := d.judgeJournal(ctx, part, fi.Size())
+		resumeIt, err := d.judgeJournal(ctx, part, size)
 		if err != nil || resumeIt {
 			return nil, err
 		}
@@ -83,7 +79,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 		case d.req.Continue && d.ranged():
 			return d.adopt(ctx, part, true)
 		default:
-			return strayPart(part, jpath, fi.Size(), d.probe.Validator.Size), nil
+			return strayPart(part, jpath, size, d.probe.Validator.Size), nil
 		}
 	}
 	// A file this download finished before, by its record, of the
@@ -279,13 +275,13 @@ func (d *download) startFresh(adopted []resume.Record) error {
 		if err := d.truncate(0); err != nil {
 			return err
 		}
-		return checkFree(d.path, part, max(size, 0))
+		return d.checkFree(part, max(size, 0))
 	}
 	var have int64
 	if d.done != nil {
 		have = doneBytes(d.plan, d.done)
 	}
-	if err := checkFree(d.path, part, size-have); err != nil {
+	if err := d.checkFree(part, size-have); err != nil {
 		return err
 	}
 	plan, err := segment.NewPlan(size, d.sliceSize())
@@ -311,7 +307,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 				return fileErr("io", part, err)
 			}
 		}
-		j, err := resume.Create(journalPathOf(d.path), resume.Meta{
+		j, err := resume.Create(d.jpath, resume.Meta{
 			URL: d.res.URL, FinalURL: d.res.FinalURL, ETag: d.probe.Validator.ETag, LastModified: d.probe.Validator.LastModified,
 			Size: plan.Size, SliceSize: plan.Slice, Digest: d.digestToKeep(),
 		}, nil)
@@ -330,10 +326,14 @@ func (d *download) startFresh(adopted []resume.Record) error {
 }
 
 // checkFree fails with a *DiskFullError when need more bytes do not fit
-// in the file system of part.
-func checkFree(path, part string, need int64) error {
-	if free := osfile.FreeSpace(dirOf(part)); free >= 0 && need > free {
-		return &DiskFullError{Path: path, Need: need, Free: free}
+// in the file system of part, as asked when the output's name was chosen.
+func (d *download) checkFree(part string, need int64) error {
+	vol := d.vol
+	if vol.nameMax == 0 { // not asked yet
+		vol = volumeOf(dirOf(part))
+	}
+	if free := vol.free; free >= 0 && need > free {
+		return &DiskFullError{Path: d.path, Need: need, Free: free}
 	}
 	return nil
 }

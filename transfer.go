@@ -30,6 +30,12 @@ func (d *download) transfer(ctx context.Context) error {
 		OnRetry:      d.retrying,
 	}
 	cfg.MaxConnections = d.c.maxConnections(d.req)
+	if d.plan.N() == 1 {
+		// One slice: one connection reads it (the probe's, most often) and
+		// one waits for the end-game, which duplicates it should it
+		// trickle. More would only find nothing to claim.
+		cfg.Connections, cfg.MaxConnections = min(cfg.Connections, 2), 0
+	}
 	if d.journal != nil {
 		cfg.Journal, cfg.Hash = committer{d.journal}, true
 	}

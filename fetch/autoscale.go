@@ -106,19 +106,33 @@ func raise(v *atomic.Int32, n int32) {
 
 // spawn starts worker w (on conns[w]) in g.
 func (d *Downloader) spawn(ctx context.Context, g *errgroup.Group, w int, first *segment.Claim, body Body) {
-	cs := &d.conns[w]
-	cs.alive.Store(true)
+	d.counted(w)
+	g.Go(func() error { return d.counting(ctx, w, first, body) })
+}
+
+// runWorker runs worker w on the calling goroutine, counted as spawn
+// counts it.
+func (d *Downloader) runWorker(ctx context.Context, w int, first *segment.Claim, body Body) error {
+	d.counted(w)
+	return d.counting(ctx, w, first, body)
+}
+
+// counted counts worker w in before it runs.
+func (d *Downloader) counted(w int) {
+	d.conns[w].alive.Store(true)
 	raise(&d.scale.peak, d.scale.running.Add(1))
 	raise(&d.scale.shown, int32(w+1))
-	g.Go(func() error {
-		defer cs.alive.Store(false)
-		err := d.worker(ctx, w, first, body)
-		if err == errRetired {
-			return nil // counted out by retire
-		}
-		d.scale.running.Add(-1)
-		return err
-	})
+}
+
+// counting runs worker w and counts it out when it ends.
+func (d *Downloader) counting(ctx context.Context, w int, first *segment.Claim, body Body) error {
+	defer d.conns[w].alive.Store(false)
+	err := d.worker(ctx, w, first, body)
+	if err == errRetired {
+		return nil // counted out by retire
+	}
+	d.scale.running.Add(-1)
+	return err
 }
 
 // pushedBack reports whether err is the server pushing back (a 429 or 503

@@ -69,7 +69,10 @@ type ClientOptions struct {
 type Client struct {
 	HTTP      *http.Client
 	header    http.Header
-	userAgent string
+	userAgent []string // the User-Agent header's value, made once
+	// identity is the Accept-Encoding of every request, made once: the
+	// bytes as stored, so that a range means the file's bytes.
+	identity  []string
 	trusted   bool // LocationTrusted
 	redirects int
 	router    *router
@@ -120,7 +123,8 @@ func NewClient(o ClientOptions) (*Client, error) {
 	h1 := newHTTPTransport(&d1, conns, rt)
 	c := &Client{
 		header:    o.Header.Clone(),
-		userAgent: ua,
+		userAgent: []string{ua},
+		identity:  []string{"identity"},
 		trusted:   o.LocationTrusted,
 		redirects: o.MaxRedirects,
 		router:    router,
@@ -172,8 +176,11 @@ func newHTTPTransport(d *dialer, conns int, headerTimeout time.Duration) *http.T
 // server answers: a direct connection, or a tunnel through a SOCKS5 proxy
 // or CONNECT (https:// URLs), where a proxy only relays bytes.
 func (c *Client) AnsweringProxy(rawURL string) string {
+	if c.router == nil || c.router.direct() {
+		return "" // no proxy configured: nothing to look up
+	}
 	u, err := url.Parse(rawURL)
-	if err != nil || c.router == nil {
+	if err != nil {
 		return ""
 	}
 	p, err := c.router.route(u.Scheme, u.Hostname())
@@ -224,8 +231,11 @@ func sameOrigin(given, u *url.URL) bool {
 // the user gave: the credentials (Authorization and Cookie headers, the
 // URL's user and password) go only to its host, unless LocationTrusted.
 func (c *Client) newRequest(req *http.Request, given *url.URL) {
-	req.Header.Set("User-Agent", c.userAgent)
-	req.Header.Set("Accept-Encoding", "identity")
+	// The values are shared by every request, never changed in place: a
+	// Set replaces them and an Add copies them (their capacity is their
+	// length), as net/http's own writers do.
+	req.Header["User-Agent"] = c.userAgent
+	req.Header["Accept-Encoding"] = c.identity
 	trusted := c.trusted || sameOrigin(given, req.URL)
 	for k, vs := range c.header {
 		if ReservedHeader(k) || (secretHeader(k) && !trusted) {

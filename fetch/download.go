@@ -342,18 +342,33 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 			first = nil
 		}
 	}
-	g, gctx := errgroup.WithContext(ctx)
-	for w := 0; w < d.cfg.Connections; w++ {
-		if w == 0 && firstClaim != nil {
-			d.spawn(gctx, g, w, firstClaim, Body{ReadCloser: first, From: segment.FromOrigin})
-			continue
-		}
+	wctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	g, gctx := errgroup.WithContext(wctx)
+	w0 := 0
+	if firstClaim != nil {
+		w0 = 1 // worker 0 reads the probe's body, on this goroutine (below)
+	}
+	for w := w0; w < d.cfg.Connections; w++ {
 		d.spawn(gctx, g, w, nil, Body{})
 	}
 	if d.scale.auto() {
 		g.Go(func() error { return d.autoscale(gctx, g) })
 	}
-	err := g.Wait()
+	var err error
+	if firstClaim != nil {
+		// The probe's body is read here rather than on a goroutine of its
+		// own: a one-slice file then starts one goroutine, the end-game's.
+		if err = d.runWorker(gctx, 0, firstClaim, Body{ReadCloser: first, From: segment.FromOrigin}); err != nil {
+			if gctx.Err() != nil && wctx.Err() == nil {
+				err = nil // another worker failed first: g.Wait says how
+			}
+			cancel(err)
+		}
+	}
+	if werr := g.Wait(); err == nil {
+		err = werr
+	}
 	close(stop)
 	commitWG.Wait()
 	if cerr := d.flush(); cerr != nil && err == nil {

@@ -36,6 +36,9 @@ type Probe struct {
 	// Body is slice 0 when Ranged (exactly Plan.SliceRange(0) bytes), else
 	// the whole resource. The caller must close it.
 	Body io.ReadCloser
+	// given is URL as ParseURL read it, kept so that NewOrigin need not
+	// parse it again; nil when the probe did not parse it.
+	given *url.URL
 }
 
 // ParseURL checks that s is an absolute http or https URL and returns it
@@ -65,8 +68,9 @@ func ParseURL(s string) (*url.URL, error) {
 	// the next run parses it again. net/url accepts some hosts (an IPv6
 	// zone with bytes that are not UTF-8) that it then writes in a form it
 	// refuses.
-	again, err := url.Parse(u.String())
-	if err != nil || again.String() != u.String() {
+	written := u.String()
+	again, err := url.Parse(written)
+	if err != nil || again.String() != written {
 		why := "it does not read back the same once written"
 		var ue *url.Error
 		if errors.As(err, &ue) {
@@ -94,13 +98,20 @@ func (c *Client) ProbeSince(ctx context.Context, rawURL string, slice int64, sin
 	if err != nil {
 		return nil, err
 	}
+	return c.ProbeParsed(ctx, rawURL, u, slice, since)
+}
+
+// ProbeParsed is ProbeSince of rawURL that ParseURL has parsed as u: the
+// caller that holds u already does not parse it again (nor does
+// NewOrigin, given this Probe). u is not changed.
+func (c *Client) ProbeParsed(ctx context.Context, rawURL string, u *url.URL, slice int64, since time.Time) (*Probe, error) {
 	var opts []func(*http.Request)
 	if !since.IsZero() {
 		opts = append(opts, func(r *http.Request) { r.Header.Set("If-Modified-Since", since.UTC().Format(http.TimeFormat)) })
 	}
 	p, err := c.probe(ctx, u.String(), u, slice, opts...)
 	if p != nil {
-		p.URL = rawURL
+		p.URL, p.given = rawURL, u
 	}
 	return p, err
 }

@@ -170,6 +170,10 @@ func newRouter(explicit string, env ProxyEnv) (*router, error) {
 	return r, nil
 }
 
+// direct reports whether every request goes straight to its server: no
+// proxy given, and none in the environment.
+func (r *router) direct() bool { return r.fixed == nil && len(r.parsed) == 0 && len(r.errs) == 0 }
+
 // route returns the proxy for a request to scheme://host, nil for a direct
 // connection.
 func (r *router) route(scheme, host string) (*proxyConf, error) {

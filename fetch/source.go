@@ -74,7 +74,10 @@ type Origin struct {
 
 // NewOrigin returns an Origin for the resource the probe found.
 func NewOrigin(c *Client, p *Probe) *Origin {
-	given, _ := ParseURL(p.URL)
+	given := p.given
+	if given == nil || p.URL == "" {
+		given, _ = ParseURL(p.URL)
+	}
 	o := &Origin{Client: c, URL: p.FinalURL, Given: given, Validator: p.Validator}
 	switch p.Validator.Strength() {
 	case LastModified:

@@ -116,7 +116,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		},
 		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con), serveCommand(con), peersCommand(con), cacheCommand(con), helpCommand()},
 	}
-	capp.CustomAppHelpTemplate = appHelpTemplate(capp)
+	capp.CustomAppHelpTemplate, capp.ExtraInfo = appHelpTemplate, appHelpOptions(capp)
 	args, err := normalizeArgs(capp, args)
 	if err == nil {
 		err = capp.RunContext(ctx, args)

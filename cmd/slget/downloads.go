@@ -196,8 +196,18 @@ func (a *app) getAll(ctx context.Context, entries []inputEntry) error {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, a.cfg.jobs)
 	all := make(chan struct{}, a.cfg.jobs*syncingPerJob)
+	// A goroutine that has ended its download takes the next one rather
+	// than a new goroutine for each entry: it keeps the stack a download
+	// grew, which a new one would grow again. About one per place in all.
+	next := make(chan int)
+	work := func(i int) {
+		defer wg.Done()
+		for ok := true; ok; i, ok = <-next {
+			a.getPlaced(ctx, i, entries, sem, all, results, errs)
+		}
+	}
 loop:
-	for i, e := range entries {
+	for i := range entries {
 		take := func(c chan struct{}) bool {
 			select {
 			case c <- struct{}{}:
@@ -212,26 +222,14 @@ loop:
 			}
 			break loop
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var once sync.Once
-			free := func() { once.Do(func() { <-sem }) }
-			defer func() { <-all }()
-			defer free()
-			res, err := a.getEntry(ctx, e, free)
-			a.session.set(i, err)
-			results[i] = res
-			if a.cfg.jsonOut {
-				a.con.jsonLine(res)
-			}
-			if err != nil && (len(entries) > 1 || a.cfg.jsonOut) {
-				a.con.errorf("%v", err)
-				err = withCode(exitCode(err), errReported)
-			}
-			errs[i] = err
-		}()
+		select {
+		case next <- i: // an idle goroutine takes it
+		default:
+			wg.Add(1)
+			go work(i)
+		}
 	}
+	close(next)
 	wg.Wait()
 	if a.session != nil {
 		if err := a.session.write(); err != nil {
@@ -254,4 +252,25 @@ loop:
 		}
 	}
 	return nil
+}
+
+// getPlaced downloads entries[i], holding a place in sem until it is given
+// away (at Syncing, or at the end) and one in all until the end; its
+// result and error go to results[i] and errs[i].
+func (a *app) getPlaced(ctx context.Context, i int, entries []inputEntry, sem, all chan struct{}, results []result, errs []error) {
+	var once sync.Once
+	free := func() { once.Do(func() { <-sem }) }
+	defer func() { <-all }()
+	defer free()
+	res, err := a.getEntry(ctx, entries[i], free)
+	a.session.set(i, err)
+	results[i] = res
+	if a.cfg.jsonOut {
+		a.con.jsonLine(res)
+	}
+	if err != nil && (len(entries) > 1 || a.cfg.jsonOut) {
+		a.con.errorf("%v", err)
+		err = withCode(exitCode(err), errReported)
+	}
+	errs[i] = err
 }

@@ -33,11 +33,17 @@ COMMANDS:{{template "visibleCommandCategoryTemplate" .}}{{end}}
 OPTIONS:
 `
 
-// appHelpTemplate is the help template of app: its options in the groups
-// their Category names.
-func appHelpTemplate(app *cli.App) string {
-	opts := optionsHelp(app.Flags, helpWidth)
-	return appHelpHead + strings.ReplaceAll(opts, "{{", `{{"{{"}}`)
+// appHelpTemplate is the help template of an app: its options in the
+// groups their Category names, which appHelpOptions lays out.
+const appHelpTemplate = appHelpHead + `{{index ExtraInfo "options"}}`
+
+// appHelpOptions is the app's ExtraInfo: the options as --help shows
+// them. urfave/cli calls it only when it prints the help, so a download
+// does not lay out a hundred options it never shows.
+func appHelpOptions(app *cli.App) func() map[string]string {
+	return func() map[string]string {
+		return map[string]string{"options": optionsHelp(app.Flags, helpWidth)}
+	}
 }
 
 // helpCommand is "slget help [COMMAND]", in place of urfave/cli's, which

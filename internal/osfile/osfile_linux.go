@@ -27,11 +27,18 @@ func FreeSpace(dir string) int64 {
 // NameMax is the longest name the file system holding dir allows, or 0 if
 // it cannot be told.
 func NameMax(dir string) int {
+	n, _ := Volume(dir)
+	return n
+}
+
+// Volume is NameMax and FreeSpace of the file system holding dir, asked
+// with one statfs: 0 and -1 when it cannot be told.
+func Volume(dir string) (nameMax int, free int64) {
 	var st unix.Statfs_t
-	if err := unix.Statfs(dir, &st); err != nil || st.Namelen <= 0 {
-		return 0
+	if err := unix.Statfs(dir, &st); err != nil {
+		return 0, -1
 	}
-	return int(st.Namelen)
+	return max(int(st.Namelen), 0), int64(st.Bavail) * int64(st.Bsize)
 }
 
 // FirstHole is the offset of the first hole in f's first size bytes, or

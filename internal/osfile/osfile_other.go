@@ -77,3 +77,7 @@ func RenameNoReplace(from, to string) error {
 
 // Preallocate is not done here: the file stays sparse.
 func Preallocate(*os.File, int64, int64) error { return errors.ErrUnsupported }
+
+// Volume is NameMax and FreeSpace of the file system holding dir: 0 and
+// -1 when they cannot be told.
+func Volume(dir string) (nameMax int, free int64) { return NameMax(dir), FreeSpace(dir) }

@@ -148,7 +148,7 @@ func (s *Server) serveFleetPage(w http.ResponseWriter, r *http.Request) {
 		err = enc.Encode(pg)
 		h.Set("Content-Type", "application/json")
 	} else {
-		err = pageTemplate.Execute(&b, pg)
+		err = s.pageTemplate().Execute(&b, pg)
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		h.Set("Content-Security-Policy", pageCSP)
 		h.Set("X-Frame-Options", "DENY")

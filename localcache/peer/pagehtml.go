@@ -22,16 +22,20 @@ var (
 	pageCSS string
 )
 
-// pageTemplate is the page, escaped by html/template: member IDs,
-// addresses, versions and errors come from the network.
-var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
-	"css":       func() template.CSS { return template.CSS(pageCSS) },
-	"pct":       formatShare,
-	"size":      formatBytes,
-	"since":     formatSince,
-	"stamp":     func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
-	"runSlices": func() int { return fleet.RunSlices },
-}).Parse(pageHTML))
+// newPageTemplate parses the page, escaped by html/template: member IDs,
+// addresses, versions and errors come from the network. A Server parses
+// it when it first shows the page (Server.pageTemplate), not at package
+// init: every run of the command, downloads included, paid for it there.
+func newPageTemplate() *template.Template {
+	return template.Must(template.New("page").Funcs(template.FuncMap{
+		"css":       func() template.CSS { return template.CSS(pageCSS) },
+		"pct":       formatShare,
+		"size":      formatBytes,
+		"since":     formatSince,
+		"stamp":     func(t time.Time) string { return t.UTC().Format(time.RFC3339) },
+		"runSlices": func() int { return fleet.RunSlices },
+	}).Parse(pageHTML))
+}
 
 // pageCSP allows the page's own style element, by its hash, and nothing
 // else: no script runs, nothing loads, no form posts, no frame holds it.

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"html/template"
 	"log/slog"
 	"net"
 	"net/http"
@@ -256,6 +257,9 @@ type Server struct {
 	life   sync.Mutex
 	closed bool
 	active sync.WaitGroup // fills and probes; Add only under life while !closed
+
+	// pageTemplate is the operator's page, parsed when first shown.
+	pageTemplate func() *template.Template
 }
 
 // NewServer returns a Server for cfg.
@@ -302,6 +306,7 @@ func NewServer(cfg Config) (*Server, error) {
 		key:       fleet.NewKey(cfg.Token),
 		members:   members,
 	}
+	s.pageTemplate = sync.OnceValue(newPageTemplate)
 	s.versions = newVersions(s.now)
 	s.hot = newHotSet(cfg.HotBytes)
 	s.checked = localcache.NewCheckedFiles()
