@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build !linux || !(amd64 || arm64)
 
 // Sending a range of a held-open slice file where sendfile(2) with an
 // explicit offset is not used: positioned reads copied to the connection.
