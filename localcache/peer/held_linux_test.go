@@ -110,3 +110,46 @@ func TestServerCloseLetsGoOfSliceFiles(t *testing.T) {
 		t.Fatalf("%d slice files still open after the server closed", n)
 	}
 }
+
+// deletedSliceFiles counts this process's descriptors of slice files
+// under dir/slices that are no longer on disk.
+func deletedSliceFiles(t testing.TB, dir string) int {
+	t.Helper()
+	ents, _ := os.ReadDir("/proc/self/fd")
+	n := 0
+	for _, e := range ents {
+		target, err := os.Readlink(filepath.Join("/proc/self/fd", e.Name()))
+		if err == nil && strings.HasPrefix(target, filepath.Join(dir, "slices")+"/") && strings.HasSuffix(target, " (deleted)") {
+			n++
+		}
+	}
+	return n
+}
+
+func TestPurgedSliceNotSentFromHeldFile(t *testing.T) {
+	const size = 2 * mib
+	data := randomBytes(9, size)
+	origin := newBytesOrigin(t, data, "application/octet-stream")
+	p := startPeer(t, Config{Allow: []string{allowOrigin(origin.URL)}, ClientRate: -1}, nil)
+	fillAll(t, p, origin, data)
+	fillAll(t, p, origin, data) // checked: held open
+	if n := openSliceFiles(t, p.store.Dir()); n != size/mib {
+		t.Fatalf("%d slice files open, want %d", n, size/mib)
+	}
+	if n, _, err := p.store.Purge(origin.URL + "/f"); err != nil || n != size/mib {
+		t.Fatalf("Purge: %d, %v", n, err)
+	}
+	if n := deletedSliceFiles(t, p.store.Dir()); n != 0 {
+		t.Fatalf("%d descriptors of purged slice files still open", n)
+	}
+	// The origin changes its bytes under the same ETag: an answer from a
+	// held descriptor of the purged files would still send the old ones.
+	changed := randomBytes(10, size)
+	origin.mu.Lock()
+	origin.data = changed
+	origin.mu.Unlock()
+	resp, body := p.get(t, origin.URL+"/f", "Range: bytes=0-1048575")
+	if resp.StatusCode != 206 || sha256.Sum256(body) != sha256.Sum256(changed[:mib]) {
+		t.Fatalf("after the purge: %d, not the bytes filled again", resp.StatusCode)
+	}
+}
