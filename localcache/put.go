@@ -104,6 +104,7 @@ func (s *Store) put(sl slot, meta PutMeta, data []byte) error {
 		s.remove(tmp)
 		return full(err)
 	}
+	s.letGo(rel) // whatever was under that name before
 	var t tally
 	rec := recordOf(&h, now.UnixNano())
 	if err := s.db.Update(func(tx *bolt.Tx) error {

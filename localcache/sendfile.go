@@ -20,6 +20,7 @@
 package localcache
 
 import (
+	"container/list"
 	"errors"
 	"io"
 	"os"
@@ -43,13 +44,18 @@ type fileStamp struct {
 }
 
 // CheckedFiles remembers the slice files OpenIdentity checked whole
-// lately, and holds their folders open, so that opening one again is one
-// openat, not a walk from DIR (os.Root checks each step of a path). The
-// caller that sends slices (the peer server) keeps one for its life and
-// closes it when done; it is safe for concurrent use.
+// lately, holds the most recently sent of them open (see held.go), and
+// holds their folders open, so that opening one again is one openat, not a
+// walk from DIR (os.Root checks each step of a path). The caller that
+// sends slices (the peer server) keeps one for its life and closes it when
+// done; it is safe for concurrent use.
 type CheckedFiles struct {
-	mu sync.Mutex
-	m  map[hash]checkedFile
+	mu     sync.Mutex
+	m      map[hash]checkedFile
+	held   map[hash]*heldFile
+	order  *list.List // of *heldFile, most recently used first
+	stores map[*Store]struct{}
+	closed bool
 
 	dmu  sync.RWMutex        // held shared while a folder's descriptor is used
 	dirs map[string]*os.File // slices/ab/cd, opened through the store's root
@@ -67,14 +73,17 @@ type checkedFile struct {
 
 // NewCheckedFiles returns an empty CheckedFiles.
 func NewCheckedFiles() *CheckedFiles {
-	return &CheckedFiles{m: make(map[hash]checkedFile), dirs: make(map[string]*os.File)}
+	return &CheckedFiles{
+		m: make(map[hash]checkedFile), held: make(map[hash]*heldFile), order: list.New(),
+		stores: make(map[*Store]struct{}), dirs: make(map[string]*os.File),
+	}
 }
 
 func (c *CheckedFiles) get(h hash) (checkedFile, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cf, ok := c.m[h]
-	return cf, ok
+	return cf, ok && !c.closed
 }
 
 func (c *CheckedFiles) put(h hash, cf checkedFile) {
@@ -118,10 +127,11 @@ func (c *CheckedFiles) open(s *Store, dir, name string) (*os.File, error) {
 	return s.root.Open(dir + "/" + name)
 }
 
-// Close lets go of the folders held open. The files remembered stay
-// remembered: a CheckedFiles still works after Close, opening folders
-// again as it needs them.
+// Close lets go of the files and folders held open: each held file closes
+// as soon as the sends using it are done. From then on nothing is held or
+// remembered: OpenIdentity reads and checks every slice it opens.
 func (c *CheckedFiles) Close() {
+	c.closeHeld()
 	c.dmu.Lock()
 	defer c.dmu.Unlock()
 	c.closeDirsLocked()
@@ -135,27 +145,33 @@ func (c *CheckedFiles) closeDirsLocked() {
 }
 
 // IdentitySlice is a cached slice stored as it is, ready to send: either
-// its open file at the slice's first byte (File), or the slice's bytes,
-// read and checked just now (Data). Close gives back what it holds.
+// its file, held open (File), or the slice's bytes, read and checked just
+// now (Data). Close gives back what it holds.
 type IdentitySlice struct {
-	// File, when not nil, is the slice file, positioned at the slice's
-	// first byte, Info.Size bytes before its end. It was checked whole
-	// within the last 10 minutes and has not changed since.
-	File *os.File
+	// File, when not nil, holds the slice from byte Offset on, Info.Size
+	// bytes. It was checked whole within the last 10 minutes and has not
+	// changed since. It is shared with other sends of the slice: read it
+	// only at explicit offsets (ReadAt, sendfile with an offset), never
+	// through its own offset, and do not close it.
+	File   *os.File
+	Offset int64
 	// Data, when File is nil, is the slice, checked now. It is valid
 	// until Close and must not be changed.
 	Data []byte
 	// Info describes the slice.
 	Info Info
 
-	buf *[]byte
-	s   *Store
+	buf     *[]byte
+	s       *Store
+	held    *heldFile
+	checked *CheckedFiles
 }
 
-// Close closes File, or gives Data's buffer back to the store.
+// Close ends the use of File, or gives Data's buffer back to the store.
 func (x *IdentitySlice) Close() {
-	if x.File != nil {
-		x.File.Close()
+	if x.held != nil {
+		x.checked.release(x.held)
+		x.held, x.File = nil, nil
 	}
 	if x.buf != nil {
 		x.s.putBuf(x.buf)
@@ -167,32 +183,59 @@ func (x *IdentitySlice) Close() {
 var errNotIdentity = errors.New("localcache: slice stored compressed")
 
 // OpenIdentity opens slice i of vk, stored as it is, for sending: from its
-// file if it was checked whole within recheckAfter and has not changed
-// since, else read whole and checked now (as Get checks it) and remembered
-// in checked. It counts as a read for eviction. Any error, ErrMiss and
-// damage included, means: use Get, which tells a miss from damage and
-// quarantines a damaged file. A slice stored compressed is an error too.
+// file, held open or opened again, if it was checked whole within
+// recheckAfter and has not changed since; else read whole and checked now
+// (as Get checks it), remembered in checked and its file held open. It
+// counts as a read for eviction. Any error, ErrMiss and damage included,
+// means: use Get, which tells a miss from damage and quarantines a damaged
+// file. A slice stored compressed is an error too.
 func (s *Store) OpenIdentity(vk Version, i int64, checked *CheckedFiles) (*IdentitySlice, error) {
 	if err := s.enter(); err != nil {
 		return nil, err
 	}
 	defer s.leave()
 	h := s.hashOf(vk, i)
-	dir, name := h.rel()
 	now := s.now()
+	if e := checked.acquire(h); e != nil {
+		if now.Sub(e.c.at) < recheckAfter && sameFile(e.f, e.c.stamp) {
+			s.touch(h)
+			return &IdentitySlice{File: e.f, Offset: e.c.off, Info: e.c.info, held: e, checked: checked}, nil
+		}
+		checked.release(e)
+		checked.drop(h, e) // changed, gone or due to be read again
+	}
+	dir, name := h.rel()
 	if c, ok := checked.get(h); ok && now.Sub(c.at) < recheckAfter {
 		// Whatever the name leads to now, it is the file that was
 		// checked if it has that file's identity.
 		if f := s.openChecked(checked, dir, name, c); f != nil {
-			s.touch(h)
-			return &IdentitySlice{File: f, Info: c.info, s: s}, nil
+			if e := s.hold(checked, h, f, c); e != nil { // else f is closed
+				s.touch(h)
+				return &IdentitySlice{File: f, Offset: c.off, Info: c.info, held: e, checked: checked}, nil
+			}
 		}
 	}
+	x, err := s.readIdentity(h, checked, now)
+	if err != nil {
+		return nil, err
+	}
+	s.touch(h)
+	return x, nil
+}
+
+// readIdentity reads the file of h whole and checks it (as Get does);
+// checked remembers it and holds it open.
+func (s *Store) readIdentity(h hash, checked *CheckedFiles, now time.Time) (*IdentitySlice, error) {
 	f, size, err := s.openSlice(h.file())
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	keep := false // once hold has f
+	defer func() {
+		if !keep {
+			f.Close()
+		}
+	}()
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -227,27 +270,44 @@ func (s *Store) OpenIdentity(vk Version, i int64, checked *CheckedFiles) (*Ident
 	info := Info{Size: hd.size, StoredSize: hd.stored, Codec: hd.codec, CRC32C: hd.crc,
 		ContentType: hd.contentType, ContentEncoding: hd.contentEncoding, Created: hd.created}
 	if stamped {
-		checked.put(h, checkedFile{stamp: stamp, at: now, off: int64(n), info: info})
+		cf := checkedFile{stamp: stamp, at: now, off: int64(n), info: info}
+		checked.put(h, cf)
+		keep = true
+		if e := s.hold(checked, h, f, cf); e != nil {
+			checked.release(e)
+		}
 	}
-	s.touch(h)
 	return &IdentitySlice{Data: b[n:], Info: info, buf: buf, s: s}, nil
 }
 
-// openChecked opens name in the folder dir and returns it at the slice's
-// first byte if it is still the file c was made of; nil if not, or if
-// anything fails (the caller takes the long way).
+// hold keeps f, the file of h checked as c says, open in checked, and
+// returns it counted in use; nil, with f closed, if checked is closed or
+// the store let go of the file while it was being checked (it has no name
+// now, or another identity).
+func (s *Store) hold(checked *CheckedFiles, h hash, f *os.File, c checkedFile) *heldFile {
+	if !checked.attach(s) {
+		f.Close()
+		return nil
+	}
+	e := checked.hold(h, f, c)
+	if e != nil && !sameFile(f, c.stamp) {
+		checked.release(e)
+		checked.drop(h, e) // closes f
+		return nil
+	}
+	return e
+}
+
+// openChecked opens name in the folder dir and returns it if it is still
+// the file c was made of; nil if not, or if anything fails (the caller
+// takes the long way).
 func (s *Store) openChecked(checked *CheckedFiles, dir, name string, c checkedFile) *os.File {
 	f, err := checked.open(s, dir, name)
 	if err != nil {
 		return nil
 	}
-	fi, err := f.Stat()
-	if err == nil {
-		if st, ok := stampOf(fi); ok && st == c.stamp && fi.Mode().IsRegular() {
-			if _, err := f.Seek(c.off, io.SeekStart); err == nil {
-				return f
-			}
-		}
+	if sameFile(f, c.stamp) {
+		return f
 	}
 	f.Close()
 	return nil

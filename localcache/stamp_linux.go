@@ -35,3 +35,19 @@ func openIn(d *os.File, name string) (*os.File, error) {
 	}
 	return os.NewFile(uintptr(fd), name), nil
 }
+
+// sameFile reports whether the open file f is still a regular file of
+// identity st that has a name (not unlinked, nor renamed over): one fstat.
+func sameFile(f *os.File, st fileStamp) bool {
+	raw, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	var sys syscall.Stat_t
+	var serr error
+	if err := raw.Control(func(fd uintptr) { serr = syscall.Fstat(int(fd), &sys) }); err != nil || serr != nil {
+		return false
+	}
+	now := fileStamp{dev: uint64(sys.Dev), ino: sys.Ino, size: sys.Size, ctime: sys.Ctim.Nano()}
+	return sys.Nlink > 0 && sys.Mode&syscall.S_IFMT == syscall.S_IFREG && now == st
+}

@@ -121,6 +121,9 @@ type Store struct {
 	inFlight map[string]bool // temporary files being written
 
 	slots slotSet // see slotSet
+
+	heldMu sync.Mutex
+	heldBy map[*CheckedFiles]struct{} // told of the slice files let go (see held.go)
 }
 
 // tempFile is what Put writes a slice through.
@@ -181,6 +184,7 @@ func open(dir string, opts *Options) (*Store, error) {
 		done:     make(chan struct{}),
 		pending:  make(map[hash]int64),
 		inFlight: make(map[string]bool),
+		heldBy:   make(map[*CheckedFiles]struct{}),
 	}
 	if s.every == 0 {
 		s.every = DefaultSweepInterval

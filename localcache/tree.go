@@ -207,6 +207,7 @@ func (s *Store) quarantine(rel, why string) error {
 	if err := s.root.Rename(rel, dst); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("moving %s (%s) to quarantine: %w", s.path(rel), why, err)
 	}
+	s.letGo(rel)
 	return nil
 }
 
@@ -215,6 +216,7 @@ func (s *Store) remove(rel string) error {
 	if err := s.root.Remove(rel); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
+	s.letGo(rel)
 	return nil
 }
 

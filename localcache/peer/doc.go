@@ -36,8 +36,10 @@
 //
 // One file per concern: server.go (Config, NewServer, Serve, Close),
 // route.go (routing and refusals), proxy.go (request parsing), respond.go
-// (answers), version.go (versions and probes), fill.go (fills), send.go
-// (sending, sendfile, the stall writer), hot.go (slices kept in memory),
+// (answers) and headers.go (their values), version.go (versions and
+// probes), fill.go (fills), send.go (sending, the stall writer),
+// filerange.go and sendrange_*.go (held slice files by sendfile at their
+// offsets), hot.go (slices kept in memory),
 // zstdform.go (zstd answers as correct HTTP) and zstdraw.go (raw zstd
 // frames), fleet.go (the server as a member of a fleet: fills from a run's
 // owner, relays, only-if-cached, 102s, /fleet), auth.go (the fleet key's

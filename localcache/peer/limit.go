@@ -56,8 +56,14 @@ type limitConn struct {
 	release func()
 }
 
-// ReadFrom lets net/http send files with the connection's sendfile.
+// ReadFrom lets net/http send files with the connection's sendfile, and
+// ranges of held-open slice files with sendfile at their offset.
 func (c *limitConn) ReadFrom(r io.Reader) (int64, error) {
+	if fr, ok := r.(*fileRange); ok {
+		if n, handled, err := sendRange(c.Conn, fr); handled {
+			return n, err
+		}
+	}
 	if rf, ok := c.Conn.(io.ReaderFrom); ok {
 		return rf.ReadFrom(r)
 	}

@@ -172,14 +172,14 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	if len(pieces) > 0 {
 		h.Set("X-Slget-From", pieces[0].from.String())
 	}
-	first, crcs := wholeCRCs(pieces, start, end, S)
+	first, crcs := crc32cHeader(pieces, start, end, S)
 	if crcs != "" {
-		h.Set("X-Slget-Crc32c", strconv.FormatInt(first, 10)+":"+crcs)
+		h.Set("X-Slget-Crc32c", crcs)
 	}
 	status := http.StatusOK
 	if hasRange && !(zstd && zf == slicesForm) {
 		status = http.StatusPartialContent
-		h.Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", start, end-1, v.size))
+		h.Set("Content-Range", contentRangeOf(start, end, v.size))
 	}
 	w.WriteHeader(status)
 	if head || end == start {
@@ -276,26 +276,6 @@ func (s *Server) gather(ctx context.Context, v *version, start, end int64, head 
 		pieces = append(pieces, p)
 	}
 	return pieces, nil
-}
-
-// wholeCRCs lists the CRC-32C of each slice among pieces that [start, end)
-// covers whole, and the index of the first of them; "" if none.
-func wholeCRCs(pieces []piece, start, end, S int64) (int64, string) {
-	var b strings.Builder
-	first := int64(-1)
-	for _, p := range pieces {
-		off := p.index * S
-		if off < start || off+p.size > end {
-			continue
-		}
-		if first < 0 {
-			first = p.index
-		} else {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "%08x", p.crc)
-	}
-	return first, b.String()
 }
 
 // setValidators sets the headers that describe v.

@@ -188,13 +188,6 @@ func (r *recorder) ReadFrom(src io.Reader) (int64, error) {
 // Unwrap lets http.ResponseController reach the connection's deadlines.
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-func statusText(code int) string {
-	if code == 0 {
-		code = http.StatusOK
-	}
-	return fmt.Sprint(code)
-}
-
 // redactedTarget is the request's URL for logs, without secrets.
 func redactedTarget(r *http.Request) string {
 	if r.URL == nil {

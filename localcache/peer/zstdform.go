@@ -28,7 +28,6 @@
 package peer
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 )
@@ -76,7 +75,7 @@ func setZstdHeaders(h http.Header, v *version, f form, start, end int64) {
 	case slicesForm:
 		h.Set("Content-Type", slicesType)
 		h.Set("Cache-Control", "no-store")
-		h.Set(headerRange, fmt.Sprintf("bytes %d-%d/%d", start, end-1, v.size))
+		h.Set(headerRange, contentRangeOf(start, end, v.size))
 	}
 }
 
