@@ -1,27 +1,27 @@
-// A list of small files, as a script downloads them: each is one request
-// at the origin (the probe's answer is the whole file), and none ever has
-// a journal.
+// A list of small files through one Client, eight at a time, as a script
+// downloads them: each is one request at the origin (the probe's answer is
+// the whole file), and none ever has a journal.
 
-package main
+package slget_test
 
 import (
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
+	"github.com/slget/slget"
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
-// TestSmallFilesList: 40 files of 64 KiB with -i and -j 8 (and the
-// default -x): 40 requests in all, each a GET of slice 0 that the file
-// fits in, no second request, and no NAME.slget in the folder at any
+// 40 files of 64 KiB: 40 requests in all, each a GET of slice 0 that the
+// file fits in, no second request, and no NAME.slget in the folder at any
 // request or at the end.
 func TestSmallFilesList(t *testing.T) {
-	const files = 40
+	const files, atOnce = 40, 8
 	dir := t.TempDir()
 	var journals atomic.Int32
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(64<<10), fetchtest.WithFault(func(*http.Request, int) fetchtest.Fault {
@@ -32,22 +32,24 @@ func TestSmallFilesList(t *testing.T) {
 		}
 		return fetchtest.Fault{}
 	}))
-	var list strings.Builder
+	c := newClient(t, &slget.Client{})
+	var wg sync.WaitGroup
+	turns := make(chan struct{}, atOnce)
+	errs := make([]error, files)
 	for i := range files {
-		fmt.Fprintf(&list, "%s?n=%d\n  out=f%02d.bin\n", srv.FileURL(), i, i)
+		wg.Add(1)
+		turns <- struct{}{}
+		go func() {
+			defer func() { <-turns; wg.Done() }()
+			_, errs[i] = c.Do(t.Context(), &slget.Request{URL: fmt.Sprintf("%s?n=%d", srv.FileURL(), i), Path: filepath.Join(dir, fmt.Sprintf("f%02d.bin", i))})
+		}()
 	}
-	listPath := filepath.Join(t.TempDir(), "list")
-	if err := os.WriteFile(listPath, []byte(list.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r := runSlget(t, "-q", "-j", "8", "-d", dir, "-i", listPath)
-	if r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
-	}
+	wg.Wait()
 	want := srv.Content().SHA256()
 	for i := range files {
-		if got := fileSHA(t, filepath.Join(dir, fmt.Sprintf("f%02d.bin", i))); got != want {
-			t.Errorf("f%02d.bin: wrong bytes", i)
+		name := fmt.Sprintf("f%02d.bin", i)
+		if errs[i] != nil || fileSHA256(filepath.Join(dir, name)) != want {
+			t.Errorf("%s: %v, or wrong bytes", name, errs[i])
 		}
 	}
 	reqs := srv.Requests()
@@ -62,8 +64,7 @@ func TestSmallFilesList(t *testing.T) {
 	if n := journals.Load(); n > 0 {
 		t.Errorf("a journal was in the folder at %d requests", n)
 	}
-	left, _ := os.ReadDir(dir)
-	if len(left) != files {
-		t.Errorf("%d entries in the folder, want the %d files", len(left), files)
+	if left := dirNames(t, dir); len(left) != files {
+		t.Errorf("%d entries in the folder, want the %d files: %v", len(left), files, left)
 	}
 }
