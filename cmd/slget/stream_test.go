@@ -162,11 +162,15 @@ func TestStreamChangeMidwayExit33(t *testing.T) {
 	const size = 32 << 20
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithChangeAfter(20), fetchtest.WithRateLimit(16<<20))
 	p := startPiped(t, "-x", "8", "--slice", "256k", "--stream-window", "4m", "--retry-wait", "0.01", "-o", "-", srv.FileURL())
-	if _, err := io.Copy(io.Discard, p.stdout); err != nil {
+	n, err := io.Copy(io.Discard, p.stdout)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if code, _ := p.wait(t); code != exitChanged {
 		t.Fatalf("exit %d, want %d", code, exitChanged)
+	}
+	if n == 0 {
+		t.Error("nothing went out before the change: the test shows nothing")
 	}
 	if !strings.Contains(p.stderr.String(), "changed") {
 		t.Errorf("stderr %q does not say the file changed", p.stderr.String())
