@@ -1,6 +1,9 @@
-// slget -o -: the file to stdout in order, through the real binary and a
-// real pipe: exact bytes, one version, a reader that leaves, a slow reader
-// and its memory, a trickling head slice, and the options it refuses.
+// slget -o -: the file to stdout through the real binary and a real pipe:
+// what it prints and its exit codes when the file changes or the reader
+// leaves, its memory under a slow reader, and the options it refuses. The
+// stream itself (order, window, one version, a reader that leaves, a
+// trickling head, no ranges) is tested in the root package
+// (stream_test.go, stream_flow_test.go).
 
 package main
 
@@ -130,7 +133,8 @@ type readerFunc func([]byte) (int, error)
 
 func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 
-// Eight connections into a pipe: the exact bytes, nothing on disk.
+// Eight connections into a pipe: the exact bytes, the line that says
+// what was streamed, nothing on disk.
 func TestStreamToPipe(t *testing.T) {
 	const size = 48<<20 + 4321
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
@@ -146,37 +150,26 @@ func TestStreamToPipe(t *testing.T) {
 	if got := hex.EncodeToString(h.Sum(nil)); n != size || got != srv.Content().SHA256() {
 		t.Fatalf("%d bytes with SHA-256 %s through the pipe, want %d with %s", n, got, size, srv.Content().SHA256())
 	}
-	conns := map[int]bool{}
-	for _, r := range srv.Requests() {
-		conns[r.Conn] = true
-	}
-	if len(conns) < 4 {
-		t.Errorf("%d connections, want several of 8", len(conns))
-	}
 	if !strings.Contains(p.stderr.String(), "streamed 48.0 MiB to stdout") {
 		t.Errorf("stderr %q does not say what was streamed", p.stderr.String())
 	}
 	p.nothingOnDisk(t)
 }
 
-// The file changes midway: exit 33, and the pipe holds a prefix of the old
-// version, nothing of the new one.
+// The file changes midway: exit 33, a message that says so, nothing on
+// disk.
 func TestStreamChangeMidwayExit33(t *testing.T) {
 	const size = 32 << 20
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithChangeAfter(20), fetchtest.WithRateLimit(16<<20))
-	old := srv.Content().Bytes(0, size)
 	p := startPiped(t, "-x", "8", "--slice", "256k", "--stream-window", "4m", "--retry-wait", "0.01", "-o", "-", srv.FileURL())
-	got, err := io.ReadAll(p.stdout)
+	n, err := io.Copy(io.Discard, p.stdout)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if code, _ := p.wait(t); code != exitChanged {
 		t.Fatalf("exit %d, want %d", code, exitChanged)
 	}
-	if len(got) >= size || !bytes.Equal(got, old[:len(got)]) {
-		t.Fatalf("the pipe got %d bytes, not a proper prefix of the old version", len(got))
-	}
-	if len(got) == 0 {
+	if n == 0 {
 		t.Error("nothing went out before the change: the test shows nothing")
 	}
 	if !strings.Contains(p.stderr.String(), "changed") {
@@ -185,8 +178,8 @@ func TestStreamChangeMidwayExit33(t *testing.T) {
 	p.nothingOnDisk(t)
 }
 
-// The reader stops after 1000 bytes (| head -c 1000): slget ends at once,
-// quietly, with exit 35; no panic, no retries, no fetching on.
+// The reader stops after 1000 bytes (| head -c 1000): slget ends quietly
+// with exit 35, nothing on disk.
 func TestStreamReaderStops(t *testing.T) {
 	const size = 256 << 20
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(32<<20))
@@ -200,14 +193,8 @@ func TestStreamReaderStops(t *testing.T) {
 	if code != exitPipeClosed {
 		t.Fatalf("exit %d, want %d", code, exitPipeClosed)
 	}
-	if !bytes.Equal(buf, srv.Content().Bytes(0, 1000)) {
-		t.Fatal("the first 1000 bytes are wrong")
-	}
 	if s := p.stderr.String(); s != "" {
 		t.Errorf("stderr %q, want nothing: the reader left on purpose", s)
-	}
-	if served := srv.BytesServed(); served > 16<<20+8<<20 {
-		t.Errorf("%d bytes served after the reader left at 1000", served)
 	}
 	p.nothingOnDisk(t)
 }
@@ -243,38 +230,6 @@ func TestStreamSlowReaderMemory(t *testing.T) {
 	if served > size+size/16 {
 		t.Errorf("%d bytes served for a %d-byte file", served, size)
 	}
-}
-
-// A request of the first run trickles: the end-game rescues it as the
-// head of the window, and the stream does not wait for it.
-func TestStreamTrickleRescued(t *testing.T) {
-	const size = 64 << 20
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithTrickle(2, 1000, 4<<10))
-	p := startPiped(t, "-x", "8", "--slice", "256k", "--stream-window", "4m", "-o", "-", srv.FileURL())
-	h := sha256.New()
-	if _, err := io.Copy(h, p.stdout); err != nil {
-		t.Fatal(err)
-	}
-	if code, _ := p.wait(t); code != 0 || hex.EncodeToString(h.Sum(nil)) != srv.Content().SHA256() {
-		t.Fatalf("exit %d; wrong bytes or none", code)
-	}
-}
-
-// A server without ranges streams on one connection.
-func TestStreamNoRangesOneConnection(t *testing.T) {
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(3<<20+1), fetchtest.WithNoRanges())
-	p := startPiped(t, "-x", "8", "-o", "-", srv.FileURL())
-	h := sha256.New()
-	if _, err := io.Copy(h, p.stdout); err != nil {
-		t.Fatal(err)
-	}
-	if code, _ := p.wait(t); code != 0 || hex.EncodeToString(h.Sum(nil)) != srv.Content().SHA256() {
-		t.Fatalf("exit %d; wrong bytes or none", code)
-	}
-	if n := len(gets(srv.Requests())); n != 1 {
-		t.Errorf("%d GETs, want the probe's one", n)
-	}
-	p.nothingOnDisk(t)
 }
 
 // What would share stdout with the file, or has no file to work on, is a
