@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -168,5 +169,42 @@ func TestAnotherURLsPartialDownloadIsLeftAlone(t *testing.T) {
 	res, err = c.Do(t.Context(), &slget.Request{URL: first.FileURL(), Path: path})
 	if err != nil || res.Resumed != st.BytesDone || fileSHA256(path) != first.Content().SHA256() {
 		t.Fatalf("the first download's resume: %v, resumed %d of the %d done", err, res.Resumed, st.BytesDone)
+	}
+}
+
+// Given both a URL with a password and an Authorization header of its own,
+// a program's header is what every host it trusts gets: the first host (as
+// net/http does it) and, with LocationTrusted, the redirect's target for the
+// probe and every range alike.
+func TestTheCallersAuthorizationWinsOverTheURLsPassword(t *testing.T) {
+	const size = 2 << 20
+	b := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithHost("127.0.0.2"))
+	a := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRedirects(1), fetchtest.WithRedirectTo(b.FileURL()))
+	hc, err := slget.NewHTTPClient(slget.HTTPOptions{Header: http.Header{"Authorization": {"Bearer s3cret-token"}}, LocationTrusted: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(a.FileURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.UserPassword("joe", "pw")
+	path := filepath.Join(t.TempDir(), "file.bin")
+	c := newClient(t, &slget.Client{HTTP: hc, Connections: 2, Slice: 256 << 10})
+	if _, err := c.Do(t.Context(), &slget.Request{URL: u.String(), Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fileSHA256(path), b.Content().SHA256(); got != want {
+		t.Fatalf("SHA-256 %s, want %s", got, want)
+	}
+	if len(b.Requests()) < 2 {
+		t.Fatalf("the redirect's target got %d requests, want the probe and the ranges", len(b.Requests()))
+	}
+	for _, srv := range []*fetchtest.Server{a, b} {
+		for _, r := range srv.Requests() {
+			if got := r.Header.Get("Authorization"); got != "Bearer s3cret-token" {
+				t.Errorf("%s %s %q carried Authorization %q, want the program's own", r.Method, r.Path, r.Range, got)
+			}
+		}
 	}
 }

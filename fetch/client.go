@@ -269,9 +269,11 @@ func (c *Client) credentials(req, first *http.Request) {
 }
 
 // userinfo sends the user and password of given as Basic credentials with
-// req, unless req's own URL carries some (net/http sends those).
+// req, unless req's own URL carries some (net/http sends those) or req has
+// an Authorization header already: the user's own header wins over a URL's
+// password on every host it goes to, as net/http lets it win on the first.
 func (c *Client) userinfo(req *http.Request, given *url.URL) {
-	if given != nil && given.User != nil && req.URL.User == nil {
+	if given != nil && given.User != nil && req.URL.User == nil && req.Header.Get("Authorization") == "" {
 		pw, _ := given.User.Password()
 		req.SetBasicAuth(given.User.Username(), pw)
 	}
