@@ -88,10 +88,6 @@ func (e *nameLengthError) Error() string {
 // Unwrap makes a nameLengthError match syscall.ENAMETOOLONG.
 func (e *nameLengthError) Unwrap() error { return syscall.ENAMETOOLONG }
 
-// nameMax is the longest name, in bytes, that the file system holding dir
-// (or its nearest existing parent: dir may not be made yet) allows.
-func nameMax(dir string) int { return volumeOf(dir).nameMax }
-
 // volume is what a download asks once of the file system that will hold
 // its output, with one statfs: the longest name it allows (for the name
 // checks and the side files' names) and its free space (for the check

@@ -12,7 +12,7 @@ import (
 
 func TestSideStem(t *testing.T) {
 	dir := t.TempDir()
-	limit := nameMax(dir)
+	limit := volumeOf(dir).nameMax
 	if limit < 64 {
 		t.Skipf("a file system with a %d-byte name limit", limit)
 	}
@@ -50,7 +50,7 @@ func TestSideStem(t *testing.T) {
 		}
 	}
 	// A directory not made yet is judged by its nearest parent.
-	if n := nameMax(filepath.Join(dir, "not", "yet")); n != limit {
+	if n := volumeOf(filepath.Join(dir, "not", "yet")).nameMax; n != limit {
 		t.Errorf("nameMax of a directory to be made: %d, want %d", n, limit)
 	}
 	if err := checkNameLength(filepath.Join(dir, strings.Repeat("c", limit+1))); err == nil || !strings.Contains(err.Error(), "at most") {

@@ -15,7 +15,7 @@
 //
 // Windows is built, not tested. On macOS and the BSDs the no-replace
 // rename is a hard link then a remove, Datasync is a full fsync, and free
-// space, name length and holes are not asked (FreeSpace -1, NameMax 0,
+// space, name length and holes are not asked (Volume 0 and -1,
 // FirstHole the size). Other systems than Linux, the BSDs, macOS
 // and Windows (Plan 9, js/wasm, Solaris...) get best-effort answers: no
 // locks (LockSupported is false), and a check-then-act for symbolic links

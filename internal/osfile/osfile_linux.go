@@ -14,25 +14,9 @@ import (
 // Datasync makes f's data durable, without its times (fdatasync).
 func Datasync(f *os.File) error { return unix.Fdatasync(int(f.Fd())) }
 
-// FreeSpace is the number of bytes an unprivileged user may still write in
-// the file system holding dir, or -1 if it cannot be told.
-func FreeSpace(dir string) int64 {
-	var st unix.Statfs_t
-	if err := unix.Statfs(dir, &st); err != nil {
-		return -1
-	}
-	return int64(st.Bavail) * int64(st.Bsize)
-}
-
-// NameMax is the longest name the file system holding dir allows, or 0 if
-// it cannot be told.
-func NameMax(dir string) int {
-	n, _ := Volume(dir)
-	return n
-}
-
-// Volume is NameMax and FreeSpace of the file system holding dir, asked
-// with one statfs: 0 and -1 when it cannot be told.
+// Volume is what the file system holding dir allows, asked with one
+// statfs: the longest name (0 if it cannot be told) and the bytes an
+// unprivileged user may still write (-1 if it cannot be told).
 func Volume(dir string) (nameMax int, free int64) {
 	var st unix.Statfs_t
 	if err := unix.Statfs(dir, &st); err != nil {

@@ -161,9 +161,12 @@ func SyncDir(string) {}
 // its metadata (Windows has no data-only flush).
 func Datasync(f *os.File) error { return f.Sync() }
 
-// FreeSpace is the number of bytes the user may still write on the volume
-// holding dir (its quota counted), or -1 if it cannot be told.
-func FreeSpace(dir string) int64 {
+// Volume is what the volume holding dir allows: the longest name is not
+// asked here (0, unknown); the bytes the user may still write, its quota
+// counted, or -1 if they cannot be told.
+func Volume(dir string) (nameMax int, free int64) { return 0, freeSpace(dir) }
+
+func freeSpace(dir string) int64 {
 	p, err := windows.UTF16PtrFromString(dir)
 	if err != nil {
 		return -1
@@ -174,9 +177,6 @@ func FreeSpace(dir string) int64 {
 	}
 	return int64(avail)
 }
-
-// NameMax is not asked of the volume here: 0 (unknown).
-func NameMax(string) int { return 0 }
 
 // FirstHole is not checked here: size, as if there were no hole.
 func FirstHole(_ *os.File, size int64) int64 { return size }
@@ -209,7 +209,3 @@ func RenameNoReplace(from, to string) error {
 
 // Preallocate is not done here: the file stays sparse.
 func Preallocate(*os.File, int64, int64) error { return errors.ErrUnsupported }
-
-// Volume is NameMax and FreeSpace of the file system holding dir: 0 and
-// -1 when they cannot be told.
-func Volume(dir string) (nameMax int, free int64) { return NameMax(dir), FreeSpace(dir) }
