@@ -13,7 +13,12 @@ func stampOf(fi os.FileInfo) (fileStamp, bool) {
 	if !ok {
 		return fileStamp{}, false
 	}
-	return fileStamp{dev: uint64(st.Dev), ino: st.Ino, size: st.Size, ctime: st.Ctim.Nano()}, true
+	return stampOfStat(st), true
+}
+
+// stampOfStat is the identity st describes.
+func stampOfStat(st *syscall.Stat_t) fileStamp {
+	return fileStamp{dev: uint64(st.Dev), ino: st.Ino, size: st.Size, ctime: st.Ctim.Nano()}
 }
 
 // openIn opens name, one path element, in the folder d without following
@@ -48,6 +53,5 @@ func sameFile(f *os.File, st fileStamp) bool {
 	if err := raw.Control(func(fd uintptr) { serr = syscall.Fstat(int(fd), &sys) }); err != nil || serr != nil {
 		return false
 	}
-	now := fileStamp{dev: uint64(sys.Dev), ino: sys.Ino, size: sys.Size, ctime: sys.Ctim.Nano()}
-	return sys.Nlink > 0 && sys.Mode&syscall.S_IFMT == syscall.S_IFREG && now == st
+	return sys.Nlink > 0 && sys.Mode&syscall.S_IFMT == syscall.S_IFREG && stampOfStat(&sys) == st
 }

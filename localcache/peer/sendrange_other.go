@@ -10,12 +10,10 @@ import (
 	"net"
 )
 
-// sendRange copies r to c through a SectionReader (the file's own offset
+// sendRange copies r to c by r's positioned reads (the file's own offset
 // untouched, for the descriptor is shared by concurrent answers).
 func sendRange(c net.Conn, r *fileRange) (written int64, handled bool, err error) {
-	written, err = io.Copy(struct{ io.Writer }{c}, io.NewSectionReader(r.f, r.off, r.n))
-	r.off += written
-	r.n -= written
+	written, err = io.Copy(struct{ io.Writer }{c}, r)
 	if err == nil && r.n > 0 {
 		err = io.ErrUnexpectedEOF // the file is shorter than its header said
 	}
