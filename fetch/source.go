@@ -74,8 +74,8 @@ type Origin struct {
 
 // NewOrigin returns an Origin for the resource the probe found.
 func NewOrigin(c *Client, p *Probe) *Origin {
-	given := p.given
-	if given == nil || p.URL == "" {
+	given := p.given // nil: the probe did not parse its URL (ProbeFor)
+	if given == nil {
 		given, _ = ParseURL(p.URL)
 	}
 	o := &Origin{Client: c, URL: p.FinalURL, Given: given, Validator: p.Validator}
