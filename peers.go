@@ -105,30 +105,33 @@ func (c *Client) CloseIdle() {
 }
 
 // owners is the live membership a download ranks the owners of its runs
-// among: the members' IDs and their peers' indices in its Chain.
+// among: who owns each run of the file (as every serve of the fleet names
+// them) and the members' peers' indices in its Chain.
 type owners struct {
+	file  fleet.File
 	mu    sync.Mutex
-	ids   []string
+	table *fleet.Owners
 	index map[string]int
 }
 
 func (o *owners) set(ids []string, index map[string]int) {
+	t := fleet.Own(o.file, ids)
 	o.mu.Lock()
-	o.ids, o.index = ids, index
+	o.table, o.index = t, index
 	o.mu.Unlock()
 }
 
-func (o *owners) get() ([]string, map[string]int) {
+func (o *owners) get() (*fleet.Owners, map[string]int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return o.ids, o.index
+	return o.table, o.index
 }
 
 // chain returns the Source of a download from the Client's live peers
 // before origin, or nil when it has none or cannot use them. Each run of
-// slices (fleet.RunSlices) is asked first of the live peer that owns it by
-// rendezvous hashing of the peers' fleet IDs, as every serve of the fleet
-// ranks them, then of the others in that order, then of the origin.
+// slices (fleet.RunSlices) is asked first of the live peer that owns it
+// among the peers' fleet IDs (fleet.Owners), as every serve of the fleet
+// names it, then of the others in their order, then of the origin.
 func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chain, *owners, error) {
 	if err := d.c.setUpPeers(); err != nil {
 		return nil, nil, &RequestError{Err: err}
@@ -151,13 +154,13 @@ func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chai
 		d.warn("%s", l)
 	}
 	ch := fetch.NewChain(origin, nil, d.plan, func(s string) { d.warn("%s", s) })
-	own := &owners{}
+	v, plan := origin.Validator, d.plan
+	own := &owners{file: fleet.File{URL: origin.URL, ETag: v.ETag, Size: v.Size, Slice: plan.Slice}}
 	d.takeLive(ch, own, origin)
-	v, plan, url := origin.Validator, d.plan, origin.URL
 	ch.SetOwners(func(start int64) ([]int, int64) {
 		i := int64(plan.Index(start))
-		ids, index := own.get()
-		ranked := fleet.Rank(fleet.RunKey(url, v.ETag, v.Size, plan.Slice, fleet.Run(i)), ids)
+		table, index := own.get()
+		ranked := table.Rank(fleet.Run(i))
 		order := make([]int, len(ranked))
 		for k, id := range ranked {
 			order[k] = index[id]

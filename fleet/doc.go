@@ -2,14 +2,15 @@
 // on without talking: who owns each run of slices, and which of them are
 // alive.
 //
-// Ownership is rendezvous (highest random weight) hashing: every member
-// scores every run key, and the run's owner is the live member with the
-// highest score; the next ones are its successors. Every host that sees
-// the same live members names the same owner, a member that joins takes
-// only the runs it now scores highest on, and one that leaves hands only
-// its own runs to their successors. A run is RunSlices slices, so that a
-// client's ranges stay several slices long and one origin request of a
-// fill covers a run.
+// Ownership is rendezvous (highest random weight) hashing held to an equal
+// share (Owners): every member scores every run key, and the run's owner
+// is the live member with the highest score that does not already own its
+// equal share of the file's runs; the others follow in the order of their
+// scores. Every host that sees the same live members names the same owner,
+// a member that joins takes mostly the runs it now scores highest on, and
+// one that leaves hands mostly its own runs to their successors. A run is
+// RunSlices slices, so that a client's ranges stay several slices long and
+// one origin request of a fill covers a run.
 //
 // Members is the list of peers a client or a serve knows (given, or found
 // by discovery) with their health: each is asked GET /healthz, dropped

@@ -1,12 +1,10 @@
-// Ownership: the run key of a slice and the rendezvous ranking of members
-// for it.
+// Ownership runs: which run a slice is in, and the key that names a run
+// alike on every host.
 
 package fleet
 
 import (
-	"hash/fnv"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -58,55 +56,9 @@ func CanonicalURL(raw string) string {
 	return u.String()
 }
 
-// Rank returns members in the order of their rendezvous weight for key,
-// the highest (the owner) first. It does not change members. Equal
-// weights, which need a 64-bit collision, fall back to the names' order.
-func Rank(key string, members []string) []string {
-	type scored struct {
-		m string
-		w uint64
-	}
-	s := make([]scored, len(members))
-	for i, m := range members {
-		s[i] = scored{m, weight(key, m)}
-	}
-	slices.SortFunc(s, func(a, b scored) int {
-		switch {
-		case a.w > b.w:
-			return -1
-		case a.w < b.w:
-			return 1
-		}
-		return strings.Compare(a.m, b.m)
-	})
-	out := make([]string, len(s))
-	for i := range s {
-		out[i] = s[i].m
-	}
-	return out
-}
-
-// Owner is the first of Rank(key, members), "" when there are none.
-func Owner(key string, members []string) string {
-	best, bw := "", uint64(0)
-	for _, m := range members {
-		w := weight(key, m)
-		if best == "" || w > bw || (w == bw && m < best) {
-			best, bw = m, w
-		}
-	}
-	return best
-}
-
-// weight is member m's score for key: FNV-1a of both, then mixed
-// (splitmix64's finaliser) so that keys that differ in their last bytes
-// alone do not score members alike.
-func weight(key, m string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	h.Write([]byte{0})
-	h.Write([]byte(m))
-	z := h.Sum64()
+// mix is splitmix64's finaliser over an FNV-1a hash, so that run keys
+// that differ in their last bytes alone do not score members alike.
+func mix(z uint64) uint64 {
 	z ^= z >> 30
 	z *= 0xbf58476d1ce4e5b9
 	z ^= z >> 27

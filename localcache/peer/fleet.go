@@ -69,11 +69,7 @@ func (s *Server) owner(v *version, i int64, relayed bool) string {
 		return ""
 	}
 	live := s.cfg.Fleet.Live()
-	ids := make([]string, len(live))
-	for k, m := range live {
-		ids[k] = m.ID
-	}
-	o := fleet.Owner(fleet.RunKey(v.url, v.etag, v.size, s.sliceSize, fleet.Run(i)), ids)
+	o := s.ownersOf(v, live).Owner(fleet.Run(i))
 	for _, m := range live {
 		if m.ID == o && o != s.cfg.ID {
 			return m.Addr
@@ -82,27 +78,59 @@ func (s *Server) owner(v *version, i int64, relayed bool) string {
 	return ""
 }
 
+// ownersOf is who owns the runs of v among the live members.
+func (s *Server) ownersOf(v *version, live []fleet.Member) *fleet.Owners {
+	ids := make([]string, len(live))
+	for k, m := range live {
+		ids[k] = m.ID
+	}
+	return s.ranks.get(fleet.File{URL: v.url, ETag: v.etag, Size: v.size, Slice: s.sliceSize}, ids)
+}
+
+// ownersCache keeps the fleet.Owners of recent versions, each for the
+// live members it was made for: working out a version's owners costs a
+// hash per run and member, and the members seldom change.
+type ownersCache struct {
+	mu sync.Mutex
+	m  map[fleet.File]*fleet.Owners
+}
+
+// maxOwnersKept bounds the versions whose owners are kept.
+const maxOwnersKept = 64
+
+func (c *ownersCache) get(f fleet.File, ids []string) *fleet.Owners {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if o := c.m[f]; o != nil && o.For(ids) {
+		return o
+	}
+	if c.m == nil || len(c.m) >= maxOwnersKept {
+		c.m = map[fleet.File]*fleet.Owners{}
+	}
+	o := fleet.Own(f, ids)
+	c.m[f] = o
+	return o
+}
+
 // maxHolders is how many members a filling owner asks for a run they
-// hold before the origin: the ones ranked next after it, which owned the
-// run before a member joined in front of them.
+// hold before the origin: the ones ranked next after it, of which the
+// run's previous owner is most often one after a member joined.
 const maxHolders = 2
 
 // holders lists the addresses of the live members, this server and the
 // run's owner left out, that rank next for slice i of v: after a member
-// joins, the run's previous owner is the first of them.
+// joins, the run's previous owner is most often the first of them.
 func (s *Server) holders(v *version, i int64) []string {
 	if s.cfg.Fleet == nil {
 		return nil
 	}
 	live := s.cfg.Fleet.Live()
-	ids := make([]string, len(live))
 	addr := map[string]string{}
-	for k, m := range live {
-		ids[k] = m.ID
+	for _, m := range live {
 		addr[m.ID] = m.Addr
 	}
 	var out []string
-	for k, id := range fleet.Rank(fleet.RunKey(v.url, v.etag, v.size, s.sliceSize, fleet.Run(i)), ids) {
+	for k, id := range s.ownersOf(v, live).Rank(fleet.Run(i)) {
 		if k == 0 || id == s.cfg.ID || addr[id] == "" {
 			continue // the owner fills; this server has not got it
 		}

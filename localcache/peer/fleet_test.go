@@ -169,12 +169,12 @@ func TestMissFilledFromItsOwner(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil || st.ID != "aaaaaaaaaaaa" || len(st.Members) != 2 {
 		t.Fatalf("/fleet: %+v %v", st, err)
 	}
-	// Each server filled from the other the runs the other owns (when the
-	// 5 runs do not all fall to one, 1 time in 16).
+	// Each server filled from the other the runs the other owns (of 5
+	// runs, each owns 2 or 3).
 	owns := map[string]bool{}
 	etag := fills[0].IfMatch // the fills pin the version
 	for run := range int64(5) {
-		owns[fleet.Owner(fleet.RunKey(origin.FileURL(), etag, size, mib, run), []string{"aaaaaaaaaaaa", "bbbbbbbbbbbb"})] = true
+		owns[fleet.Own(fleet.File{URL: origin.FileURL(), ETag: etag, Size: size, Slice: mib}, []string{"aaaaaaaaaaaa", "bbbbbbbbbbbb"}).Owner(run)] = true
 	}
 	if fa, fb := counterValue(t, a, "slget_serve_fleet_bytes_total"), counterValue(t, b, "slget_serve_fleet_bytes_total"); (fa > 0) != owns["bbbbbbbbbbbb"] || (fb > 0) != owns["aaaaaaaaaaaa"] {
 		t.Errorf("fleet bytes: a %v, b %v; owners of runs: %v", fa, fb, owns)
@@ -207,6 +207,66 @@ func TestServerIDGoesInHeaders(t *testing.T) {
 	for _, id := range []string{"a b", "x\r\ny", strings.Repeat("a", 65)} {
 		if _, err := NewServer(Config{Store: st, Allow: []string{"example.com"}, ID: id}); err == nil {
 			t.Errorf("NewServer took the ID %q", id)
+		}
+	}
+}
+
+// TestFleetOwnersFillEqualShares: four serves in one fleet, each asked for
+// the whole file; the origin fills every slice once, and each serve fills
+// exactly its equal share of the runs (16 of 64), the owners the serves
+// name agreeing among themselves. Plain rendezvous hashing gives four
+// members exactly 16 runs each about 1 time in 400.
+func TestFleetOwnersFillEqualShares(t *testing.T) {
+	const slice = 16 << 10
+	const runs = 64
+	const size = runs*fleet.RunSlices*slice - 5
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	allow := []string{allowOrigin(origin.URL)}
+	ids := []string{"aaaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccccc", "dddddddddddd"}
+	var serves []*peer
+	for _, id := range ids {
+		serves = append(serves, startPeer(t, Config{Allow: allow, ID: id}, fast(localcache.Options{SliceSize: slice})))
+	}
+	var urls []string
+	for _, p := range serves {
+		urls = append(urls, p.url)
+	}
+	for i, p := range serves {
+		m := fleet.NewMembers(urls, fleet.Options{SelfID: ids[i], Timeout: 10 * time.Second})
+		m.Check(context.Background())
+		p.srv.cfg.Fleet = m
+	}
+	whole := origin.Content()
+	for _, p := range serves {
+		resp, body := p.get(t, origin.FileURL())
+		if resp.StatusCode != http.StatusOK || shaHex(body) != whole.SHA256() {
+			t.Fatalf("%s: %s, SHA-256 %s", p.url, resp.Status, shaHex(body))
+		}
+	}
+	fills, _ := fileRequests(origin)
+	seen := map[int64]int{}
+	byServe := map[string]int64{}
+	for _, f := range fills {
+		var by string
+		for _, id := range ids {
+			if strings.Contains(f.Header.Get("Via"), "slget-"+id) {
+				by = id
+			}
+		}
+		for k := f.Start / slice; k <= (f.End-1)/slice; k++ {
+			seen[k]++
+			byServe[by]++
+		}
+	}
+	for k, n := range seen {
+		if n != 1 {
+			t.Errorf("slice %d filled %d times from the origin", k, n)
+		}
+	}
+	for _, id := range ids {
+		if byServe[id] != runs/4*fleet.RunSlices {
+			t.Errorf("slices filled from the origin by each serve: %v; want %d each", byServe, runs/4*fleet.RunSlices)
+			break
 		}
 	}
 }

@@ -79,8 +79,8 @@ type MemberPage struct {
 	// Unproven: it answers, but without the fleet key's MAC: no member.
 	Unproven bool `json:"unproven,omitempty"`
 
-	// ExpectedShare is the share of all runs it owns, as rendezvous
-	// hashing spreads them over the live members: 1/live, 0 when not live.
+	// ExpectedShare is the share of all runs it owns, as the fleet's
+	// ownership spreads them over the live members: 1/live, 0 when not live.
 	ExpectedShare float64 `json:"expected_share"`
 	// CachedShare is the share it owns, among the live members, of the
 	// runs of the versions this server's cache holds slices of.
@@ -243,7 +243,7 @@ func (s *Server) pageMembers() []MemberPage {
 
 // cachedShares sets the CachedShare of each live member: the share of the
 // runs of the cached versions (at most maxRankedRuns of them, fewer for
-// many members, in the index's order) that rendezvous hashing gives it. It returns how many
+// many members, in the index's order) that the fleet's ownership gives it. It returns how many
 // runs it ranked.
 func (s *Server) cachedShares(members []MemberPage, entries []localcache.Entry) int64 {
 	var ids []string
@@ -263,9 +263,10 @@ func (s *Server) cachedShares(members []MemberPage, entries []localcache.Entry) 
 		if size <= 0 {
 			continue
 		}
-		slicesOf := (size + s.sliceSize - 1) / s.sliceSize
-		for run := int64(0); run <= fleet.Run(slicesOf-1) && ranked < most; run++ {
-			owned[fleet.Owner(fleet.RunKey(e.URL, etag, size, s.sliceSize, run), ids)]++
+		f := fleet.File{URL: e.URL, ETag: etag, Size: size, Slice: s.sliceSize}
+		own := s.ranks.get(f, ids)
+		for run := int64(0); run < f.Runs() && ranked < most; run++ {
+			owned[own.Owner(run)]++
 			ranked++
 		}
 	}

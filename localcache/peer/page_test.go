@@ -196,9 +196,9 @@ func TestPageListsTheFleet(t *testing.T) {
 	// The fake members serve nothing: each run one of them owns was asked
 	// of it, failed, and came from the origin, as all the others.
 	owned := map[string]int64{}
+	own := fleet.Own(fleet.File{URL: f.origin.FileURL(), ETag: resp.Header.Get("ETag"), Size: size, Slice: mib}, []string{"page-server", "member-one", hostileID})
 	for run := range runs {
-		key := fleet.RunKey(f.origin.FileURL(), resp.Header.Get("ETag"), size, mib, run)
-		owned[fleet.Owner(key, []string{"page-server", "member-one", hostileID})]++
+		owned[own.Owner(run)]++
 	}
 	if self.FilledRuns != runs || self.ReceivedBytes != size || self.FilledFailures != 0 {
 		t.Errorf("filled from the origin: %d runs, %d bytes, %d failed; want %d, %d, 0", self.FilledRuns, self.ReceivedBytes, self.FilledFailures, runs, size)
@@ -247,7 +247,7 @@ func TestPageCountsOwners(t *testing.T) {
 	for ownedByB == 0 {
 		origin = fetchtest.NewServer(t, fetchtest.WithSize(size))
 		for run := range int64(5) {
-			if fleet.Owner(fleet.RunKey(origin.FileURL(), origin.ETag(), size, mib, run), []string{"aaaaaaaaaaaa", "bbbbbbbbbbbb"}) == "bbbbbbbbbbbb" {
+			if fleet.Own(fleet.File{URL: origin.FileURL(), ETag: origin.ETag(), Size: size, Slice: mib}, []string{"aaaaaaaaaaaa", "bbbbbbbbbbbb"}).Owner(run) == "bbbbbbbbbbbb" {
 				ownedByB++
 			}
 		}

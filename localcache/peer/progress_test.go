@@ -172,7 +172,7 @@ func TestHeartbeatProgressThroughTheOwner(t *testing.T) {
 	}
 	a.srv.cfg.Fleet, b.srv.cfg.Fleet = members(ids[0]), members(ids[1])
 	relay, owner := a, b
-	if fleet.Owner(fleet.RunKey(origin.FileURL(), origin.ETag(), size, 1<<20, fleet.Run(0)), ids) == ids[0] {
+	if fleet.Own(fleet.File{URL: origin.FileURL(), ETag: origin.ETag(), Size: size, Slice: 1 << 20}, ids).Owner(fleet.Run(0)) == ids[0] {
 		relay, owner = b, a
 	}
 	code, counts := progressBeats(t, relay, origin.FileURL(), "bytes=0-1048575")

@@ -240,6 +240,7 @@ type Server struct {
 	hot       *hotSet
 	checked   *localcache.CheckedFiles
 	owners    ownerPeers     // the fleet's members this server fills from
+	ranks     ownersCache    // who owns the runs of recent versions
 	traffic   traffic        // what it filled through each owner, and sent to each requester
 	key       *fleet.Key     // from Token: proves requests, signs answers; nil without one
 	members   *fleet.Members // the fleet NewServer assembled (InFleet), whose checks Serve runs
