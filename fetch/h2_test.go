@@ -40,6 +40,12 @@ type h2Origin struct {
 	stall   bool
 	stalled string // the range that stalled
 	cut     chan struct{}
+	// pair, if set, holds each HTTP/1.1 ranged request until a second one
+	// is in flight (met is closed then), or 10 s: two at once are on two
+	// TCP connections, however busy the machine.
+	pair     bool
+	inflight int
+	met      chan struct{}
 }
 
 type h2Seen struct {
@@ -48,7 +54,7 @@ type h2Seen struct {
 
 func newH2Origin(t *testing.T, size int) *h2Origin {
 	t.Helper()
-	o := &h2Origin{data: make([]byte, size), cut: make(chan struct{})}
+	o := &h2Origin{data: make([]byte, size), cut: make(chan struct{}), met: make(chan struct{})}
 	rng := rand.New(rand.NewPCG(26, 3))
 	for i := range o.data {
 		o.data[i] = byte(rng.Uint32())
@@ -62,7 +68,19 @@ func newH2Origin(t *testing.T, size int) *h2Origin {
 		if stall {
 			o.stalled = r.Header.Get("Range")
 		}
+		pair := o.pair && r.ProtoMajor == 1 && n == 2
+		if pair {
+			if o.inflight++; o.inflight == 2 {
+				close(o.met)
+			}
+		}
 		o.mu.Unlock()
+		if pair {
+			select {
+			case <-o.met:
+			case <-time.After(10 * time.Second):
+			}
+		}
 		if stall {
 			w.Header().Set("ETag", `"h2-file"`)
 			w.Header().Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", first, last, len(o.data)))
@@ -180,6 +198,7 @@ func TestHTTP2StreamsOnOneConnection(t *testing.T) {
 // though the probe took h2.
 func TestHTTP2RangesOnConnectionsOfTheirOwn(t *testing.T) {
 	o := newH2Origin(t, 2<<20)
+	o.pair = true // on a busy machine one connection could otherwise serve every run in turn
 	p := h2Download(t, o, fetch.ClientOptions{}, true)
 	if !p.HTTP2 {
 		t.Error("Probe.HTTP2 false, want true")
