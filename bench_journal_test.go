@@ -49,7 +49,7 @@ func BenchmarkJournalCost(b *testing.B) {
 				}
 				cfg.Hash = mode == "journal" || mode == "hashes"
 				plan, _ := segment.NewPlan(size, slice)
-				d := fetch.NewDownloader(cfg, plan, nil, fetch.NewOrigin(client, p), newSyncFile(f, plan))
+				d := fetch.NewDownloader(cfg, plan, nil, fetch.NewOrigin(client, p), newSyncFile(f, plan, nil))
 				if err := d.Run(context.Background(), p.Body); err != nil {
 					b.Fatal(err)
 				}

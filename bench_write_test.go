@@ -64,7 +64,7 @@ func BenchmarkWritePath(b *testing.B) {
 					if err := f.Truncate(size); err != nil {
 						b.Fatal(err)
 					}
-					s := newSyncFile(f, plan)
+					s := newSyncFile(f, plan, nil)
 					if mode == "sparse" {
 						s.noReserve.Store(true)
 					}

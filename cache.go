@@ -62,6 +62,7 @@ func (s *sharing) copyFromCache() error {
 		if _, err := d.lock.f.WriteAt(b, sr.Start); err != nil {
 			return fileErr("io", d.lock.path, err)
 		}
+		d.prefix.wrote(sr.Start)
 		got = append(got, fetch.SliceDone{Index: i, CRC32C: crc32.Checksum(b, castagnoli), From: segment.FromCache})
 		bytes += sr.Len()
 	}

@@ -50,8 +50,9 @@ type download struct {
 	plan    segment.Plan
 	done    *segment.Set // slices already done (resumed or adopted)
 	action  action
-	newer   bool     // IfNewer found the remote file newer: it replaces the local one
-	share   *sharing // the local cache and peers; nil without them
+	newer   bool        // IfNewer found the remote file newer: it replaces the local one
+	share   *sharing    // the local cache and peers; nil without them
+	prefix  *prefixHash // the file's hash taken during the transfer; nil without one
 	// headless: a HEAD probe was not enough; probe with a GET from now on.
 	headless  bool
 	evMu      sync.Mutex    // held while Request.Events runs

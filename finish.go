@@ -5,11 +5,9 @@ package slget
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"github.com/slget/slget/segment"
-	"hash"
 	"io"
 	"os"
 	"path/filepath"
@@ -150,23 +148,15 @@ func (d *download) removeJournal() {
 }
 
 // verify hashes f, which is saved at name: it checks the request's
-// checksum and fills Result.SHA256 when asked. One read serves both.
+// checksum and fills Result.SHA256 when asked. One read serves both, and
+// it begins where the hashing during the transfer stopped (prefixhash.go).
 func (d *download) verify(f *os.File, name string) error {
-	c := d.checksum()
-	if c == nil && !d.req.SHA256 {
+	sums, from, ok := d.takePrefix()
+	if !ok {
 		return nil
 	}
-	var sha, ch hash.Hash
-	var ws []io.Writer
-	if d.req.SHA256 || c.Algo == "sha-256" {
-		sha = sha256.New()
-		ws = append(ws, sha)
-	}
-	if c != nil && c.Algo != "sha-256" {
-		ch = c.newHash()
-		ws = append(ws, ch)
-	}
-	if _, err := io.CopyBuffer(io.MultiWriter(ws...), io.NewSectionReader(f, 0, 1<<62), make([]byte, 1<<20)); err != nil {
+	c, sha, ch := d.checksum(), sums.sha, sums.ch
+	if _, err := io.CopyBuffer(sums.w, io.NewSectionReader(f, from, 1<<62), make([]byte, 1<<20)); err != nil {
 		return fileErr("io", name, err)
 	}
 	if sha != nil {

@@ -34,11 +34,13 @@ type syncFile struct {
 	reserved  []atomic.Uint64 // bit i: slice i was reserved (or tried)
 	noReserve atomic.Bool     // the file system cannot: stop asking
 	writing   sync.Mutex      // one write at a time: see WriteAt
+	prefix    *prefixHash     // told of every write; nil for none
 }
 
-// newSyncFile returns the File for f, sized for plan (f already is).
-func newSyncFile(f *os.File, plan segment.Plan) *syncFile {
-	s := &syncFile{f: f, size: plan.Size, slice: plan.Slice, reserved: make([]atomic.Uint64, (plan.N()+63)/64)}
+// newSyncFile returns the File for f, sized for plan (f already is); every
+// write is told to prefix (nil for none).
+func newSyncFile(f *os.File, plan segment.Plan, prefix *prefixHash) *syncFile {
+	s := &syncFile{f: f, size: plan.Size, slice: plan.Slice, reserved: make([]atomic.Uint64, (plan.N()+63)/64), prefix: prefix}
 	if plan.N() <= 1 {
 		s.noReserve.Store(true)
 	}
@@ -63,7 +65,9 @@ func (s *syncFile) WriteAt(p []byte, off int64) (int, error) {
 			}
 		}
 	}
-	return s.f.WriteAt(p, off)
+	n, err := s.f.WriteAt(p, off)
+	s.prefix.wrote(off)
+	return n, err
 }
 
 // reserve reserves slice i's blocks unless that was done or tried. Only

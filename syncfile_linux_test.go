@@ -54,7 +54,7 @@ func TestSyncFileReservesEachSliceOnItsFirstWrite(t *testing.T) {
 	}
 	f.Truncate(0)
 	f.Truncate(size)
-	s := newSyncFile(f, plan)
+	s := newSyncFile(f, plan, nil)
 	if got := allocated(t, f); got != 0 {
 		t.Fatalf("a fresh sparse file holds %d bytes", got)
 	}
@@ -100,7 +100,7 @@ func TestSyncFileWithoutFallocateStaysSparse(t *testing.T) {
 	const slice = 64 << 10
 	plan, _ := segment.NewPlan(4*slice, slice)
 	f := openPart(t, 4*slice)
-	s := newSyncFile(f, plan)
+	s := newSyncFile(f, plan, nil)
 	s.noReserve.Store(true)
 	if _, err := s.WriteAt([]byte("x"), slice); err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func TestSyncFileOfOneSliceReservesNothing(t *testing.T) {
 	}
 	f.Truncate(0)
 	f.Truncate(size)
-	s := newSyncFile(f, plan)
+	s := newSyncFile(f, plan, nil)
 	if _, err := s.WriteAt([]byte("x"), 0); err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestSyncFileWritesOneAtATime(t *testing.T) {
 	const slice = 64 << 10
 	plan, _ := segment.NewPlan(2*slice, slice)
 	f := openPart(t, 2*slice)
-	s := newSyncFile(f, plan)
+	s := newSyncFile(f, plan, nil)
 	s.writing.Lock()
 	done := make(chan error, 1)
 	go func() {

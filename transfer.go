@@ -84,9 +84,12 @@ func (d *download) transfer(ctx context.Context) error {
 			cfg.Connections, cfg.MaxConnections = 1, 0 // one answer: no more connections
 		}
 	}
-	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan))
+	d.prefix = d.newPrefixHash()
+	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
+	d.startPrefixHash(ctx, dl, d.prefix)
 	err = dl.Run(ctx, body)
+	d.prefix.stop()
 	st := dl.Stats()
 	d.res.Connections = st.Peak
 	mirrored() // the bytes of each mirror, which the look after the last byte reads
@@ -112,6 +115,7 @@ func (d *download) transfer(ctx context.Context) error {
 		}
 	}
 	if err != nil {
+		d.prefix = nil
 		return d.fail(ctx, err)
 	}
 	return nil

@@ -281,6 +281,15 @@ func NewDownloader(cfg Config, plan segment.Plan, done *segment.Set, src Source,
 	return d
 }
 
+// Settled reports whether slice i is done and no connection may write it
+// any more (segment.Scheduler.Settled); Changed is closed at the next
+// change that may settle one. Together they let a reader follow the
+// file's finished prefix while the download runs.
+func (d *Downloader) Settled(i int) bool { return d.sched.Settled(i) }
+
+// Changed: see Settled.
+func (d *Downloader) Changed() <-chan struct{} { return d.sched.Changed() }
+
 // Stats returns a snapshot of the progress; safe to call at any time.
 func (d *Downloader) Stats() Stats {
 	s := Stats{

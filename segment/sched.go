@@ -205,6 +205,24 @@ func (s *Scheduler) IsDone(i int) bool {
 	return s.done.Has(i)
 }
 
+// Settled reports whether slice i is done and no claim in flight may
+// write it any more: none that still covers it (a copy that lost the race
+// for it, cancelled but not yet released). What a settled slice holds is
+// what the file will hold.
+func (s *Scheduler) Settled(i int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.done.Has(i) {
+		return false
+	}
+	for _, st := range s.active {
+		if st.next <= i && i < st.end {
+			return false
+		}
+	}
+	return true
+}
+
 // DoneCount is the number of slices done.
 func (s *Scheduler) DoneCount() int {
 	s.mu.Lock()

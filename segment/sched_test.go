@@ -1533,3 +1533,40 @@ func FuzzSchedulerWindow(f *testing.F) {
 	f.Add([]byte{30, 96, 3, 16, 5, 1, 0xff, 0x0f, 0xf0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 22, 33, 44})
 	f.Fuzz(func(t *testing.T, script []byte) { runScript(t, script, true) })
 }
+
+// TestSettledWaitsForTheLosingCopy: a slice a duplicate finished is not
+// settled while the original, which lost the race for it, may still write
+// it; it is once that claim is released.
+func TestSettledWaitsForTheLosingCopy(t *testing.T) {
+	p, err := NewPlan(2<<20, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewScheduler(p, nil, 1)
+	a, ok := s.Claim()
+	if !ok || a.Run.First != 0 {
+		t.Fatalf("claim %v %v", a, ok)
+	}
+	b, ok := s.Claim()
+	if !ok || b.Dup || b.Run != (Run{1, 2}) {
+		t.Fatalf("steal %v %v", b, ok)
+	}
+	d, ok := s.Claim()
+	if !ok || !d.Dup || d.Run != (Run{0, 1}) {
+		t.Fatalf("duplicate %v %v", d, ok)
+	}
+	if s.Settled(0) {
+		t.Fatal("slice 0 settled before any copy finished it")
+	}
+	if out := s.Complete(d, 0); !out.First || len(out.Cancel) != 1 || out.Cancel[0] != a.ID {
+		t.Fatalf("duplicate first: %+v", out)
+	}
+	s.Release(d)
+	if !s.IsDone(0) || s.Settled(0) {
+		t.Fatal("slice 0 settled while the original, cancelled, may still write it")
+	}
+	s.Release(a)
+	if !s.Settled(0) || s.Settled(1) {
+		t.Fatalf("after the original's release: slice 0 settled %v, slice 1 (not done) %v", s.Settled(0), s.Settled(1))
+	}
+}
