@@ -89,7 +89,7 @@ func measure(ctx context.Context, timeBin string, argv, env []string, dir string
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
 			m.user = time.Duration(ru.Utime.Nano()).Seconds()
 			m.sys = time.Duration(ru.Stime.Nano()).Seconds()
-			m.maxRSSKiB = ru.Maxrss
+			m.maxRSSKiB = int64(ru.Maxrss) // int32 on 32-bit Linux
 		}
 	}
 	if runErr != nil {
