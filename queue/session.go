@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Saved is one download of a session file.
@@ -41,14 +42,14 @@ func ReadSession(r io.Reader) ([]Saved, error) {
 		if n == 1 {
 			raw = strings.TrimPrefix(raw, "\uFEFF")
 		}
-		t := strings.TrimSpace(raw)
+		t := trimSession(raw)
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
 		if raw[0] != ' ' && raw[0] != '\t' {
 			var uris []string
 			for _, u := range strings.Split(t, "\t") {
-				if u = strings.TrimSpace(u); u != "" {
+				if u = trimSession(u); u != "" {
 					uris = append(uris, u)
 				}
 			}
@@ -60,7 +61,7 @@ func ReadSession(r io.Reader) ([]Saved, error) {
 		}
 		cur := &out[len(out)-1]
 		name, value, ok := strings.Cut(t, "=")
-		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		name, value = trimSession(name), trimSession(value)
 		if !ok || name == "" {
 			return out, fmt.Errorf("line %d: %q is not NAME=VALUE", n, t)
 		}
@@ -86,6 +87,13 @@ func ReadSession(r io.Reader) ([]Saved, error) {
 		return out, fmt.Errorf("line %d: %v", n+1, err)
 	}
 	return out, nil
+}
+
+// trimSession trims white space and byte order marks: a U+FEFF anywhere
+// but at the file's start is no more a URI or a value than a space is, and
+// a writer puts any line first.
+func trimSession(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' })
 }
 
 // writeSaved writes one download in the session format.

@@ -22,6 +22,11 @@ func TestReadSessionAria2Lines(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("read %+v, want %+v", got, want)
 	}
+	// A byte order mark after the first line is no URI, and none in a value.
+	got, err = ReadSession(strings.NewReader("\n\uFEFF\nhttp://d/z\uFEFF\n dir=/e\uFEFF\n"))
+	if err != nil || len(got) != 1 || got[0].Spec.URIs[0] != "http://d/z" || got[0].Spec.Options["dir"] != "/e" {
+		t.Fatalf("byte order marks inside: %+v %v", got, err)
+	}
 	for _, bad := range []string{" out=x\n", "http://a/\n gid=xyz\n", "http://a/\n novalue\n"} {
 		if _, err := ReadSession(strings.NewReader(bad)); err == nil {
 			t.Errorf("%q: no error", bad)
