@@ -19,6 +19,7 @@ package slget
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -39,18 +40,27 @@ const trafficServer = "Apache Traffic Server"
 func (d *download) wholeFront(ctx context.Context, origin *fetch.Origin) (*fetch.Whole, bool) {
 	sig := d.probe.Cache
 	proxy := d.c.http().AnsweringProxy(d.probe.FinalURL)
-	if !sig.Any() && proxy == "" || sig.Hit() || d.plan.N() < 2 {
-		return nil, false // no cache, or one that answered slice 0 from its store
+	switch {
+	case !sig.Any() && proxy == "" || d.plan.N() < 2:
+		return nil, false
+	case sig.Hit():
+		d.cacheSaid = sig.Name() + " answered the probe from what it holds: ranges from it"
+		return nil, false
 	}
 	held, err := origin.Holds(ctx, segment.Range{Start: 0, End: 1})
-	if held != fetch.HoldNo || err != nil {
+	if held == fetch.HoldYes || held == fetch.HoldWhole {
 		return d.holding(ctx, origin, held, err)
 	}
-	// The cache keeps nothing of a range it passed on. Before one more
-	// whole answer is asked for, another download that started at the
-	// same moment is given the time to ask first: a cache shares an
-	// answer it fills only once the origin's headers are in, and two
-	// fills begun within that time both cost the origin the file.
+	// The cache keeps nothing of a range it passed on, or its answer
+	// said neither (a look that failed, or an answer in neither form).
+	// Before one more whole answer is asked for, another download that
+	// started at the same moment is given the time to ask first: a cache
+	// shares an answer it fills only once the origin's headers are in,
+	// and two fills begun within that time both cost the origin the file.
+	// A look that said nothing is asked again then: a cache that is
+	// starting a fill may answer neither way for a moment, and ranges
+	// through a cache that stores only whole answers cost the origin the
+	// file for every download.
 	if held, err = d.afterOthers(ctx, origin); held != fetch.HoldNo || err != nil {
 		return d.holding(ctx, origin, held, err)
 	}
@@ -62,7 +72,8 @@ func (d *download) wholeFront(ctx context.Context, origin *fetch.Origin) (*fetch
 		return d.squidFront(ctx, origin, name)
 	}
 	if missing := d.plan.Size - d.doneBytes(); 2*missing < d.plan.Size {
-		return nil, false // mostly done: the rest costs less in ranges than a new fill
+		d.cacheSaid = sig.Name() + " stores whole answers, not ranges, but the file is mostly done: the rest in ranges, which cost less than a new fill"
+		return nil, false
 	}
 	d.warn("the cache in front (%s) stores whole answers, not ranges: downloading the file in one answer, which fills it; later downloads come from the cache", sig.Name())
 	return d.newWhole(ctx, origin), true
@@ -74,6 +85,11 @@ func (d *download) holding(ctx context.Context, origin *fetch.Origin, held fetch
 	sig := d.probe.Cache
 	switch {
 	case err != nil:
+		d.cacheSaid = fmt.Sprintf("asking %s whether it holds the file failed (%v): ranges", sig.Name(), err)
+		return nil, false
+	case held == fetch.HoldUnknown:
+		d.cacheSaid = sig.Name() + " did not say whether it holds the file: ranges"
+		return nil, false
 	case held == fetch.HoldYes && sig.Name() == trafficServer:
 		// Traffic Server serves ranges of a file it is filling
 		// (read-while-writer), but slowly: four clients of eight ranges
@@ -87,7 +103,8 @@ func (d *download) holding(ctx context.Context, origin *fetch.Origin, held fetch
 		d.warn("the cache in front (%s) is filling the file and serves no range of it until it holds it whole: downloading it in one answer from the cache", sig.Name())
 		return d.newWhole(ctx, origin), true
 	}
-	return nil, false // it holds the range it was asked (or fills the file), or says nothing
+	d.cacheSaid = sig.Name() + " holds (or is filling) the file: ranges from it"
+	return nil, false
 }
 
 // afterOthers waits a random time of up to some round trips to the origin

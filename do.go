@@ -41,6 +41,9 @@ type download struct {
 	probe *fetch.Probe
 	// protocol is how the ranges go, as chooseProtocol said; "" before.
 	protocol string
+	// cacheSaid is what the cache in front said and what followed, in
+	// words (cachefront.go), for Started.Cache; "" when none showed.
+	cacheSaid string
 
 	path    string          // the output name chosen
 	jpath   string          // its journal's name (beside NAME.part, the lock's path)

@@ -42,6 +42,12 @@ type Started struct {
 	// connections are streams of one HTTP/2 connection or HTTP/1.1
 	// connections of their own (Client.HTTP2Streams), in words.
 	Protocol string
+	// Cache says, in words, what a cache in front (one the probe's
+	// answer named, or the proxy) said of the file and how the download
+	// goes because of it: "Apache Traffic Server holds (or is filling)
+	// the file: ranges from it". It is "" when no cache showed, and when
+	// a warning already said it (a whole answer that fills the cache).
+	Cache    string
 	Progress func() Progress
 }
 

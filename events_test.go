@@ -1,5 +1,5 @@
 // Tests of the events a download reports: Started names the proxy that
-// answers its requests.
+// answers its requests and says what a cache in front said.
 
 package slget_test
 
@@ -73,6 +73,43 @@ func TestStartedNamesAnsweringProxy(t *testing.T) {
 			}
 			if through := answered.Load() - before; (tc.want != "") != (through > 0) {
 				t.Errorf("the proxy answered %d requests", through)
+			}
+		})
+	}
+}
+
+// Started.Cache says what a cache in front (one the probe's answer names)
+// said of the file, and how the download goes because of it.
+func TestStartedSaysWhatTheCacheSaid(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		header [2]string
+		want   string
+	}{
+		{"no cache", [2]string{"X-Note", "none"}, ""},
+		{"a hit", [2]string{"X-Cache", "HIT"}, "a cache answered the probe from what it holds: ranges from it"},
+		// The test origin ignores only-if-cached: it answers the look
+		// with the range, as a cache that holds it does.
+		{"a miss", [2]string{"Via", "1.1 varnish (Varnish/7.1)"}, "Varnish holds (or is filling) the file: ranges from it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			origin := fetchtest.NewServer(t, fetchtest.WithSize(3<<20), fetchtest.WithHeader(tc.header[0], tc.header[1]))
+			c := &slget.Client{Connections: 2, Slice: 1 << 20}
+			var said []string
+			path := filepath.Join(t.TempDir(), "file.bin")
+			_, err := c.Do(context.Background(), &slget.Request{URL: origin.FileURL(), Path: path, Events: func(e slget.Event) {
+				if s, ok := e.(*slget.Started); ok {
+					said = append(said, s.Cache)
+				}
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fileSHA256(path) != origin.Content().SHA256() {
+				t.Fatal("wrong bytes")
+			}
+			if len(said) != 1 || said[0] != tc.want {
+				t.Errorf("Started.Cache %q, want %q", said, tc.want)
 			}
 		})
 	}

@@ -227,7 +227,7 @@ func (d *download) started(size, resumed int64, conns int, ranged bool, plan seg
 	if d.req.Events != nil {
 		d.emit(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged,
 			Slices: plan.N(), Slice: plan.Slice, Proxy: d.c.http().AnsweringProxy(d.probe.FinalURL), Protocol: d.res.Protocol,
-			Progress: newProgress(size, resumed, ranged, stats).snapshot})
+			Cache: d.cacheSaid, Progress: newProgress(size, resumed, ranged, stats).snapshot})
 	}
 }
 

@@ -8,11 +8,16 @@ package main
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -151,7 +156,7 @@ func TestTrafficServerFilledOnce(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(cacheFileSize), fetchtest.WithRateLimit(originRate), fetchtest.WithCacheControl("max-age=3600"))
 	cache := startTrafficServer(t, originBase(t, origin.FileURL()))
 	want := origin.Content().SHA256()
-	cold := measure(t, origin, func() { slgetAtOnce(t, 4, cache+"/file.bin", want, "-x", "8") })
+	cold := measure(t, origin, func() { slgetAtOnce(t, 4, cache+"/file.bin", want, "-x", "8", "--verbose") })
 	if cold.ratio() > 1.05 {
 		t.Errorf("four slget clients at once through a cold Traffic Server cost the origin %.3fx the file, want at most 1.05x", cold.ratio())
 	}
@@ -160,6 +165,52 @@ func TestTrafficServerFilledOnce(t *testing.T) {
 		t.Errorf("a download through a filled Traffic Server cost the origin %d bytes, want 0", warm.origin)
 	}
 	othersThrough(t, origin, cache, cold)
+}
+
+// A look at a Traffic Server that gives no plain answer (a 502 from what
+// stands between, here a proxy in front of it) is asked again after the
+// pause that lets others ask first; it then says the cache holds nothing,
+// and the download takes the whole answer, which fills the cache. Ranges
+// after the failed look would cost the origin the file again for every
+// later download, as they do for every download through a cache that
+// stores only whole answers.
+func TestTrafficServerLookAskedAgain(t *testing.T) {
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(64<<20), fetchtest.WithRateLimit(originRate), fetchtest.WithCacheControl("max-age=3600"))
+	cache := startTrafficServer(t, originBase(t, origin.FileURL()))
+	front := failFirstLook(t, cache)
+	want := origin.Content().SHA256()
+	var stderr string
+	cold := measure(t, origin, func() { stderr = slgetAtOnce(t, 1, front+"/file.bin", want, "-x", "8", "--verbose") })
+	if !strings.Contains(stderr, "stores whole answers") {
+		t.Errorf("after a look that failed, slget did not take the whole answer, or did not say so: %s", stderr)
+	}
+	warm := measure(t, origin, func() { slgetAtOnce(t, 1, cache+"/file.bin", want, "-x", "8") })
+	if cold.ratio() > 1.05 || warm.origin != 0 {
+		t.Errorf("a cold download whose first look failed cost the origin %.3fx the file, and the next one %d bytes; want at most 1.05x and 0", cold.ratio(), warm.origin)
+	}
+}
+
+// failFirstLook stands a reverse proxy in front of base and returns its
+// URL: it passes every request on, but answers the first with
+// Cache-Control: only-if-cached (a look at what the cache holds) with a
+// 502.
+func failFirstLook(t *testing.T, base string) string {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(u)
+	var failed atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.Header.Get("Cache-Control"), "only-if-cached") && failed.CompareAndSwap(false, true) {
+			http.Error(w, "the cache did not answer", http.StatusBadGateway)
+			return
+		}
+		rp.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
 
 // Apache httpd's mod_cache_disk stores no 206, and shares no answer while

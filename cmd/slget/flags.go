@@ -81,7 +81,7 @@ func downloadFlags() []cli.Flag {
 		&cli.StringFlag{Name: "max-overall-download-limit", Value: "0", Category: catRetries, Usage: "cap all downloads together at `SPEED` bytes/s; 0 means no cap"},
 
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Category: catPrinting, Usage: "print nothing but errors"},
-		&cli.BoolFlag{Name: "verbose", Category: catPrinting, Usage: "say on stderr how each download connects: HTTP/1.1 or HTTP/2, streams or connections (-v is --version, as in aria2c)"},
+		&cli.BoolFlag{Name: "verbose", Category: catPrinting, Usage: "say on stderr how each download connects: HTTP/1.1 or HTTP/2, streams or connections, and what a cache in front said (-v is --version, as in aria2c)"},
 		&cli.BoolFlag{Name: "json", Category: catPrinting, Usage: "print one JSON object per finished download on stdout"},
 		&cli.StringFlag{Name: "progress", Value: "auto", Category: catPrinting, Usage: "show progress as `MODE`: auto (live lines on a terminal, else a summary line every --summary-interval), bar, json (lines on stdout), none"},
 		&cli.StringFlag{Name: "summary-interval", Value: "60", Category: catPrinting, Usage: "when stderr is not a terminal, print a progress line every `SECONDS` (0: none), as aria2c"},

@@ -23,8 +23,14 @@ const sampleEvery = 200 * time.Millisecond
 // called with whether it succeeded.
 func (c *console) track(ev *slget.Started) (stop func(ok bool)) {
 	c.logf(levelInfo, "%s: downloading to %s (%s, %d connections, %s)", ev.URL, ev.Path, units.Bytes(ev.Size), ev.Connections, ev.Protocol)
+	if ev.Cache != "" {
+		c.logf(levelInfo, "%s: %s", ev.URL, ev.Cache)
+	}
 	if c.verbose && !c.quiet { // the log has it already
 		c.print("slget: " + ev.URL + ": " + ev.Protocol + "\n")
+		if ev.Cache != "" {
+			c.print("slget: " + ev.URL + ": " + ev.Cache + "\n")
+		}
 	}
 	if c.log != nil && c.logLevel <= levelDebug {
 		// Progress into the log every 5 s, whatever the screen shows.
