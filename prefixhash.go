@@ -64,9 +64,9 @@ type prefixHash struct {
 	done    chan struct{}
 }
 
-// startPrefixHash starts p (nil: nothing) hashing the settled prefix of
-// the file dl writes.
-func (d *download) startPrefixHash(ctx context.Context, dl *fetch.Downloader, p *prefixHash) {
+// start sets p (nil: nothing) hashing the settled prefix of the file dl
+// writes, until stop.
+func (p *prefixHash) start(ctx context.Context, dl *fetch.Downloader) {
 	if p == nil {
 		return
 	}

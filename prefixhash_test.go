@@ -11,7 +11,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -36,14 +35,7 @@ func prefixScene(t *testing.T, during func(p *prefixHash)) (*download, *os.File,
 		}
 		return fetchtest.Fault{}
 	}))
-	f, err := os.OpenFile(filepath.Join(t.TempDir(), "f.part"), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	if err := f.Truncate(size); err != nil {
-		t.Fatal(err)
-	}
+	f := openPart(t, size)
 	client, err := fetch.NewClient(fetch.ClientOptions{Connections: 8})
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +56,7 @@ func prefixScene(t *testing.T, during func(p *prefixHash)) (*download, *os.File,
 		t.Fatal("no prefix hash for a request that asks for its SHA-256")
 	}
 	dl := fetch.NewDownloader(fetch.Config{Connections: 8}, plan, nil, fetch.NewOrigin(client, probe), newSyncFile(f, plan, d.prefix))
-	d.startPrefixHash(ctx, dl, d.prefix)
+	d.prefix.start(ctx, dl)
 	done := make(chan error, 1)
 	go func() { done <- dl.Run(ctx, probe.Body) }()
 	during(d.prefix)

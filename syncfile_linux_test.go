@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"errors"
 	"os"
-	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
@@ -16,20 +15,6 @@ import (
 
 	"github.com/slget/slget/segment"
 )
-
-// openPart makes a sparse file of size bytes in a temporary directory.
-func openPart(t *testing.T, size int64) *os.File {
-	t.Helper()
-	f, err := os.OpenFile(filepath.Join(t.TempDir(), "f.part"), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	if err := f.Truncate(size); err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
 
 // allocated is the bytes of disk f holds.
 func allocated(t *testing.T, f *os.File) int64 {

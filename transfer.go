@@ -87,7 +87,7 @@ func (d *download) transfer(ctx context.Context) error {
 	d.prefix = d.newPrefixHash()
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
-	d.startPrefixHash(ctx, dl, d.prefix)
+	d.prefix.start(ctx, dl)
 	err = dl.Run(ctx, body)
 	d.prefix.stop()
 	st := dl.Stats()

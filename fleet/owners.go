@@ -116,17 +116,6 @@ func (o *Owners) Rank(run int64) []string {
 	return out
 }
 
-// Count is how many of the file's runs member owns.
-func (o *Owners) Count(member string) int64 {
-	var n int64
-	for run := int64(0); run < o.runs; run++ {
-		if o.Owner(run) == member {
-			n++
-		}
-	}
-	return n
-}
-
 // block returns the owners of run's block, working them out when first
 // asked; nil when run is out of range or there are no members.
 func (o *Owners) block(run int64) []int32 {
@@ -187,8 +176,16 @@ func byWeight(w []uint64, a, b int) int {
 // runKeyPrefix is RunKey without the run's index: every run key of f
 // begins with it.
 func runKeyPrefix(f File) string {
-	k := RunKey(f.URL, f.ETag, f.Size, f.Slice, 0)
-	return strings.TrimSuffix(k, "0")
+	var b strings.Builder
+	b.WriteString(CanonicalURL(f.URL))
+	b.WriteByte(0)
+	b.WriteString(f.ETag)
+	for _, n := range [...]int64{f.Size, f.Slice} {
+		b.WriteByte(0)
+		b.WriteString(strconv.FormatInt(n, 10))
+	}
+	b.WriteByte(0)
+	return b.String()
 }
 
 const (

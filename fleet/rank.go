@@ -24,15 +24,7 @@ func RunEnd(i int64) int64 { return (Run(i) + 1) * RunSlices }
 // CanonicalURL), strong ETag and size, the slice size, and the run's
 // index. Hosts that key a run alike agree on its owner.
 func RunKey(rawURL, etag string, size, slice, run int64) string {
-	var b strings.Builder
-	b.WriteString(CanonicalURL(rawURL))
-	b.WriteByte(0)
-	b.WriteString(etag)
-	for _, n := range [...]int64{size, slice, run} {
-		b.WriteByte(0)
-		b.WriteString(strconv.FormatInt(n, 10))
-	}
-	return b.String()
+	return runKeyPrefix(File{URL: rawURL, ETag: etag, Size: size, Slice: slice}) + strconv.FormatInt(run, 10)
 }
 
 // CanonicalURL is the form of an origin URL that clients and serves key
