@@ -54,7 +54,7 @@ func TestFleetFromAFile(t *testing.T) {
 	)
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(16<<20))
 	file := filepath.Join(t.TempDir(), "fleet")
-	ports := []int{freePort(t), freePort(t), freePort(t)}
+	ports := freePorts(t, 3)
 	var lines []string
 	for _, p := range ports {
 		lines = append(lines, "http://127.0.0.1:"+strconv.Itoa(p))

@@ -24,10 +24,9 @@ const fleetToken = "fleet-secret"
 // fleet, and waits until each sees every member healthy.
 func fleetOf(t *testing.T, n int, origin *fetchtest.Server) []*servedPeer {
 	t.Helper()
-	ports := make([]int, n)
+	ports := freePorts(t, n)
 	var list []string
 	for i := range ports {
-		ports[i] = freePort(t)
 		list = append(list, "--peer", fmt.Sprintf("http://127.0.0.1:%d", ports[i]))
 	}
 	serves := make([]*servedPeer, n)

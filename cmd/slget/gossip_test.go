@@ -83,11 +83,12 @@ func TestGossipFleetOfServes(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(16<<20))
 	allow := strings.TrimPrefix(origin.URL, "http://")
 	start := func(token string, peers ...string) *servedPeer {
-		args := []string{"--allow", allow, "--token", token, "--gossip-port", fmt.Sprint(freePort(t))}
+		ports := freePorts(t, 2)
+		args := []string{"--allow", allow, "--token", token, "--gossip-port", fmt.Sprint(ports[1])}
 		for _, p := range peers {
 			args = append(args, "--peer", p)
 		}
-		return startServeAt(t, freePort(t), t.TempDir(), args...)
+		return startServeAt(t, ports[0], t.TempDir(), args...)
 	}
 	a := start(fleetToken)
 	b := start(fleetToken, a.url)
@@ -142,14 +143,15 @@ func TestFleetTwoServesClaimOneID(t *testing.T) {
 	}
 	for _, mode := range []string{"checks", "gossip"} {
 		t.Run(mode, func(t *testing.T) {
-			ports := []int{freePort(t), freePort(t), freePort(t)}
+			// The serves' ports, then their gossip ports.
+			ports := freePorts(t, 6)
 			var args [3][]string
 			for i := range args {
 				args[i] = []string{"--allow", allow, "--token", fleetToken}
 				if mode == "gossip" {
-					args[i] = append(args[i], "--gossip-port", fmt.Sprint(freePort(t)))
+					args[i] = append(args[i], "--gossip-port", fmt.Sprint(ports[3+i]))
 				}
-				for _, p := range ports {
+				for _, p := range ports[:3] {
 					args[i] = append(args[i], "--peer", fmt.Sprintf("http://127.0.0.1:%d", p))
 				}
 			}

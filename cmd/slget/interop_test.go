@@ -37,14 +37,24 @@ func requireTool(t testing.TB, name string) string {
 	return p
 }
 
-func freePort(t testing.TB) int {
+// freePort is a TCP port on loopback that nothing listens on now.
+func freePort(t testing.TB) int { return freePorts(t, 1)[0] }
+
+// freePorts is n different such ports: each is held until all are
+// chosen, since a port let go is the system's to hand out again (two
+// serves of one test were once given the same port this way).
+func freePorts(t testing.TB, n int) []int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	ports := make([]int, n)
+	for i := range ports {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		ports[i] = ln.Addr().(*net.TCPAddr).Port
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 // startNginx runs a private nginx on loopback with the given server blocks
