@@ -70,6 +70,12 @@ type download struct {
 	// the Stats key of its bytes; the look after the last byte asks each
 	// that sent any (confirm.go).
 	mirrored []mirrorOrigin
+	// ms is the Source over the mirrors, nil without mirrors; its
+	// probation and its record of who sent each slice prove the file
+	// (mirrorproof.go).
+	ms *fetch.Mirrors
+	// cfg is the transfer's, for the slices fetched again after it.
+	cfg fetch.Config
 	// found are the mirrors once the probe answered: the request's and
 	// those the origin names (linkmirrors.go).
 	found foundMirrors
@@ -210,7 +216,7 @@ func (d *download) run(ctx context.Context) error {
 	} else if err := d.stream(ctx); err != nil {
 		return err
 	}
-	return d.finish()
+	return d.finish(ctx)
 }
 
 // refusedTries is how often the probe tries a host that refuses the

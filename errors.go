@@ -148,13 +148,22 @@ type ChecksumError struct {
 	// From is the origin's header the digest came from ("Repr-Digest",
 	// "Digest"); "" for the Request's Checksum.
 	From string
+	// Reason, when set, says what was tried before giving up: with
+	// mirrors, that no one mirror explains the difference.
+	Reason string
 }
 
 func (e *ChecksumError) Error() string {
+	var msg string
 	if e.From != "" {
-		return e.message(fmt.Sprintf("the server's %s: %s", e.From, e.Algo))
+		msg = e.message(fmt.Sprintf("the server's %s: %s", e.From, e.Algo))
+	} else {
+		msg = e.message(e.Algo)
 	}
-	return e.message(e.Algo)
+	if e.Reason != "" {
+		msg += " (" + e.Reason + ")"
+	}
+	return msg
 }
 
 func (e *ChecksumError) message(what string) string {

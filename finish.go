@@ -5,6 +5,7 @@ package slget
 
 import (
 	"bytes"
+	"context"
 	"encoding/hex"
 	"errors"
 	"github.com/slget/slget/segment"
@@ -17,20 +18,29 @@ import (
 )
 
 // finish makes the complete partial file the final file.
-func (d *download) finish() error {
+func (d *download) finish(ctx context.Context) error {
 	part := d.lock.path
 	if err := d.verify(d.lock.f, part); err != nil {
-		// Slices from peers or the cache are fetched again from the
-		// origin, and the file is checked once more (share.go).
-		old, err := d.share.retryChecksum(err)
-		if err != nil {
-			return d.checksumFailed(err)
+		if d.ms != nil {
+			// With mirrors, the one that sent other bytes is found and
+			// its slices fetched from the others (mirrorproof.go).
+			if err := d.blameMirror(ctx, err); err != nil {
+				return d.checksumFailed(err)
+			}
+		} else {
+			// Slices from peers or the cache are fetched again from the
+			// origin, and the file is checked once more (share.go).
+			old, err := d.share.retryChecksum(err)
+			if err != nil {
+				return d.checksumFailed(err)
+			}
+			if err := d.verify(d.lock.f, part); err != nil {
+				return d.checksumFailed(err)
+			}
+			d.share.checksumFixed(old)
 		}
-		if err := d.verify(d.lock.f, part); err != nil {
-			return d.checksumFailed(err)
-		}
-		d.share.checksumFixed(old)
 	}
+	d.proven()
 	d.share.verified()
 	d.emit(&Syncing{URL: d.res.URL, Path: d.path})
 	d.markComplete(d.lock.f)

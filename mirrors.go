@@ -96,7 +96,15 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 		CrossCheck: pieces == nil,
 		Proven:     proven,
 		Warn:       func(s string) { d.warn("%s", s) },
+		Context:    ctx,
 	})
+	d.ms = ms
+	cfg.Hash = true // each slice's checksum: the probation compares them
+	if d.journal != nil {
+		for _, r := range d.journal.Records() {
+			ms.Had(r.Mirror, r.Index, r.CRC32C)
+		}
+	}
 	if d.req.PerHost > 0 {
 		cfg.Connections = min(cfg.Connections, d.req.PerHost*len(srcs))
 		cfg.MaxConnections = min(cfg.MaxConnections, d.req.PerHost*len(srcs))

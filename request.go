@@ -143,6 +143,10 @@ type Result struct {
 	// and for the origin's own, the header it came in ("sha-256
 	// (Repr-Digest)"); "" when none was checked.
 	Verified string
+	// Proof says how the bytes were proven: by a digest, by piece
+	// hashes, by the origin alone, or by sources cross-checked on a
+	// sample.
+	Proof    Proof
 	Duration time.Duration
 	// AlreadyComplete is true when nothing had to be downloaded: the file
 	// was found complete (a crash after its rename, or Continue with a

@@ -85,6 +85,7 @@ func (d *download) transfer(ctx context.Context) error {
 		}
 	}
 	d.prefix = d.newPrefixHash()
+	d.cfg = cfg
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	d.prefix.start(ctx, dl)
@@ -93,6 +94,9 @@ func (d *download) transfer(ctx context.Context) error {
 	st := dl.Stats()
 	d.res.Connections = st.Peak
 	mirrored() // the bytes of each mirror, which the look after the last byte reads
+	if err == nil {
+		err = d.proveMirrors(ctx)
+	}
 	if err == nil {
 		err = d.confirmVersion(ctx, st.Written > 0)
 	}

@@ -74,6 +74,9 @@ func (d *Downloader) flush() error {
 // finished queues slice sd for the next commit, and commits at once when
 // enough are queued.
 func (d *Downloader) finished(sd SliceDone) error {
+	if w, ok := d.src.(SliceWatcher); ok {
+		w.SliceDone(sd)
+	}
 	d.mu.Lock()
 	if d.cfg.Journal != nil { // without a journal nothing reads them: keep memory flat
 		d.pending = append(d.pending, sd)

@@ -214,6 +214,7 @@ func (m *Mirrors) crossCheck(ctx context.Context, mr *mirror, r segment.Range) (
 	m.mu.Lock()
 	mr.trust = true
 	m.mu.Unlock()
+	m.prob.Checked(mr.name, k)
 	m.counted(mr, int64(len(mine)))
 	rest := segment.Range{Start: first.End, End: r.End}
 	var rc io.ReadCloser = io.NopCloser(strings.NewReader(""))
@@ -229,12 +230,12 @@ func (m *Mirrors) crossCheck(ctx context.Context, mr *mirror, r segment.Range) (
 	return Body{ReadCloser: &prefixBody{head: mine, rest: m.wrap(ctx, mr, rest, rc)}, From: b.From, Mirror: m.nameOf(mr)}, nil
 }
 
-// reference reads range r from a trusted mirror other than not.
+// reference reads range r from a proven mirror other than not.
 func (m *Mirrors) reference(ctx context.Context, r segment.Range, not *mirror) ([]byte, string, error) {
-	var last error = errors.New("no trusted mirror to compare with")
+	var last error = errors.New("no proven mirror to compare with")
 	for _, t := range m.all {
 		m.mu.Lock()
-		ok := t != not && t.trust && !t.banned
+		ok := t != not && t.proven && !t.banned
 		m.mu.Unlock()
 		if !ok {
 			continue

@@ -8,7 +8,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"net/url"
+	"slices"
 	"sync"
 	"time"
 
@@ -40,6 +42,9 @@ type MirrorOptions struct {
 	// row stays out before it is tried again (doubling each time); zero
 	// means 10s.
 	Cooldown time.Duration
+	// Context is the download's: the probation's checks end with it; nil
+	// means context.Background().
+	Context context.Context
 }
 
 // maxMirrorFails is how many failures in a row take a mirror out for a
@@ -61,6 +66,9 @@ type Mirrors struct {
 	pending map[int]int // per slice, failed tries to fail over
 	freed   chan struct{}
 	stats   map[string]*MirrorStats
+	sender  map[int]string // by slice, the mirror that sent it ("" the primary)
+	sums    map[int]uint32 // by slice, the CRC-32C of the copy that finished it
+	prob    *Probation
 }
 
 // MirrorStats is what one mirror did in a download.
@@ -74,10 +82,15 @@ type mirror struct {
 	host  string
 	src   Source
 	trust bool
+	// proven: the primary, a mirror that sent the file's digest, or any
+	// mirror when pieces check every byte. The others stay on probation
+	// for the whole download, trusted or not.
+	proven bool
 	// checking: its first slice is being compared; no other request
 	// goes to it until that ends.
 	checking bool
 	banned   bool      // sent other bytes or has another version: out for good
+	forBytes bool      // banned for its bytes alone (a check, not its answers)
 	until    time.Time // out until then after failures
 	cool     time.Duration
 	fails    int
@@ -103,7 +116,13 @@ func NewMirrors(urls []string, srcs []Source, plan segment.Plan, opt MirrorOptio
 	if opt.Cooldown <= 0 {
 		opt.Cooldown = 10 * time.Second
 	}
-	m := &Mirrors{opt: opt, plan: plan, perHost: map[string]int{}, pending: map[int]int{}, freed: make(chan struct{}), stats: map[string]*MirrorStats{}}
+	ctx := opt.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	m := &Mirrors{opt: opt, plan: plan, perHost: map[string]int{}, pending: map[int]int{}, freed: make(chan struct{}), stats: map[string]*MirrorStats{}, sender: map[int]string{}, sums: map[int]uint32{}}
+	m.prob = NewProbation(ctx, plan, m.referenceCRC)
+	m.prob.OnCaught = m.caught
 	for i, s := range srcs {
 		host := urls[i]
 		if u, err := url.Parse(urls[i]); err == nil {
@@ -112,9 +131,148 @@ func NewMirrors(urls []string, srcs []Source, plan segment.Plan, opt MirrorOptio
 		st := &MirrorStats{}
 		name := Redact(urls[i])
 		m.stats[name] = st
-		m.all = append(m.all, &mirror{name: name, host: host, src: s, trust: i == 0 || !opt.CrossCheck || (i < len(opt.Proven) && opt.Proven[i]), cool: opt.Cooldown, failed: map[int]bool{}, stats: st})
+		proven := i == 0 || !opt.CrossCheck || (i < len(opt.Proven) && opt.Proven[i])
+		m.all = append(m.all, &mirror{name: name, host: host, src: s, trust: proven, proven: proven, cool: opt.Cooldown, failed: map[int]bool{}, stats: st})
+		if !proven {
+			m.prob.Watch(name)
+		}
 	}
 	return m
+}
+
+// Probation is the cross-checks of the mirrors that no digest covers.
+func (m *Mirrors) Probation() *Probation { return m.prob }
+
+// SliceDone implements SliceWatcher: it records who sent each slice, and
+// hands the slices of mirrors on probation to their checks.
+func (m *Mirrors) SliceDone(sd SliceDone) {
+	m.mu.Lock()
+	m.sender[sd.Index] = sd.Mirror
+	m.sums[sd.Index] = sd.CRC32C
+	m.mu.Unlock()
+	if sd.Mirror != "" {
+		m.prob.Sent(sd.Mirror, sd.Index, sd.CRC32C)
+	}
+}
+
+// Had records that slice i (its checksum crc) came from the mirror named
+// in an earlier run, as the journal says.
+func (m *Mirrors) Had(name string, i int, crc uint32) {
+	m.mu.Lock()
+	m.sender[i] = name
+	m.sums[i] = crc
+	m.mu.Unlock()
+	m.prob.Had(name, i, crc)
+}
+
+// Senders returns, by mirror name ("" for the primary), the slices it
+// sent that are on record.
+func (m *Mirrors) Senders() map[string][]int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := map[string][]int{}
+	for i, n := range m.sender {
+		out[n] = append(out[n], i)
+	}
+	for _, s := range out {
+		slices.Sort(s)
+	}
+	return out
+}
+
+// Sum returns the CRC-32C of the copy of slice i that finished it, as
+// SliceDone or Had recorded it.
+func (m *Mirrors) Sum(i int) (uint32, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c, ok := m.sums[i]
+	return c, ok
+}
+
+// caught bans the mirror the probation caught.
+func (m *Mirrors) caught(name, why string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, mr := range m.all {
+		if mr.name == name && !mr.banned {
+			m.ban(mr, why)
+			mr.forBytes = true
+		}
+	}
+}
+
+// Blame takes the mirror name ("" for the primary) out, as the one whose
+// bytes the file's digest refutes, and lets back in every other mirror
+// that a comparison of bytes alone had taken out: with the digest as the
+// judge, it may have been compared with the liar. It reports whether
+// another mirror is left to fetch name's slices from.
+func (m *Mirrors) Blame(name, why string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	left := false
+	for i, mr := range m.all {
+		if m.nameOfLocked(i) == name {
+			if !mr.banned {
+				m.ban(mr, why)
+			}
+			mr.forBytes = true
+			continue
+		}
+		if mr.banned && mr.forBytes {
+			mr.banned, mr.forBytes = false, false
+			mr.stats.Dropped = ""
+			mr.failed = map[int]bool{}
+		}
+		// The digest judges now: no mirror waits for a comparison.
+		mr.trust = true
+		left = left || !mr.banned
+	}
+	return left
+}
+
+// nameOfLocked is Body.Mirror's name of the i-th mirror.
+func (m *Mirrors) nameOfLocked(i int) string {
+	if i == 0 {
+		return ""
+	}
+	return m.all[i].name
+}
+
+// SliceCRC reads slice i from a usable mirror other than the one named
+// not ("" the primary), and returns its CRC-32C and the mirror's name.
+func (m *Mirrors) SliceCRC(ctx context.Context, i int, not string) (uint32, string, error) {
+	r := m.plan.SliceRange(i)
+	var last error = errors.New("no other mirror to compare with")
+	for k, mr := range m.all {
+		m.mu.Lock()
+		skip := mr.banned && !mr.forBytes || m.nameOfLocked(k) == not
+		m.mu.Unlock()
+		if skip {
+			continue
+		}
+		b, err := mr.src.Open(ctx, r)
+		if err != nil {
+			last = err
+			continue
+		}
+		crc, err := sliceCRC(b, r.Len())
+		if err != nil {
+			last = err
+			continue
+		}
+		m.counted(mr, r.Len())
+		return crc, mr.name, nil
+	}
+	return 0, "", last
+}
+
+// referenceCRC is the probation's Reference: slice i from a proven mirror.
+func (m *Mirrors) referenceCRC(ctx context.Context, i int) (uint32, string, error) {
+	data, from, err := m.reference(ctx, m.plan.SliceRange(i), nil)
+	if err != nil {
+		return 0, "", err
+	}
+	return crc32.Checksum(data, castagnoli), from, nil
 }
 
 // Stats returns, by mirror URL (redacted), what each did so far.
@@ -316,6 +474,7 @@ func (m *Mirrors) failure(mr *mirror, k int, err error, pending bool) {
 	case mr.banned:
 	case errors.As(err, &me):
 		m.ban(mr, me.Reason)
+		mr.forBytes = true
 	case errors.As(err, &ce):
 		m.ban(mr, "it has another version now ("+ce.Reason+")")
 	case errors.As(err, &he) && he.Status >= 400 && he.Status < 500 && he.Status != 408 && he.Status != 429:
@@ -332,10 +491,11 @@ func (m *Mirrors) failure(mr *mirror, k int, err error, pending bool) {
 	}
 }
 
-// ban takes mr out for good.
+// ban takes mr out for good; m.mu is held.
 func (m *Mirrors) ban(mr *mirror, why string) {
 	mr.banned = true
 	mr.stats.Dropped = why
+	m.prob.Catch(mr.name, why)
 	m.say(fmt.Sprintf("mirror %s dropped: %s; the download goes on from the others", mr.name, why))
 }
 

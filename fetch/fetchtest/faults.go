@@ -82,6 +82,11 @@ type Fault struct {
 	// start of the file.
 	FirstByteDelay time.Duration
 
+	// OtherBytes sends other bytes (each byte of the file inverted) under
+	// the file's validator and size: a server that lies about what it
+	// has, or whose copy changed under an ETag it kept.
+	OtherBytes bool
+
 	// FullBody ignores Range and If-Range and sends 200 with the full body,
 	// as a cache or CDN that drops ranges does.
 	FullBody bool

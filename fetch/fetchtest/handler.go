@@ -158,7 +158,7 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot
 		w.WriteHeader(http.StatusOK)
 		w.Flush() // commits the headers without a Content-Length: chunked
 		if r.Method != http.MethodHead {
-			_, _ = w.ReadFrom(s.body(v))
+			_, _ = w.ReadFrom(s.body(v, f))
 		}
 		w.finish()
 		return
@@ -178,13 +178,19 @@ func (s *Server) serveFile(w *responseWriter, r *http.Request, n int, v snapshot
 	}
 	// ServeContent implements Range, If-Range, 416, conditional requests and
 	// HEAD; it keeps the ETag and Last-Modified set above.
-	http.ServeContent(w, r, "", v.lastMod, s.body(v))
+	http.ServeContent(w, r, "", v.lastMod, s.body(v, f))
 	w.finish()
 }
 
 // body is what an answer of the version v reads its bytes from: v's
 // content, or with WithInPlaceChanges the server's content at each read.
-func (s *Server) body(v snapshot) *io.SectionReader {
+func (s *Server) body(v snapshot, f Fault) *io.SectionReader {
+	if f.OtherBytes {
+		return io.NewSectionReader(otherFrom{v.content, 0}, 0, v.content.Size)
+	}
+	if s.cfg.otherFrom > 0 {
+		return io.NewSectionReader(otherFrom{v.content, s.cfg.otherFrom - 1}, 0, v.content.Size)
+	}
 	if s.cfg.damage > 0 {
 		return io.NewSectionReader(damaged{v.content, s.cfg.damage - 1}, 0, v.content.Size)
 	}

@@ -63,6 +63,7 @@ type config struct {
 	faults       []FaultFunc
 	connLimit    int         // see WithConnLimit
 	damage       int64       // WithDamage's offset plus one; 0 means none
+	otherFrom    int64       // WithOtherBytesFrom's offset plus one; 0 means none
 	extra        [][2]string // WithHeader's name and value, in order
 }
 
