@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/slget/slget/fetch"
@@ -100,6 +101,11 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 	})
 	d.ms = ms
 	cfg.Hash = true // each slice's checksum: the probation compares them
+	if d.journal != nil && d.checksum() == nil && pieces == nil && slices.Contains(proven, false) {
+		if err := d.journal.SetProof("no digest: the mirrors are cross-checked on a sample of their slices"); err != nil {
+			d.warn("the journal does not keep what proves the file: %v", err)
+		}
+	}
 	if d.journal != nil {
 		for _, r := range d.journal.Records() {
 			ms.Had(r.Mirror, r.Index, r.CRC32C)

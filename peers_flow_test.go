@@ -14,11 +14,13 @@ import (
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
-// Two peers listed: both are asked, and the origin sends no slice.
+// Two peers of the fleet listed: both are asked, and the origin sends no
+// slice.
 func TestEveryPeerIsAsked(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(8*mib))
-	a, b := fetchtest.NewPeer(t, srv), fetchtest.NewPeer(t, srv)
-	c := newClient(t, &slget.Client{Peers: []string{a.URL, b.URL}})
+	a, au := keyedPeer(t, srv)
+	b, bu := keyedPeer(t, srv)
+	c := newClient(t, &slget.Client{Peers: []string{au, bu}})
 	res, _ := get(t, c, srv, nil)
 	if len(a.Requests()) == 0 || len(b.Requests()) == 0 {
 		t.Errorf("requests: %d and %d, want both peers asked", len(a.Requests()), len(b.Requests()))
@@ -39,8 +41,8 @@ func TestPeerWhenHEADIsRefused(t *testing.T) {
 		}
 		return fetchtest.Fault{}
 	}))
-	peer := fetchtest.NewPeer(t, srv)
-	c := newClient(t, &slget.Client{Peers: []string{peer.URL}, Slice: mib})
+	_, u := keyedPeer(t, srv)
+	c := newClient(t, &slget.Client{Peers: []string{u}, Slice: mib})
 	res, _ := get(t, c, srv, nil)
 	want := map[slget.Source]int64{slget.FromOrigin: mib, slget.FromPeer: size - mib}
 	if fmt.Sprint(res.BySource) != fmt.Sprint(want) {

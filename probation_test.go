@@ -7,6 +7,7 @@
 package slget_test
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -154,4 +155,31 @@ func metaHashOnly(name string, srv *fetchtest.Server, urls ...string) string {
 	}
 	b.WriteString("</file></metalink>")
 	return b.String()
+}
+
+// A Metalink whose piece digest is wrong for one piece, on which both
+// mirrors agree: the document is blamed (exit 32's error, naming the
+// piece and both mirrors), and neither mirror is dropped for it.
+func TestWrongPieceHashBlamesTheDocument(t *testing.T) {
+	a := fetchtest.NewServer(t, fetchtest.WithSize(probationSize), fetchtest.WithSeed(1))
+	b := fetchtest.NewServer(t, fetchtest.WithSize(probationSize), fetchtest.WithSeed(1))
+	pieces := piecesOf(a, 256<<10)
+	pieces.Sums[5] = make([]byte, len(pieces.Sums[5])) // a wrong digest in the document
+	c := newClient(t, &slget.Client{Connections: 2, Slice: 256 << 10})
+	dir := t.TempDir()
+	w := &warnings{}
+	req := &slget.Request{URL: a.FileURL(), Mirrors: []string{b.FileURL()}, Pieces: pieces, Path: filepath.Join(dir, "f.bin"), Events: w.event}
+	res, err := c.Do(t.Context(), req)
+	var ce *slget.ChecksumError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "piece 5: ") || !strings.Contains(err.Error(), "its piece digest is wrong, not the mirrors") {
+		t.Fatalf("Do: %v; want a *ChecksumError that blames piece 5 of the document\n%s", err, w)
+	}
+	for _, srv := range []*fetchtest.Server{a, b} {
+		if !strings.Contains(err.Error(), srv.FileURL()) {
+			t.Errorf("the error does not name %s: %v", srv.FileURL(), err)
+		}
+		if d := res.Mirrors[srv.FileURL()].Dropped; d != "" {
+			t.Errorf("%s dropped (%s), though it sent the same bytes as the other", srv.FileURL(), d)
+		}
+	}
 }

@@ -19,9 +19,9 @@ const (
 	// to one version by its validator (the ETag, or Last-Modified and
 	// size); nothing proves the bytes beyond that.
 	ProvenByOrigin = "origin"
-	// ProvenBySample: sources that no digest covers sent bytes, and a
-	// sample of their slices was compared with a trusted source's
-	// (Checked of Sent). A source that lies on a few slices only can pass
+	// ProvenBySample: sources that no digest covers (mirrors, peers
+	// without the fleet key) sent bytes, and a sample of their slices was
+	// compared with a trusted source's (Checked of Sent). A source that lies on a few slices only can pass
 	// a sample: only a digest proves every byte.
 	ProvenBySample = "sample"
 )
@@ -70,6 +70,18 @@ func (d *download) proven() {
 		}
 		if st.Sent > 0 {
 			p.Sources = st.Senders
+		}
+	}
+	if s := d.share; s != nil && s.prob != nil {
+		st := s.prob.Stats()
+		p.Sent += st.Sent
+		p.Checked += st.Checked
+		p.Bytes += st.Bytes
+		if st.Senders > 0 {
+			p.Sources += len(s.keyless)
+		}
+		if len(st.Caught) > 0 {
+			p.Blamed = append(p.Blamed, s.keyless...)
 		}
 	}
 	switch {

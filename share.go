@@ -40,6 +40,10 @@ type sharing struct {
 	// stopWatch ends the health checks of the peers during the transfer
 	// (watchPeers); nil without peers.
 	stopWatch func()
+	// prob cross-checks the slices of peers that hold no fleet key
+	// (sharecheck.go); nil when every peer proves the key.
+	prob    *fetch.Probation
+	keyless []string
 }
 
 // memRecords is what a journal would record, for a download without one.
@@ -88,6 +92,7 @@ func (d *download) startSharing(ctx context.Context, origin *fetch.Origin, cfg *
 	s.cfg = *cfg
 	if s.chain != nil {
 		s.stopWatch = d.watchPeers(ctx, s.chain, own, origin)
+		s.watchKeyless()
 	}
 	return s, nil
 }
@@ -111,6 +116,11 @@ func (s *sharing) Commit(done []fetch.SliceDone) error {
 	} else {
 		for _, sd := range done {
 			s.mem.crc[sd.Index], s.mem.from[sd.Index] = sd.CRC32C, sd.From
+		}
+	}
+	for _, sd := range done {
+		if sd.From == segment.FromPeer {
+			s.prob.Sent(keylessPeers, sd.Index, sd.CRC32C)
 		}
 	}
 	if s.fill != nil {
@@ -147,6 +157,9 @@ func (s *sharing) afterTransfer() error {
 	}
 	d := s.d
 	d.res.ByPeer = s.chain.ByPeer()
+	if err := s.proveKeyless(); err != nil {
+		return err
+	}
 	check := s.chain.Suspects()
 	for _, i := range s.chain.PeerSlices() {
 		if _, from, ok := s.record(i); ok && from != segment.FromPeer {

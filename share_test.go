@@ -139,6 +139,15 @@ func probeAndResumeCheck(t *testing.T, srv *fetchtest.Server, slice int64, done 
 	}
 }
 
+// keyedPeer is a peer that holds the fleet key, and its URL with the
+// token: its answers are signed, so no probation compares its slices with
+// the origin's and the origin sends nothing.
+func keyedPeer(t *testing.T, srv *fetchtest.Server, opts ...fetchtest.PeerOption) (*fetchtest.Peer, string) {
+	t.Helper()
+	p := fetchtest.NewPeer(t, srv, append(opts, fetchtest.WithPeerToken("fleet-token"))...)
+	return p, strings.Replace(p.URL, "http://", "http://slget:fleet-token@", 1)
+}
+
 func peerFault(f fetchtest.PeerFault) fetchtest.PeerOption {
 	return fetchtest.WithPeerFault(func(*http.Request, int) fetchtest.PeerFault { return f })
 }
@@ -240,13 +249,13 @@ func TestCacheNeedsAStrongETag(t *testing.T) {
 	}
 }
 
-// A peer that has the file serves every slice; the origin gets the HEAD
-// that probes the version.
+// A peer of the fleet (it holds the key) that has the file serves every
+// slice; the origin gets the HEAD that probes the version.
 func TestPeerServesTheFile(t *testing.T) {
 	const size = 8 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
-	peer := fetchtest.NewPeer(t, srv)
-	c := newClient(t, &slget.Client{Peers: []string{peer.URL}})
+	peer, u := keyedPeer(t, srv)
+	c := newClient(t, &slget.Client{Peers: []string{u}})
 	res, _ := get(t, c, srv, nil)
 	onlyTheProbe(t, srv)
 	if res.BySource[slget.FromPeer] != size || len(res.BySource) != 1 {
@@ -366,29 +375,34 @@ func TestConsistentLiarAndOriginDigest(t *testing.T) {
 	}
 }
 
-// Without a whole-file checksum or an origin's digest, a consistent liar's
-// bytes are the file's: the per-slice checksums are the peer's own. The
-// README says so; this is what it says.
+// Without a whole-file checksum or an origin's digest, a peer given
+// without the fleet key stays on probation: a consistent liar (wrong bytes
+// with checksums of them) is caught by comparing its slices with the
+// origin's, dropped, and every slice from peers fetched again: the file is
+// right, never exit 0 with the liar's bytes, and none of them reach the
+// cache.
 func TestConsistentLiarWithoutChecksum(t *testing.T) {
 	const size = 4 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
 	peer := fetchtest.NewPeer(t, srv, peerFault(fetchtest.PeerFault{Lie: true}))
 	store := openCache(t, mib)
 	c := newClient(t, &slget.Client{Peers: []string{peer.URL}, Cache: store})
-	path := filepath.Join(t.TempDir(), "f.bin")
-	res, err := c.Do(t.Context(), &slget.Request{URL: srv.FileURL(), Path: path})
-	if err != nil {
-		t.Fatal(err)
+	res, w := get(t, c, srv, nil)
+	if res.ByPeer[peer.URL] == 0 {
+		t.Fatalf("the peer sent nothing: the test proves nothing\n%s", w)
 	}
-	if fileSHA256(path) == srv.Content().SHA256() {
-		t.Fatal("the liar's bytes are not in the file: the fault did not happen")
+	if w.count("peer "+peer.URL+": it holds no fleet key and sent other bytes: slice ") != 1 || w.count("are fetched again from the origin") != 1 {
+		t.Errorf("no line names the liar and what was done:\n%s", w)
 	}
-	if res.BySource[slget.FromPeer] != size {
-		t.Errorf("by source %v: the peer's part must show", res.BySource)
+	if res.BySource[slget.FromOrigin] != size || res.Proof.Refetched == 0 {
+		t.Errorf("by source %v, proof %+v: want all from the origin after the refetch", res.BySource, res.Proof)
 	}
-	// Its slices were not proven, so the cache did not take them.
-	if n := store.Stats().Slices; n != 0 {
-		t.Errorf("the cache holds %d slices, want none", n)
+	// The cache holds the origin's slices only: a download from it alone
+	// is right (get checks the bytes).
+	srv.ResetLog()
+	res, _ = get(t, newClient(t, &slget.Client{Cache: store}), srv, nil)
+	if res.BySource[slget.FromCache] != size {
+		t.Errorf("from the cache afterwards: %v", res.BySource)
 	}
 }
 
@@ -450,5 +464,29 @@ func TestBadPeerAddress(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("files were created: %v", ents)
+	}
+}
+
+// An honest peer given without the fleet key: its slices are compared
+// with the origin's on a sample, and the origin sends only that sample,
+// within the probation's budget (5% of the slices, one at least).
+func TestKeylessPeerCheckedOnASample(t *testing.T) {
+	const size = 64 * mib
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	peer := fetchtest.NewPeer(t, srv)
+	c := newClient(t, &slget.Client{Peers: []string{peer.URL}})
+	res, w := get(t, c, srv, nil)
+	var gets int
+	for _, r := range srv.Requests() {
+		if r.Method == http.MethodGet {
+			gets++
+		}
+	}
+	p := res.Proof
+	if p.By != slget.ProvenBySample || p.Checked == 0 || gets != p.Checked || p.Checked > 4 || len(p.Blamed) != 0 {
+		t.Errorf("proof %+v, the origin sent %d slices: want a sample of at most 4 slices of 64, all the origin sent\n%s", p, gets, w)
+	}
+	if res.BySource[slget.FromPeer] != size {
+		t.Errorf("by source %v, want all from the peer", res.BySource)
 	}
 }

@@ -5,6 +5,7 @@ package slget
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 	"time"
 
@@ -120,6 +121,10 @@ func (d *download) transfer(ctx context.Context) error {
 	}
 	if err != nil {
 		d.prefix = nil
+		var pde *fetch.PieceDocError
+		if errors.As(err, &pde) {
+			err = &ChecksumError{Path: d.lock.path, Algo: pde.Type + " piece", Want: pde.Want, Got: pde.Got, Reason: pde.Error()}
+		}
 		return d.fail(ctx, err)
 	}
 	return nil

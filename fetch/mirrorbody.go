@@ -115,7 +115,11 @@ func (b *mirrorBody) Read(buf []byte) (int, error) {
 			b.h.Write(buf[:n])
 			i := b.pos / p.Length
 			if pend := min((i+1)*p.Length, b.m.plan.Size); b.pos+int64(n) == pend {
-				if !bytes.Equal(b.h.Sum(nil), p.Sums[i]) {
+				if got := b.h.Sum(nil); !bytes.Equal(got, p.Sums[i]) {
+					if de := b.m.samePiece(int(i), got, b.mr); de != nil {
+						b.done = true
+						return 0, Final(de)
+					}
 					start := i * p.Length
 					e := &MirrorError{Mirror: b.mr.name, Reason: fmt.Sprintf("piece %d (bytes %d-%d, in slice %d) does not match its %s digest (it sends other bytes)", i, start, pend-1, b.m.plan.Index(start), p.Type)}
 					b.fail(e)
@@ -287,3 +291,46 @@ func (p *prefixBody) Close() error { return p.rest.Close() }
 type errReader struct{ err error }
 
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// PieceDocError is a piece on which two mirrors agree and the document
+// does not: the document's piece digest is wrong, not the mirrors.
+type PieceDocError struct {
+	Piece     int
+	Type      string // "sha-1"
+	Want, Got []byte
+	Mirrors   []string // the mirrors that sent the same bytes
+}
+
+func (e *PieceDocError) Error() string {
+	return fmt.Sprintf("piece %d: %s send the same bytes (%s %x), not the %x the document gives: its piece digest is wrong, not the mirrors",
+		e.Piece, strings.Join(e.Mirrors, " and "), e.Type, e.Got, e.Want)
+}
+
+// samePiece records that mr sent piece i with digest got, which is not
+// the document's, and returns a *PieceDocError when another mirror sent
+// the same.
+func (m *Mirrors) samePiece(i int, got []byte, mr *mirror) *PieceDocError {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.badPieces == nil {
+		m.badPieces = map[int]map[string]string{}
+	}
+	seen := m.badPieces[i]
+	if seen == nil {
+		seen = map[string]string{}
+		m.badPieces[i] = seen
+	}
+	key := string(got)
+	if other, ok := seen[key]; ok && other != mr.name {
+		// The other mirror was dropped for it: it was right.
+		for _, o := range m.all {
+			if o.name == other && o.forBytes {
+				o.banned, o.forBytes, o.stats.Dropped = false, false, ""
+			}
+		}
+		p := m.opt.Pieces
+		return &PieceDocError{Piece: i, Type: p.Type, Want: p.Sums[i], Got: got, Mirrors: []string{other, mr.name}}
+	}
+	seen[key] = mr.name
+	return nil
+}

@@ -68,7 +68,10 @@ type Mirrors struct {
 	stats   map[string]*MirrorStats
 	sender  map[int]string // by slice, the mirror that sent it ("" the primary)
 	sums    map[int]uint32 // by slice, the CRC-32C of the copy that finished it
-	prob    *Probation
+	// badPieces, by piece, are the digests of pieces that did not match
+	// the document's, and which mirror sent each.
+	badPieces map[int]map[string]string
+	prob      *Probation
 }
 
 // MirrorStats is what one mirror did in a download.

@@ -9,7 +9,7 @@ import (
 	"context"
 	"fmt"
 	"hash/crc32"
-	"math/rand/v2"
+	"math"
 	"slices"
 	"sync"
 
@@ -24,14 +24,18 @@ type Reference func(ctx context.Context, i int) (crc uint32, from string, err er
 // Reference. Sent is told of each slice such a source finished; the slices
 // at the powers of two of its count are checked as they come (one check
 // at a time, beside the transfer), and Sample checks, once the transfer
-// ended, the last slice and a random one of each source that no check has
+// ended, the last slice of the file each source sent that no check has
 // seen yet. A source whose slice differs is caught: Caught says which, and
 // Slices which slices it sent, to fetch again from the others.
 //
 // Decision: the schedule doubles, so a source that lies from some slice on
 // is caught within twice the slices it sent before lying, at a cost of
-// about log2(n)+2 slices per source; a source that lies on one slice in a
-// thousand is likely not caught. Only a digest proves every byte.
+// about log2(n)+1 slices per source; a source that lies on one slice in a
+// thousand is likely not caught. Only a digest proves every byte. The
+// checks are held to a budget of 5% of the file's slices (at least one
+// per source, kept for the sample before the rename), so that honest
+// sources cost little and peers do not send their file's load back to the
+// origin: past the budget, the doubling stops and only the sample is left.
 type Probation struct {
 	ctx context.Context // of the download: the checks end with it
 	ref Reference
@@ -45,8 +49,13 @@ type Probation struct {
 	idle    *sync.Cond
 	checks  int   // slices compared
 	bytes   int64 // bytes the references cost
-	size    func(int) int64
+	rng     func(int) segment.Range
+	budget  int // slices the checks may cost, all sources together
+	queued  int // checks queued or done, the sample's included
 }
+
+// budgetShare is the part of the file's slices the checks may cost.
+const budgetShare = 0.05
 
 type onProbation struct {
 	sent    []int          // slices in the order it sent them
@@ -76,7 +85,7 @@ type ProbationStats struct {
 // NewProbation returns a Probation whose references come from ref, for a
 // plan whose slices have the sizes plan.SliceRange gives.
 func NewProbation(ctx context.Context, plan segment.Plan, ref Reference) *Probation {
-	p := &Probation{ctx: ctx, ref: ref, srcs: map[string]*onProbation{}, size: func(i int) int64 { return plan.SliceRange(i).Len() }}
+	p := &Probation{ctx: ctx, ref: ref, srcs: map[string]*onProbation{}, rng: plan.SliceRange, budget: int(math.Ceil(budgetShare * float64(plan.N())))}
 	p.idle = sync.NewCond(&p.mu)
 	return p
 }
@@ -151,8 +160,10 @@ func (p *Probation) Sent(name string, i int, crc uint32) {
 		s.sent = append(s.sent, i)
 	}
 	s.crc[i] = crc
-	if n := len(s.sent); s.caught == "" && n&(n-1) == 0 && !s.checked[i] {
+	// One check per source stays for the sample.
+	if n := len(s.sent); s.caught == "" && n&(n-1) == 0 && !s.checked[i] && p.queued+len(p.srcs) < p.budget {
 		s.checked[i] = true
+		p.queued++
 		p.queue = append(p.queue, check{name, i, crc})
 		p.startLocked()
 	}
@@ -182,9 +193,10 @@ func (p *Probation) drain() {
 			continue // the reference failed, not the source: nothing against it
 		}
 		p.checks++
-		p.bytes += p.size(c.i)
+		p.bytes += p.rng(c.i).Len()
 		if crc != c.crc {
-			why := fmt.Sprintf("its slice %d differs from the same slice from %s (it sends other bytes)", c.i, from)
+			r := p.rng(c.i)
+			why := fmt.Sprintf("slice %d (bytes %d-%d) differs from the same slice from %s (it sends other bytes)", c.i, r.Start, r.End-1, from)
 			if p.catchLocked(c.name, why) && p.OnCaught != nil {
 				p.mu.Unlock()
 				p.OnCaught(c.name, why)
@@ -209,8 +221,7 @@ func (p *Probation) catchLocked(name, why string) bool {
 }
 
 // Sample waits for the checks under way, then checks, for each source not
-// caught, the last slice of the file it sent and a random one of the
-// others, unless a check saw them already. It returns ctx's error, if any.
+// caught, the last slice of the file it sent that no check saw yet. It returns ctx's error, if any.
 func (p *Probation) Sample(ctx context.Context) error {
 	if p == nil {
 		return nil
@@ -236,19 +247,12 @@ func (p *Probation) Sample(ctx context.Context) error {
 		if len(unchecked) == 0 {
 			continue
 		}
-		last := slices.Max(unchecked)
-		pick := []int{last}
-		if len(unchecked) > 1 {
-			r := unchecked[rand.IntN(len(unchecked))]
-			if r == last {
-				r = unchecked[(slices.Index(unchecked, r)+1)%len(unchecked)]
-			}
-			pick = append(pick, r)
-		}
-		for _, i := range pick {
-			s.checked[i] = true
-			p.queue = append(p.queue, check{n, i, s.crc[i]})
-		}
+		// The last slice of the file it sent: a source that lies from
+		// some offset on, or after its first answers, lies there.
+		i := slices.Max(unchecked)
+		s.checked[i] = true
+		p.queued++
+		p.queue = append(p.queue, check{n, i, s.crc[i]})
 	}
 	p.startLocked()
 	p.mu.Unlock()

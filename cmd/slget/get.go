@@ -23,6 +23,8 @@ type result struct {
 	Size     int64  `json:"size"`
 	SHA256   string `json:"sha256,omitempty"`
 	Verified string `json:"verified,omitempty"` // the digest that proved the file: "sha-256 (Repr-Digest)"
+	// Proof says how the bytes were proven (slget.Proof).
+	Proof *proofJSON `json:"proof,omitempty"`
 	// AlreadyComplete: the file was found complete (a rerun), nothing fetched.
 	AlreadyComplete bool             `json:"already_complete,omitempty"`
 	Seconds         float64          `json:"seconds"`
@@ -150,6 +152,7 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 	res := result{URL: r.URL, FinalURL: r.FinalURL, Path: r.Path, Size: r.Size, SHA256: r.SHA256, Verified: r.Verified, AlreadyComplete: r.AlreadyComplete,
 		Seconds: r.Duration.Seconds(), BySource: sourcesOut(r.BySource), ByPeer: peersOut(r.ByPeer), Resumed: r.Resumed, Transferred: r.Transferred, Connections: r.Connections, Protocol: r.Protocol, ExitCode: exitCode(err)}
 	res.ByMirror, res.Dropped = mirrorsOut(r.Mirrors)
+	res.Proof = proofOut(r.Proof)
 	if r.FinalURL != "" {
 		res.Validator = validatorOut(r.Validator)
 	}
@@ -189,6 +192,9 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 				units.Bytes(r.Transferred), units.Bytes(r.Resumed), time.Duration(r.Duration).Seconds(), sharedNote(r))
 		default:
 			a.con.printf("%s: saved %s (%s in %.1fs%s)\n", r.URL, r.Path, units.Bytes(r.Size), r.Duration.Seconds(), sharedNote(r))
+		}
+		if r.Proof.By == slget.ProvenBySample {
+			a.con.printf("%s: no digest proves %s: %s; --checksum proves every byte\n", r.URL, r.Path, r.Proof)
 		}
 	}
 	return res, nil
@@ -261,4 +267,25 @@ func peersOut(m map[string]int64) map[string]int64 {
 		out["peer:"+strings.TrimPrefix(addr, "http://")] = n
 	}
 	return out
+}
+
+// proofJSON is slget.Proof: "by" is "digest", "pieces", "origin" or
+// "sample"; with a sample, checked of sent slices from sources on
+// probation were compared with a trusted source, at cost_bytes.
+type proofJSON struct {
+	By        string   `json:"by"`
+	Says      string   `json:"says"`
+	Sources   int      `json:"sources_on_probation,omitempty"`
+	Sent      int      `json:"slices_on_probation,omitempty"`
+	Checked   int      `json:"slices_checked,omitempty"`
+	Bytes     int64    `json:"check_bytes,omitempty"`
+	Refetched int      `json:"slices_refetched,omitempty"`
+	Blamed    []string `json:"blamed,omitempty"`
+}
+
+func proofOut(p slget.Proof) *proofJSON {
+	if p.By == "" {
+		return nil
+	}
+	return &proofJSON{By: p.By, Says: p.String(), Sources: p.Sources, Sent: p.Sent, Checked: p.Checked, Bytes: p.Bytes, Refetched: p.Refetched, Blamed: p.Blamed}
 }

@@ -1,0 +1,56 @@
+// Mirrors of a TAB line of -i that no digest covers: one that lies after
+// its first answer ends in the file's exact bytes and exit 0, named in the
+// lines and in --json's proof; honest ones are said to be proven by a
+// sample, not by a digest.
+
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/slget/slget/fetch/fetchtest"
+)
+
+func TestTabMirrorLiesAfterItsFirstAnswer(t *testing.T) {
+	const size = 8 << 20
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(1), fetchtest.WithRateLimit(512<<10))
+	liar := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(1), fetchtest.WithOtherBytesAfter(1))
+	dir := t.TempDir()
+	in := writeFile(t, filepath.Join(dir, "in.txt"), origin.FileURL()+"\t"+liar.FileURL()+"\n  out=x.bin\n")
+	r := runSlget(t, "-i", in, "-d", dir, "-x", "4", "-k", "256k", "--json")
+	if r.code != 0 || fileSHA(t, filepath.Join(dir, "x.bin")) != origin.Content().SHA256() {
+		t.Fatalf("exit %d or wrong bytes\n%s", r.code, r.stderr)
+	}
+	if servedGET(liar) < 2*256<<10 {
+		t.Fatalf("the liar sent %d bytes: the test proves nothing", servedGET(liar))
+	}
+	var res result
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Proof == nil || !slices.Contains(res.Proof.Blamed, liar.FileURL()) || res.Proof.Refetched == 0 {
+		t.Errorf("--json proof %+v: want the liar blamed and its slices fetched again", res.Proof)
+	}
+	if !strings.Contains(r.stderr, "mirror "+liar.FileURL()+" dropped: its slice") {
+		t.Errorf("no line names the liar and its slice:\n%s", r.stderr)
+	}
+}
+
+func TestTabMirrorsProvenBySample(t *testing.T) {
+	const size = 4 << 20
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(1), fetchtest.WithRateLimit(1<<20))
+	mirror := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(1), fetchtest.WithRateLimit(4<<20))
+	dir := t.TempDir()
+	in := writeFile(t, filepath.Join(dir, "in.txt"), origin.FileURL()+"\t"+mirror.FileURL()+"\n  out=x.bin\n")
+	r := runSlget(t, "-i", in, "-d", dir, "-x", "4", "-k", "256k", "--summary-interval=0")
+	if r.code != 0 || fileSHA(t, filepath.Join(dir, "x.bin")) != origin.Content().SHA256() {
+		t.Fatalf("exit %d or wrong bytes\n%s", r.code, r.stderr)
+	}
+	if out := r.stdout + r.stderr; !strings.Contains(out, "no digest proves "+filepath.Join(dir, "x.bin")+": ") || !strings.Contains(out, "cross-checked (a sample, not every byte)") {
+		t.Errorf("no line says the file is proven by a sample only:\n%s", out)
+	}
+}
