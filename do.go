@@ -76,6 +76,9 @@ type download struct {
 	ms *fetch.Mirrors
 	// cfg is the transfer's, for the slices fetched again after it.
 	cfg fetch.Config
+	// times is when each slice finished, and whether an answer was cut
+	// short (cutcheck.go).
+	times sliceTimes
 	// found are the mirrors once the probe answered: the request's and
 	// those the origin names (linkmirrors.go).
 	found foundMirrors
@@ -143,6 +146,7 @@ func (d *download) emit(e Event) {
 
 // retrying reports a failed try of a slice that will be tried again.
 func (d *download) retrying(r fetch.RetryInfo) {
+	d.times.sawCut(r.Err)
 	d.emit(&Retrying{URL: d.res.URL, Slice: r.Slice, Err: public(r.Err), Try: r.Try, MaxTries: r.MaxTries, Left: r.Left, Wait: r.Wait})
 }
 

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -217,5 +218,49 @@ func TestAdviceAfterAChange(t *testing.T) {
 		if !noRestart && fileSHA256(path) != s.Content().SHA256() {
 			t.Fatal("the same download again did not fetch the new version")
 		}
+	}
+}
+
+// A file rewritten in place and put back with its mtime keeps its ETag and
+// size: nothing in the headers shows it. The one sign is an answer the
+// server cut short as the file was truncated under it. With that sign, a
+// sample of the slices finished before the cut is compared with the
+// origin's bytes again: the rewrite is caught (never exit 0 with two
+// versions), and the same download again ends with the new version whole.
+func TestCutAnswerUnderTheSameValidatorIsASign(t *testing.T) {
+	var s *fetchtest.Server
+	var gets atomic.Int64
+	s = fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithRateLimit(8<<20), fetchtest.WithFault(func(r *http.Request, _ int) fetchtest.Fault {
+		if r.Method != http.MethodGet {
+			return fetchtest.Fault{}
+		}
+		if gets.Add(1) == 3 {
+			s.ReplaceKeepingValidator() // the answers from now on send the new bytes
+			return fetchtest.Fault{CutAfter: 100 << 10}
+		}
+		return fetchtest.Fault{}
+	}))
+	etag := s.ETag()
+	path := filepath.Join(t.TempDir(), "f.bin")
+	c := &slget.Client{Connections: 2, Slice: 1 << 20, Retry: slget.RetryPolicy{Wait: time.Millisecond}}
+	_, err := c.Do(context.Background(), &slget.Request{URL: s.FileURL(), Path: path})
+	if gets.Load() < 3 {
+		t.Fatalf("the origin got %d GETs: the rewrite never happened", gets.Load())
+	}
+	if s.ETag() != etag {
+		t.Fatalf("the ETag changed (%s to %s): the test's premise failed", etag, s.ETag())
+	}
+	var ce *slget.ChangedError
+	if !errors.As(err, &ce) {
+		t.Fatalf("Do = %v, want a *ChangedError: the file was rewritten under the same ETag", err)
+	}
+	if _, serr := os.Lstat(path); serr == nil {
+		t.Fatalf("%s exists: its bytes are of two versions", path)
+	}
+	if _, err := c.Do(context.Background(), &slget.Request{URL: s.FileURL(), Path: path}); err != nil {
+		t.Fatalf("the same download again: %v", err)
+	}
+	if fileSHA256(path) != s.Content().SHA256() {
+		t.Fatal("the same download again did not end with the new version whole")
 	}
 }

@@ -29,6 +29,8 @@ func (d *download) transfer(ctx context.Context) error {
 		Buffers:      &d.c.shared().buffers,
 		Logf:         d.warn,
 		OnRetry:      d.retrying,
+		OnSlice:      d.times.done,
+		Hash:         true, // each slice's checksum, for the look after a cut answer (cutcheck.go)
 	}
 	cfg.MaxConnections = d.c.maxConnections(d.req)
 	if d.plan.N() == 1 {
@@ -97,6 +99,9 @@ func (d *download) transfer(ctx context.Context) error {
 	mirrored() // the bytes of each mirror, which the look after the last byte reads
 	if err == nil {
 		err = d.proveMirrors(ctx)
+	}
+	if err == nil {
+		err = d.checkAfterCut(ctx, origin)
 	}
 	if err == nil {
 		err = d.confirmVersion(ctx, st.Written > 0)

@@ -77,6 +77,9 @@ func (d *Downloader) finished(sd SliceDone) error {
 	if w, ok := d.src.(SliceWatcher); ok {
 		w.SliceDone(sd)
 	}
+	if d.cfg.OnSlice != nil {
+		d.cfg.OnSlice(sd)
+	}
 	d.mu.Lock()
 	if d.cfg.Journal != nil { // without a journal nothing reads them: keep memory flat
 		d.pending = append(d.pending, sd)

@@ -66,6 +66,10 @@ type Config struct {
 	// (Logf is told instead when OnRetry is nil); it may be called from
 	// several workers at once.
 	OnRetry func(RetryInfo)
+	// OnSlice, if set, is told of each slice as its first copy finishes
+	// (with its CRC-32C when Hash is set), before it is committed; it may
+	// be called from several workers at once.
+	OnSlice func(SliceDone)
 }
 
 func (c *Config) defaults() {
