@@ -44,8 +44,11 @@ type Document struct {
 
 // File is one file a Metalink describes.
 type File struct {
-	Name string // a plain file name, checked (see CheckName)
-	Size int64  // -1 when the document gives none
+	// Name is the file's name: a file name, or a relative path with
+	// folders ("t/README", "/"-separated) beneath the download directory,
+	// as RFC 5854 allows; checked (see CheckName).
+	Name string
+	Size int64 // -1 when the document gives none
 	// URLs are the http(s) mirrors, best first: by priority (lower first),
 	// then in the document's order.
 	URLs []URL
@@ -55,6 +58,9 @@ type File struct {
 	// Pieces, if not nil, are the digests of consecutive pieces of the
 	// file, of the strongest type given.
 	Pieces *Pieces
+	// Warnings say what of the file's description was left out and why:
+	// a malformed hash beside a usable one, a malformed <pieces>.
+	Warnings []string
 }
 
 // URL is one mirror of a file.
@@ -225,10 +231,10 @@ func file(x xFile, version int) (File, error) {
 	if f.URLs, err = mirrors(f.Name, urls, version); err != nil {
 		return f, err
 	}
-	if f.Hashes, err = wholeHashes(f.Name, hashes); err != nil {
+	if f.Hashes, err = wholeHashes(&f, hashes); err != nil {
 		return f, err
 	}
-	if f.Pieces, err = bestPieces(f.Name, f.Size, pieces); err != nil {
+	if f.Pieces, err = bestPieces(&f, pieces); err != nil {
 		return f, err
 	}
 	return f, nil
@@ -313,84 +319,126 @@ func digest(name, typ, hx string, size int) ([]byte, error) {
 	return sum, nil
 }
 
-// wholeHashes keeps the hashes of known types, strongest first; hashes
-// only of unknown types are an error.
-func wholeHashes(name string, xs []xHash) ([]Hash, error) {
+// wholeHashes keeps the hashes of known types, strongest first. A
+// malformed one (not hex, not its type's length) is left out with a
+// warning when another is usable; hashes only of unknown types, or only
+// malformed, are an error: the document promises a check slget cannot make.
+func wholeHashes(f *File, xs []xHash) ([]Hash, error) {
 	var out []Hash
 	var unknown []string
+	var malformed error
 	for _, x := range xs {
 		canon, size, ok := HashType(x.Type)
 		if !ok {
 			unknown = append(unknown, short(x.Type))
 			continue
 		}
-		sum, err := digest(name, canon, x.Value, size)
+		sum, err := digest(f.Name, canon, x.Value, size)
 		if err != nil {
-			return nil, err
+			if malformed == nil {
+				malformed = err
+			}
+			f.Warnings = append(f.Warnings, fmt.Sprintf("a %s hash %q is not %d hex digits: it is ignored", canon, short(strings.TrimSpace(x.Value)), 2*size))
+			continue
 		}
 		out = append(out, Hash{Type: canon, Sum: sum})
 	}
+	if len(out) == 0 && malformed != nil {
+		return nil, malformed
+	}
 	if len(out) == 0 && len(unknown) > 0 {
-		return nil, bad(name, "its hashes are of types slget cannot check (%s); it checks sha-256, sha-512, sha-1 and md5", strings.Join(unknown, ", "))
+		return nil, bad(f.Name, "its hashes are of types slget cannot check (%s); it checks sha-256, sha-512, sha-1 and md5", strings.Join(unknown, ", "))
 	}
 	sort.SliceStable(out, func(i, j int) bool { return strength(out[i].Type) < strength(out[j].Type) })
 	return out, nil
 }
 
-// bestPieces keeps the piece list of the strongest known type.
-func bestPieces(name string, size int64, xs []xPieces) (*Pieces, error) {
+// bestPieces keeps the piece list of the strongest known type that is
+// well formed. A malformed one (a bad length, a bad hash, a count that
+// does not cover the file, no <size>) is left out with a warning: the
+// file is still checked by its whole hash, or by what else proves it.
+// More than MaxPieces hashes is an error, as every limit.
+func bestPieces(f *File, xs []xPieces) (*Pieces, error) {
 	var best *Pieces
 	for _, x := range xs {
 		canon, hsize, ok := HashType(x.Type)
 		if !ok {
 			continue
 		}
-		if best != nil && strength(canon) >= strength(best.Type) {
+		if len(x.Hashes) > MaxPieces {
+			return nil, bad(f.Name, "more than %d pieces", MaxPieces)
+		}
+		p, why := pieces(x, canon, hsize, f.Size)
+		if why != "" {
+			f.Warnings = append(f.Warnings, fmt.Sprintf("its %s piece hashes are left out: %s", canon, why))
 			continue
 		}
-		n, err := strconv.ParseInt(strings.TrimSpace(x.Length), 10, 64)
-		if err != nil || n < 1 {
-			return nil, bad(name, "piece length %q is not a positive number of bytes", short(x.Length))
+		if best == nil || strength(canon) < strength(best.Type) {
+			best = p
 		}
-		if len(x.Hashes) > MaxPieces {
-			return nil, bad(name, "more than %d pieces", MaxPieces)
-		}
-		p := &Pieces{Length: n, Type: canon, Sums: make([][]byte, 0, len(x.Hashes))}
-		for _, h := range x.Hashes {
-			sum, err := digest(name, canon, h.Value, hsize)
-			if err != nil {
-				return nil, err
-			}
-			p.Sums = append(p.Sums, sum)
-		}
-		if size < 0 {
-			return nil, bad(name, "piece hashes without a <size>")
-		}
-		if want := (size + n - 1) / n; int64(len(p.Sums)) != want {
-			return nil, bad(name, "%d piece hashes of %d bytes for a file of %d bytes (it needs %d)", len(p.Sums), n, size, want)
-		}
-		best = p
 	}
 	return best, nil
 }
 
-// CheckName refuses a name from a document that is not a plain file name:
-// empty, "." or "..", with a path separator (so no "../" and no absolute
-// path), a drive letter, or a control character.
+// pieces converts one <pieces> of a known type, or says why it is
+// malformed.
+func pieces(x xPieces, canon string, hsize int, size int64) (*Pieces, string) {
+	n, err := strconv.ParseInt(strings.TrimSpace(x.Length), 10, 64)
+	if err != nil || n < 1 {
+		return nil, fmt.Sprintf("piece length %q is not a positive number of bytes", short(x.Length))
+	}
+	if size < 0 {
+		return nil, "piece hashes without a <size>"
+	}
+	p := &Pieces{Length: n, Type: canon, Sums: make([][]byte, 0, len(x.Hashes))}
+	for i, h := range x.Hashes {
+		sum, err := hex.DecodeString(strings.TrimSpace(h.Value))
+		if err != nil || len(sum) != hsize {
+			return nil, fmt.Sprintf("hash %d, %q, is not %d hex digits", i, short(strings.TrimSpace(h.Value)), 2*hsize)
+		}
+		p.Sums = append(p.Sums, sum)
+	}
+	if want := (size + n - 1) / n; int64(len(p.Sums)) != want {
+		return nil, fmt.Sprintf("%d piece hashes of %d bytes for a file of %d bytes (it needs %d)", len(p.Sums), n, size, want)
+	}
+	return p, ""
+}
+
+// MaxName is the most bytes of a name, folders included; each folder and
+// the file's own name are at most 255 bytes.
+const MaxName = 1024
+
+// CheckName refuses a name from a document that could lead out of the
+// download directory or that no file system would take as meant. A name
+// is a file name or, as RFC 5854 allows, a relative path of folders and a
+// file name separated by "/" ("t/README"), saved beneath the download
+// directory. Refused: an empty name, an absolute path, a backslash, a
+// drive letter ("C:"), an empty, "." or ".." segment, a control
+// character, a segment over 255 bytes, a name over MaxName bytes.
 func CheckName(name string) error {
 	switch {
 	case name == "":
 		return errors.New("the file has no name")
-	case len(name) > 255:
-		return errors.New("the name is longer than 255 bytes")
-	case name == "." || name == "..":
-		return fmt.Errorf("the name %q is not a file name", name)
-	case strings.ContainsAny(name, `/\`):
-		return fmt.Errorf("the name %q is a path; only plain file names are taken from a Metalink (no folders, no ../, no absolute path)", short(name))
-	case len(name) >= 2 && name[1] == ':' && (name[0]|0x20) >= 'a' && (name[0]|0x20) <= 'z':
-		return fmt.Errorf("the name %q starts with a drive letter", short(name))
+	case len(name) > MaxName:
+		return fmt.Errorf("the name is longer than %d bytes", MaxName)
 	case strings.ContainsFunc(name, isControl):
 		return fmt.Errorf("the name %q holds a control character", short(name))
+	case strings.HasPrefix(name, "/"):
+		return fmt.Errorf("the name %q is an absolute path; a name is taken only beneath the download directory", short(name))
+	case strings.Contains(name, `\`):
+		return fmt.Errorf("the name %q holds a backslash; folders in a Metalink name are separated by /", short(name))
+	}
+	for seg := range strings.SplitSeq(name, "/") {
+		switch {
+		case seg == "":
+			return fmt.Errorf("the name %q has an empty folder name (// or a / at an end)", short(name))
+		case seg == "." || seg == "..":
+			return fmt.Errorf("the name %q holds a %q segment; a name is taken only beneath the download directory, with no ../", short(name), seg)
+		case len(seg) >= 2 && seg[1] == ':' && (seg[0]|0x20) >= 'a' && (seg[0]|0x20) <= 'z':
+			return fmt.Errorf("the name %q starts a segment with a drive letter (%s)", short(name), seg[:2])
+		case len(seg) > 255:
+			return fmt.Errorf("the name %q has a segment longer than 255 bytes", short(name))
+		}
 	}
 	return nil
 }
