@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -168,5 +169,39 @@ func TestMetalinkSizeEverySource(t *testing.T) {
 	}
 	if n := servedGET(long); n != 0 {
 		t.Errorf("the mirror of another size sent %d bytes", n)
+	}
+}
+
+// TestMetalinkBesideAria2c runs aria2c on the same two documents: a name
+// with a folder is saved beneath -d by both, and a <size> no URL has ends
+// in exit 8 for both (aria2c leaves a partial file; slget nothing).
+func TestMetalinkBesideAria2c(t *testing.T) {
+	aria2c := requireTool(t, "aria2c")
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(mirSize))
+	dir := t.TempDir()
+	for _, c := range []struct {
+		doc  string
+		size int64
+		code int
+	}{{"right.meta4", mirSize, 0}, {"wrong.meta4", 1000, exitNoResume}} {
+		ml := writeFile(t, filepath.Join(dir, c.doc), metalinkDoc(docFile{name: "t/f.bin", size: c.size, urls: []string{srv.FileURL()}}))
+		ad, sd := filepath.Join(dir, "aria2-"+c.doc), filepath.Join(dir, "slget-"+c.doc)
+		cmd := exec.Command(aria2c, "-M", ml, "-d", ad, "--max-tries=2", "--retry-wait=0", "--console-log-level=warn", "--summary-interval=0")
+		out, err := cmd.CombinedOutput()
+		t.Logf("aria2c %s: %v\n%s", c.doc, err, out)
+		if got := cmd.ProcessState.ExitCode(); got != c.code {
+			t.Errorf("aria2c on %s: exit %d, want %d", c.doc, got, c.code)
+		}
+		r := runSlget(t, "-M", ml, "-d", sd, "-q")
+		if r.code != c.code {
+			t.Errorf("slget on %s: exit %d, want %d as aria2c", c.doc, r.code, c.code)
+		}
+		if c.code == 0 {
+			for _, d := range []string{ad, sd} {
+				if fileSHA(t, filepath.Join(d, "t", "f.bin")) != srv.Content().SHA256() {
+					t.Errorf("%s: wrong bytes", d)
+				}
+			}
+		}
 	}
 }
