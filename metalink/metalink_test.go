@@ -249,3 +249,26 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckName: a name CheckName takes never leaves the directory it is
+// saved beneath, on any system: local, no backslash, no drive letter, no
+// control character, no "." or empty segment.
+func FuzzCheckName(f *testing.F) {
+	for _, s := range []string{"t/README", "a/b/c", "../x", "/x", `a\b`, "C:x", "a//b", "./a", "a/.", "a\x01", "t/c:/x", "x..y/z", "0:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if CheckName(name) != nil {
+			return
+		}
+		if !filepath.IsLocal(name) || strings.ContainsAny(name, `\`) || strings.ContainsFunc(name, isControl) || len(name) > MaxName {
+			t.Fatalf("took %q", name)
+		}
+		for seg := range strings.SplitSeq(name, "/") {
+			drive := len(seg) >= 2 && seg[1] == ':' && strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", rune(seg[0]))
+			if seg == "" || seg == "." || seg == ".." || drive || len(seg) > 255 {
+				t.Fatalf("took %q (segment %q)", name, seg)
+			}
+		}
+	})
+}
