@@ -170,6 +170,9 @@ func TestMetalinkSizeEverySource(t *testing.T) {
 	if n := servedGET(long); n != 0 {
 		t.Errorf("the mirror of another size sent %d bytes", n)
 	}
+	if n := len(short.Requests()); n != 1 {
+		t.Errorf("the first URL, of another size, was asked %d times: want its probe alone", n)
+	}
 }
 
 // TestMetalinkBesideAria2c runs aria2c on the same two documents: a name

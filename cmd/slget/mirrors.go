@@ -141,16 +141,21 @@ func mirrorsOut(m map[string]slget.MirrorStats) (bytes map[string]int64, dropped
 func (a *app) getMirrored(ctx context.Context, e inputEntry, finishing func()) (result, error) {
 	var res result
 	var err error
-	sized := 0 // URLs of another size than the document's
+	sized := map[string]bool{} // URLs of another size than the document's: not asked again
 	for i := range e.uris {
-		others := append(append([]string{}, e.uris[i+1:]...), e.uris[:i]...)
+		var others []string
+		for _, u := range append(append([]string{}, e.uris[i+1:]...), e.uris[:i]...) {
+			if !sized[u] {
+				others = append(others, u)
+			}
+		}
 		a.cfg.mirrors = others
 		res, err = a.get(ctx, e.uris[i], finishing)
 		var se *slget.SizeError
 		wrongSize := errors.As(err, &se)
 		last := i == len(e.uris)-1
 		if wrongSize {
-			sized++
+			sized[e.uris[i]] = true
 			next := ""
 			if !last {
 				next = ", trying the next mirror, " + slget.Redact(e.uris[i+1])
@@ -165,7 +170,7 @@ func (a *app) getMirrored(ctx context.Context, e inputEntry, finishing func()) (
 		}
 		a.con.warnf("%s: %v; trying the next mirror, %s", slget.Redact(e.uris[i]), err, slget.Redact(e.uris[i+1]))
 	}
-	if sized == len(e.uris) {
+	if len(sized) == len(e.uris) {
 		err = withCode(exitNoResume, fmt.Errorf("no URL of %s has the %d bytes its Metalink gives (see above); nothing downloaded", e.meta.name, a.cfg.size))
 		res.ExitCode, res.Error = exitNoResume, err.Error()
 	}
