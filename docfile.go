@@ -65,6 +65,17 @@ func (d *download) docName(dir string) (folders, full string, err error) {
 	return folders, filepath.Join(dir, filepath.FromSlash(folders), notSideName(base)), nil
 }
 
+// Decision: the folders of a document's name are made through an os.Root
+// on Dir (no step of the path can leave Dir, even mid-race), and each is
+// refused if it is a symbolic link, even one that stays inside Dir: a link
+// planted there says someone wants the bytes elsewhere. The opens and the
+// rename that follow go by path, as for any name, so the folders are
+// checked again under the lock and before the rename. What this leaves
+// open is a folder swapped for a link and back again between two of
+// those checks by someone who can write beneath Dir: the daemon's root
+// has the same limit (aria2rpc's place), and only opens relative to a
+// held folder (openat all the way, the journal's included) would close it.
+
 // docFolders are the folders of Request.Name ("/"-separated), when the
 // download is saved under it; "" for none.
 func (d *download) docFolders() string {
