@@ -188,6 +188,9 @@ func (d *download) run(ctx context.Context) error {
 	if d.isMetalink() {
 		return d.readMetalink(ctx)
 	}
+	if err := d.checkSize(); err != nil {
+		return err
+	}
 	if d.req.DryRun {
 		return d.dryRun()
 	}

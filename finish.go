@@ -59,6 +59,9 @@ func (d *download) finish(ctx context.Context) error {
 			d.c.shared().dirs.sync(filepath.Dir(final))
 		}
 	}
+	if err := d.foldersStill(); err != nil {
+		return err
+	}
 	if err := d.lock.finish(d.path, d.overwrite(), synced); err != nil {
 		var taken *ExistsError
 		if !errors.As(err, &taken) || !d.req.AutoRename || d.overwrite() {

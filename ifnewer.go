@@ -18,6 +18,13 @@ import (
 // and its modification time; "" and zero otherwise.
 func (d *download) localFile() (string, time.Time) {
 	p := d.req.Path
+	if p == "" && d.req.Name != "" {
+		_, full, err := d.docName(d.req.Dir)
+		if err != nil {
+			return "", time.Time{}
+		}
+		p = full
+	}
 	if p == "" {
 		name := fetch.FilenameFromURL(d.given)
 		if name == "" {

@@ -18,7 +18,7 @@ import (
 type MetalinkAnswer struct {
 	URL   string         // the Metalink's URL, redacted
 	Files []MetalinkFile // nil when Err is set
-	Err   error          // why it cannot be used (it does not parse, names a path...)
+	Err   error          // why it cannot be used (it does not parse, a name leaves the directory...)
 }
 
 func (e *MetalinkAnswer) Error() string {

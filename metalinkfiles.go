@@ -13,19 +13,24 @@ import (
 // MetalinkFile is one file a Metalink describes, as a download: its name,
 // its mirrors and what proves it.
 type MetalinkFile struct {
-	Name string   // a plain file name (no folder, no "..": checked)
-	Size int64    // -1 when the document gives none
+	// Name is a file name or a relative path with "/"-separated folders
+	// ("t/README"), checked: for Request.Name, beneath Request.Dir.
+	Name string
+	Size int64    // -1 when the document gives none; for Request.Size
 	URLs []string // the http(s) mirrors, best first
 	// Checksum is the whole file's strongest hash, From "the Metalink";
 	// nil for none.
 	Checksum *Checksum
 	Pieces   *Pieces // the piece hashes; nil for none
+	// Warnings say what of the file's description was left out and why
+	// (a malformed hash beside a usable one, malformed piece hashes).
+	Warnings []string
 }
 
 // ReadMetalink reads a Metalink 4 (RFC 5854) or 3 document of at most
 // metalink.MaxDocument bytes: its files, in order. A document that does
-// not parse, names a path, lists no http(s) URL for a file or only hashes
-// slget cannot check is an error (a *metalink.ParseError) that says which.
+// not parse, names a path that leaves the download directory, lists no
+// http(s) URL for a file or only hashes slget cannot check is an error (a *metalink.ParseError) that says which.
 func ReadMetalink(r io.Reader) ([]MetalinkFile, error) {
 	doc, err := metalink.Parse(r)
 	if err != nil {
@@ -37,7 +42,7 @@ func ReadMetalink(r io.Reader) ([]MetalinkFile, error) {
 func metalinkFiles(doc *metalink.Document) []MetalinkFile {
 	out := make([]MetalinkFile, 0, len(doc.Files))
 	for _, fl := range doc.Files {
-		f := MetalinkFile{Name: fl.Name, Size: fl.Size}
+		f := MetalinkFile{Name: fl.Name, Size: fl.Size, Warnings: fl.Warnings}
 		for _, u := range fl.URLs {
 			f.URLs = append(f.URLs, u.URL)
 		}

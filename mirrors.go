@@ -184,7 +184,7 @@ func (d *download) probeMirror(ctx context.Context, u string) (o *fetch.Origin, 
 	case !p.Ranged:
 		why = "it does not answer ranged requests"
 	case p.Validator.Size != want:
-		why = fmt.Sprintf("its file has %d bytes, not %d as %s: another version", p.Validator.Size, want, d.res.FinalURL)
+		why = d.sizeWhy(p.Validator.Size)
 	case differs != "":
 		why = differs
 	default:

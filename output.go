@@ -21,8 +21,9 @@ import (
 // maxRenames is how many NAME.N.ext AutoRename tries.
 const maxRenames = 9999
 
-// baseName is the output path before any renaming: Request.Path, else a
-// sanitised name from the server in Dir. A Path that ends with a separator
+// baseName is the output path before any renaming: Request.Path, else
+// Request.Name beneath Dir (docfile.go), else a sanitised name from the
+// server in Dir. A Path that ends with a separator
 // or names an existing directory is the directory the file goes into,
 // under the server's name.
 func (d *download) baseName() (string, error) {
@@ -33,6 +34,9 @@ func (d *download) baseName() (string, error) {
 			return p, nil
 		}
 		dir = p
+	} else if d.req.Name != "" {
+		_, full, err := d.docName(dir)
+		return full, err
 	}
 	name := d.probe.Filename
 	for _, raw := range []string{d.probe.FinalURL, d.req.URL} {
@@ -84,7 +88,12 @@ func (d *download) claimOutput(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if dir := filepath.Dir(base); dir != "." {
+	if folders := d.docFolders(); folders != "" {
+		// A document's folders: made beneath Dir, never through a link.
+		if err := makeFolders(d.req.Dir, folders); err != nil {
+			return err
+		}
+	} else if dir := filepath.Dir(base); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fileErr("create", dir, err)
 		}
@@ -160,7 +169,11 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 		return nil, err
 	}
 	d.lock, d.path, d.jpath, d.vol = l, cand, stem+".slget", vol
-	taken, err := d.examine(ctx, cand)
+	err = d.foldersStill() // the .part was opened through folders, not links
+	var taken *ExistsError
+	if err == nil {
+		taken, err = d.examine(ctx, cand)
+	}
 	if taken != nil || err != nil {
 		d.path, d.jpath = "", ""
 		if d.journal != nil {

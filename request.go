@@ -90,6 +90,22 @@ type Request struct {
 	Mirrors []string
 	Pieces  *Pieces // digests of the file's pieces; nil for none
 	PerHost int     // connections per host at a time; zero means no cap
+	// Name, when Path is "", is the file's name as a document gives it
+	// (a Metalink's <file name>): a file name or, as RFC 5854 allows, a
+	// relative path of "/"-separated folders and a file name
+	// ("t/README"), saved beneath Dir. Its folders are made there, one at
+	// a time, and none may be a symbolic link: one planted there is
+	// refused (a *FileError), so a document cannot make the download
+	// write through a link. A name that is absolute, climbs out (".."),
+	// or holds a backslash, a drive letter, an empty or "." segment or a
+	// control character is a *RequestError (metalink.CheckName).
+	Name string
+	// Size, if positive, is the file's size as a document gives it (a
+	// Metalink's <size>): a mirror whose file has another size is left
+	// out with a warning, and when URL has another size, or tells none,
+	// Do returns a *SizeError after the probe, with nothing written.
+	// Zero means none given.
+	Size int64
 	// IgnoreLinks leaves out the mirrors the origin names in its Link
 	// headers (rel=duplicate, and the Metalink of rel=describedby), which
 	// are otherwise used beside Mirrors (see linkmirrors.go).

@@ -34,6 +34,9 @@ func (d *download) toWriter(ctx context.Context) error {
 	if err := d.doProbe(ctx); err != nil {
 		return err
 	}
+	if err := d.checkSize(); err != nil {
+		return err
+	}
 	if d.req.DryRun {
 		d.res.Plan = "stream to the writer through a window of " + units.Bytes(window)
 		return nil

@@ -6,15 +6,23 @@
 // Every parser is pure (no network, no files), bounded (a document over
 // MaxDocument bytes, or with more files, URLs or pieces than the limits
 // below, is refused) and never panics on its input. A name from a document
-// is only ever a file name: one with a path separator, "..", a drive
-// letter or a control character is refused, so a document cannot make a
-// download write outside the folder it was given.
+// is a file name or a relative path beneath the download directory
+// ("t/README", as RFC 5854 allows): one that is absolute, holds a "..",
+// "." or empty segment, a backslash, a drive letter or a control
+// character is refused, so a document cannot make a download write
+// outside the folder it was given. (Making the folders without following
+// a symbolic link planted among them is the downloader's part.)
+//
+// A malformed hash beside a usable one, and a malformed <pieces>, are left
+// out with a line in File.Warnings rather than refusing the document.
 //
 // # Caveats
 //
 // Only http and https URLs are kept; ftp, BitTorrent metaurls and
 // signatures are skipped. Hashes of types other than sha-256, sha-512,
 // sha-1 and md5 are skipped, and a file whose hashes are all of such types
-// is refused: it could not be checked. Names with folders in them, which
-// RFC 5854 allows, are refused rather than created.
+// is refused: it could not be checked, as is one whose only hashes are
+// malformed. A file with no http(s) URL refuses the whole document, and a
+// relative URL (resolved by aria2 against the document's own URL) is not
+// one.
 package metalink

@@ -5,9 +5,7 @@ package metalink
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/xml"
-	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -44,8 +42,11 @@ type Document struct {
 
 // File is one file a Metalink describes.
 type File struct {
-	Name string // a plain file name, checked (see CheckName)
-	Size int64  // -1 when the document gives none
+	// Name is the file's name: a file name, or a relative path with
+	// folders ("t/README", "/"-separated) beneath the download directory,
+	// as RFC 5854 allows; checked (see CheckName).
+	Name string
+	Size int64 // -1 when the document gives none
 	// URLs are the http(s) mirrors, best first: by priority (lower first),
 	// then in the document's order.
 	URLs []URL
@@ -55,6 +56,9 @@ type File struct {
 	// Pieces, if not nil, are the digests of consecutive pieces of the
 	// file, of the strongest type given.
 	Pieces *Pieces
+	// Warnings say what of the file's description was left out and why:
+	// a malformed hash beside a usable one, a malformed <pieces>.
+	Warnings []string
 }
 
 // URL is one mirror of a file.
@@ -225,10 +229,10 @@ func file(x xFile, version int) (File, error) {
 	if f.URLs, err = mirrors(f.Name, urls, version); err != nil {
 		return f, err
 	}
-	if f.Hashes, err = wholeHashes(f.Name, hashes); err != nil {
+	if f.Hashes, err = wholeHashes(&f, hashes); err != nil {
 		return f, err
 	}
-	if f.Pieces, err = bestPieces(f.Name, f.Size, pieces); err != nil {
+	if f.Pieces, err = bestPieces(&f, pieces); err != nil {
 		return f, err
 	}
 	return f, nil
@@ -281,126 +285,4 @@ func rank(p int) int {
 		return 1 << 30
 	}
 	return p
-}
-
-// HashType is the canonical name of a hash type slget can check, and its
-// digest size; ok is false for others. Metalink 3's spellings ("sha256")
-// and RFC 5854's ("sha-256") are both taken.
-func HashType(t string) (canon string, size int, ok bool) {
-	switch strings.ToLower(strings.TrimSpace(t)) {
-	case "sha-256", "sha256":
-		return "sha-256", 32, true
-	case "sha-512", "sha512":
-		return "sha-512", 64, true
-	case "sha-1", "sha1":
-		return "sha-1", 20, true
-	case "md5":
-		return "md5", 16, true
-	}
-	return "", 0, false
-}
-
-// strength orders hash types, strongest first.
-func strength(t string) int {
-	return map[string]int{"sha-512": 0, "sha-256": 1, "sha-1": 2, "md5": 3}[t]
-}
-
-func digest(name, typ, hx string, size int) ([]byte, error) {
-	sum, err := hex.DecodeString(strings.TrimSpace(hx))
-	if err != nil || len(sum) != size {
-		return nil, bad(name, "a %s hash %q is not %d hex digits", typ, short(hx), 2*size)
-	}
-	return sum, nil
-}
-
-// wholeHashes keeps the hashes of known types, strongest first; hashes
-// only of unknown types are an error.
-func wholeHashes(name string, xs []xHash) ([]Hash, error) {
-	var out []Hash
-	var unknown []string
-	for _, x := range xs {
-		canon, size, ok := HashType(x.Type)
-		if !ok {
-			unknown = append(unknown, short(x.Type))
-			continue
-		}
-		sum, err := digest(name, canon, x.Value, size)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, Hash{Type: canon, Sum: sum})
-	}
-	if len(out) == 0 && len(unknown) > 0 {
-		return nil, bad(name, "its hashes are of types slget cannot check (%s); it checks sha-256, sha-512, sha-1 and md5", strings.Join(unknown, ", "))
-	}
-	sort.SliceStable(out, func(i, j int) bool { return strength(out[i].Type) < strength(out[j].Type) })
-	return out, nil
-}
-
-// bestPieces keeps the piece list of the strongest known type.
-func bestPieces(name string, size int64, xs []xPieces) (*Pieces, error) {
-	var best *Pieces
-	for _, x := range xs {
-		canon, hsize, ok := HashType(x.Type)
-		if !ok {
-			continue
-		}
-		if best != nil && strength(canon) >= strength(best.Type) {
-			continue
-		}
-		n, err := strconv.ParseInt(strings.TrimSpace(x.Length), 10, 64)
-		if err != nil || n < 1 {
-			return nil, bad(name, "piece length %q is not a positive number of bytes", short(x.Length))
-		}
-		if len(x.Hashes) > MaxPieces {
-			return nil, bad(name, "more than %d pieces", MaxPieces)
-		}
-		p := &Pieces{Length: n, Type: canon, Sums: make([][]byte, 0, len(x.Hashes))}
-		for _, h := range x.Hashes {
-			sum, err := digest(name, canon, h.Value, hsize)
-			if err != nil {
-				return nil, err
-			}
-			p.Sums = append(p.Sums, sum)
-		}
-		if size < 0 {
-			return nil, bad(name, "piece hashes without a <size>")
-		}
-		if want := (size + n - 1) / n; int64(len(p.Sums)) != want {
-			return nil, bad(name, "%d piece hashes of %d bytes for a file of %d bytes (it needs %d)", len(p.Sums), n, size, want)
-		}
-		best = p
-	}
-	return best, nil
-}
-
-// CheckName refuses a name from a document that is not a plain file name:
-// empty, "." or "..", with a path separator (so no "../" and no absolute
-// path), a drive letter, or a control character.
-func CheckName(name string) error {
-	switch {
-	case name == "":
-		return errors.New("the file has no name")
-	case len(name) > 255:
-		return errors.New("the name is longer than 255 bytes")
-	case name == "." || name == "..":
-		return fmt.Errorf("the name %q is not a file name", name)
-	case strings.ContainsAny(name, `/\`):
-		return fmt.Errorf("the name %q is a path; only plain file names are taken from a Metalink (no folders, no ../, no absolute path)", short(name))
-	case len(name) >= 2 && name[1] == ':' && (name[0]|0x20) >= 'a' && (name[0]|0x20) <= 'z':
-		return fmt.Errorf("the name %q starts with a drive letter", short(name))
-	case strings.ContainsFunc(name, isControl):
-		return fmt.Errorf("the name %q holds a control character", short(name))
-	}
-	return nil
-}
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
-
-// short quotes at most 64 bytes of s in messages.
-func short(s string) string {
-	if len(s) > 64 {
-		return s[:64] + "…"
-	}
-	return s
 }

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -106,20 +107,29 @@ func TestSeveralFiles(t *testing.T) {
 
 func TestRefused(t *testing.T) {
 	for _, c := range []struct{ name, doc, want string }{
-		{"dotdot", doc4(`<file name="../../etc/passwd"><url>http://a/x</url></file>`), "is a path"},
-		{"absolute", doc4(`<file name="/etc/passwd"><url>http://a/x</url></file>`), "is a path"},
-		{"backslash", doc4(`<file name="..\x.exe"><url>http://a/x</url></file>`), "is a path"},
+		{"dotdot", doc4(`<file name="../../etc/passwd"><url>http://a/x</url></file>`), `".." segment`},
+		{"dotdotinside", doc4(`<file name="t/../../x"><url>http://a/x</url></file>`), `".." segment`},
+		{"dotdotend", doc4(`<file name="t/.."><url>http://a/x</url></file>`), `".." segment`},
+		{"dotsegment", doc4(`<file name="t/./x"><url>http://a/x</url></file>`), `"." segment`},
+		{"absolute", doc4(`<file name="/etc/passwd"><url>http://a/x</url></file>`), "absolute path"},
+		{"backslash", doc4(`<file name="..\x.exe"><url>http://a/x</url></file>`), "backslash"},
+		{"backslashfolder", doc4(`<file name="t\x.exe"><url>http://a/x</url></file>`), "backslash"},
 		{"drive", doc4(`<file name="C:x.exe"><url>http://a/x</url></file>`), "drive letter"},
+		{"drivefolder", doc4(`<file name="t/c:/x.exe"><url>http://a/x</url></file>`), "drive letter"},
+		{"empty", doc4(`<file name="t//x"><url>http://a/x</url></file>`), "empty folder name"},
+		{"trailing", doc4(`<file name="t/"><url>http://a/x</url></file>`), "empty folder name"},
 		{"control", doc4(`<file name="a&#10;b"><url>http://a/x</url></file>`), "control character"},
-		{"dot", doc4(`<file name=".."><url>http://a/x</url></file>`), "not a file name"},
+		{"controlfolder", doc4(`<file name="t&#x9;/b"><url>http://a/x</url></file>`), "control character"},
+		{"dot", doc4(`<file name=".."><url>http://a/x</url></file>`), `".." segment`},
+		{"longsegment", doc4(`<file name="t/` + strings.Repeat("x", 256) + `"><url>http://a/x</url></file>`), "longer than 255"},
+		{"long", doc4(`<file name="` + strings.Repeat("x/", 600) + `x"><url>http://a/x</url></file>`), "longer than 1024"},
 		{"noname", doc4(`<file><url>http://a/x</url></file>`), "no name"},
 		{"nourl", doc4(`<file name="a"><url>ftp://a/x</url></file>`), "no http or https URL"},
 		{"nofile", doc4(``), "no file"},
 		{"twice", doc4(`<file name="a"><url>http://a/x</url></file><file name="a"><url>http://a/y</url></file>`), "twice"},
 		{"unknownhash", doc4(`<file name="a"><hash type="whirlpool">00</hash><url>http://a/x</url></file>`), "cannot check"},
 		{"badhex", doc4(`<file name="a"><hash type="sha-256">zz</hash><url>http://a/x</url></file>`), "hex digits"},
-		{"piececount", doc4(`<file name="a"><size>100</size><pieces length="10" type="sha-1"><hash>` + strings.Repeat("0", 40) + `</hash></pieces><url>http://a/x</url></file>`), "needs 10"},
-		{"piecenosize", doc4(`<file name="a"><pieces length="10" type="sha-1"></pieces><url>http://a/x</url></file>`), "without a <size>"},
+		{"allbadhex", doc4(`<file name="a"><hash type="sha-256">zz</hash><hash type="md5">00</hash><url>http://a/x</url></file>`), "hex digits"},
 		{"badsize", doc4(`<file name="a"><size>-1</size><url>http://a/x</url></file>`), "not a number"},
 		{"priority", doc4(`<file name="a"><url priority="0">http://a/x</url></file>`), "priority"},
 		{"namespace", `<metalink xmlns="urn:other"><file name="a"><url>http://a/x</url></file></metalink>`, "namespace"},
@@ -138,6 +148,74 @@ func TestRefused(t *testing.T) {
 	}
 }
 
+// TestFolderNames: RFC 5854 names a file beneath the download directory
+// with folders; such a name is taken as it is written.
+func TestFolderNames(t *testing.T) {
+	for _, name := range []string{"t/README", "a/b/c/d.iso", "x..y/z", ".hidden/f", "t/..x"} {
+		doc, err := ParseBytes([]byte(doc4(`<file name="` + name + `"><url>http://a/x</url></file>`)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := doc.Files[0].Name; got != name {
+			t.Fatalf("%s: got %q", name, got)
+		}
+	}
+}
+
+// TestMalformedLeftOut: a malformed hash beside a usable one, and a
+// malformed <pieces>, are left out with a warning; the file stays.
+func TestMalformedLeftOut(t *testing.T) {
+	sha1hex := strings.Repeat("ab", 20)
+	for _, c := range []struct {
+		name, file string
+		hashes     []string // the types kept, strongest first
+		pieces     string   // the type of the pieces kept, "" for none
+		warn       []string
+	}{
+		{"shortmd5", `<hash type="md5">cbd18db4cc2f85cedef654fccc4a4d8</hash><hash type="sha-1">` + sha1hex + `</hash>`,
+			[]string{"sha-1"}, "", []string{`md5 hash "cbd18db4cc2f85cedef654fccc4a4d8" is not 32 hex digits`}},
+		{"badsha256", `<hash type="sha-256">zz</hash><hash type="sha-1">` + sha1hex + `</hash>`,
+			[]string{"sha-1"}, "", []string{"sha-256 hash"}},
+		{"piececount", `<size>100</size><hash type="sha-1">` + sha1hex + `</hash><pieces length="10" type="sha-1"><hash>` + sha1hex + `</hash></pieces>`,
+			[]string{"sha-1"}, "", []string{"needs 10"}},
+		{"piecenosize", `<pieces length="10" type="sha-1"></pieces>`, nil, "", []string{"without a <size>"}},
+		{"piecelength", `<size>10</size><pieces length="x" type="sha-1"><hash>` + sha1hex + `</hash></pieces>`, nil, "", []string{"piece length"}},
+		{"piecehex", `<size>20</size><pieces length="10" type="sha-256"><hash>00</hash><hash>00</hash></pieces><pieces length="10" type="sha-1"><hash>` + sha1hex + `</hash><hash>` + sha1hex + `</hash></pieces>`,
+			nil, "sha-1", []string{"sha-256 piece hashes are left out: hash 0"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			doc, err := ParseBytes([]byte(doc4(`<file name="a">` + c.file + `<url>http://a/x</url></file>`)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := doc.Files[0]
+			var types []string
+			for _, h := range f.Hashes {
+				types = append(types, h.Type)
+			}
+			if strings.Join(types, ",") != strings.Join(c.hashes, ",") {
+				t.Fatalf("hashes %v, want %v", types, c.hashes)
+			}
+			if got := ""; f.Pieces != nil || c.pieces != "" {
+				if f.Pieces != nil {
+					got = f.Pieces.Type
+				}
+				if got != c.pieces {
+					t.Fatalf("pieces %q, want %q", got, c.pieces)
+				}
+			}
+			if len(f.Warnings) != len(c.warn) {
+				t.Fatalf("warnings %q, want %d", f.Warnings, len(c.warn))
+			}
+			for i, w := range c.warn {
+				if !strings.Contains(f.Warnings[i], w) {
+					t.Fatalf("warning %q, want %q in it", f.Warnings[i], w)
+				}
+			}
+		})
+	}
+}
+
 func TestTooLarge(t *testing.T) {
 	big := strings.NewReader(v4head + strings.Repeat("<!-- padding -->", MaxDocument/16+1))
 	if _, err := Parse(big); err == nil || !strings.Contains(err.Error(), "larger than") {
@@ -146,7 +224,7 @@ func TestTooLarge(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, p := range []string{"testdata/opensuse.meta4", "testdata/videolan.metalink"} {
+	for _, p := range append([]string{"testdata/opensuse.meta4", "testdata/videolan.metalink"}, aria2Fixtures(f)...) {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)
@@ -160,13 +238,36 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		for _, fl := range doc.Files {
-			if CheckName(fl.Name) != nil || len(fl.URLs) == 0 {
+			if CheckName(fl.Name) != nil || len(fl.URLs) == 0 || !filepath.IsLocal(fl.Name) || strings.Contains(fl.Name, `\`) {
 				t.Fatalf("accepted %+v", fl)
 			}
 			if p := fl.Pieces; p != nil {
 				if p.Length < 1 || int64(len(p.Sums)) != (fl.Size+p.Length-1)/p.Length {
 					t.Fatalf("pieces %+v for size %d", p, fl.Size)
 				}
+			}
+		}
+	})
+}
+
+// FuzzCheckName: a name CheckName takes never leaves the directory it is
+// saved beneath, on any system: local, no backslash, no drive letter, no
+// control character, no "." or empty segment.
+func FuzzCheckName(f *testing.F) {
+	for _, s := range []string{"t/README", "a/b/c", "../x", "/x", `a\b`, "C:x", "a//b", "./a", "a/.", "a\x01", "t/c:/x", "x..y/z", "0:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if CheckName(name) != nil {
+			return
+		}
+		if !filepath.IsLocal(name) || strings.ContainsAny(name, `\`) || strings.ContainsFunc(name, isControl) || len(name) > MaxName {
+			t.Fatalf("took %q", name)
+		}
+		for seg := range strings.SplitSeq(name, "/") {
+			drive := len(seg) >= 2 && seg[1] == ':' && strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", rune(seg[0]))
+			if seg == "" || seg == "." || seg == ".." || drive || len(seg) > 255 {
+				t.Fatalf("took %q (segment %q)", name, seg)
 			}
 		}
 	})

@@ -94,7 +94,7 @@ func entriesOf(c *cli.Context, con *console, stdin io.Reader) (entries []inputEn
 		entries = append(entries, inputEntry{uris: []string{u}})
 	}
 	if m := c.String("metalink-file"); m != "" {
-		more, err := metalinkEntries(m)
+		more, err := metalinkEntries(m, con)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -134,7 +134,9 @@ func exitCode(err error) int {
 		return exitBadResponse
 	case errors.As(err, &re):
 		return exitBadResponse
-	case errors.Is(err, slget.ErrNoRanges):
+	case errors.Is(err, slget.ErrNoRanges), errors.As(err, new(*slget.SizeError)):
+		// aria2c exits 8 for a source whose size is not the Metalink's
+		// (the total of its Content-Range is not the one expected).
 		return exitNoResume
 	case badCertificate(err):
 		return exitCertificate

@@ -96,6 +96,8 @@ func (a *app) request(rawURL string) *slget.Request {
 	}
 	cfg.setMirrors(req)
 	switch {
+	case cfg.docName:
+		req.Name = cfg.out // beneath dir, folders and all
 	case cfg.out == "-" && cfg.streamWindow > 0: // -o -: stdout, in order, as curl's (a file named "-" is -o ./-)
 		req.Writer, req.StreamWindow = a.con.stdout, cfg.streamWindow
 	case cfg.out != "":

@@ -20,6 +20,7 @@ func (a *app) getMetalinkURL(ctx context.Context, e inputEntry, ans *slget.Metal
 		err := withCode(exitMetalink, fmt.Errorf("%s: a Metalink that cannot be used: %w; nothing downloaded (--follow-metalink=false saves it as a file)", ans.URL, ans.Err))
 		return result{URL: ans.URL, BySource: map[string]int64{}, ExitCode: exitMetalink, Error: err.Error()}, err
 	}
+	warnMetalink(a.con, ans.URL, ans.Files)
 	entries := docEntries(ans.Files)
 	a.con.warnf("%s: a Metalink of %d file(s): each is downloaded from its mirrors, the document is not saved (--follow-metalink=false saves it)", ans.URL, len(entries))
 	var res result

@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -25,11 +26,16 @@ type mirrorOptions struct {
 	// (--follow-metalink); never for a download from mirrors.
 	followMetalink bool
 	ignoreLinks    bool // --follow-metalink=false: no mirrors from Link headers either
+	// docName: out is a document's name (a Metalink's), saved beneath
+	// dir with its folders, never through a link (slget.Request.Name).
+	docName bool
+	size    int64 // the document's size of the file; zero for none
 }
 
 // metaEntry is what a Metalink says of one file.
 type metaEntry struct {
 	name     string
+	size     int64 // -1 for none
 	checksum *slget.Checksum
 	pieces   *slget.Pieces
 	files    int // files in the document
@@ -52,8 +58,9 @@ func (e inputEntry) withMirrors(cfg config) config {
 	}
 	if m := e.meta; m != nil {
 		if cfg.out == "" || m.files > 1 {
-			cfg.out = m.name
+			cfg.out, cfg.docName = m.name, true
 		}
+		cfg.size = max(m.size, 0)
 		if cfg.checksum == nil {
 			cfg.checksum = m.checksum
 		}
@@ -66,11 +73,12 @@ func (e inputEntry) withMirrors(cfg config) config {
 func (cfg config) setMirrors(req *slget.Request) {
 	req.Mirrors, req.Pieces, req.PerHost = cfg.mirrors, cfg.pieces, cfg.perHost
 	req.FollowMetalink, req.IgnoreLinks = cfg.followMetalink, cfg.ignoreLinks
+	req.Size = cfg.size
 }
 
 // metalinkEntries reads -M FILE: one entry per file it describes, its
 // URLs best first. Any fault is exit code 20 and nothing is downloaded.
-func metalinkEntries(path string) ([]inputEntry, error) {
+func metalinkEntries(path string, con *console) ([]inputEntry, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, withCode(exitMetalink, fmt.Errorf("--metalink-file %s: %w", path, err))
@@ -80,7 +88,19 @@ func metalinkEntries(path string) ([]inputEntry, error) {
 	if err != nil {
 		return nil, withCode(exitMetalink, fmt.Errorf("%s: %w; nothing downloaded", path, err))
 	}
+	warnMetalink(con, path, files)
 	return docEntries(files), nil
+}
+
+// warnMetalink says what of each file's description the document's
+// reader left out (a malformed hash beside a usable one, malformed piece
+// hashes).
+func warnMetalink(con *console, doc string, files []slget.MetalinkFile) {
+	for _, f := range files {
+		for _, w := range f.Warnings {
+			con.warnf("%s: file %q: %s", doc, f.Name, w)
+		}
+	}
 }
 
 // docEntries are the downloads of a Metalink's files, each from its URLs
@@ -88,7 +108,7 @@ func metalinkEntries(path string) ([]inputEntry, error) {
 func docEntries(files []slget.MetalinkFile) []inputEntry {
 	var out []inputEntry
 	for _, fl := range files {
-		e := inputEntry{uris: fl.URLs, meta: &metaEntry{name: fl.Name, files: len(files), checksum: fl.Checksum, pieces: fl.Pieces}}
+		e := inputEntry{uris: fl.URLs, meta: &metaEntry{name: fl.Name, size: fl.Size, files: len(files), checksum: fl.Checksum, pieces: fl.Pieces}}
 		out = append(out, e)
 	}
 	return out
@@ -112,19 +132,47 @@ func mirrorsOut(m map[string]slget.MirrorStats) (bytes map[string]int64, dropped
 }
 
 // getMirrored downloads e from its mirrors: when the first cannot be
-// probed (down, refusing, not found), the next one is the first, and so on;
-// once a probe answers, the download runs from all that answer.
+// probed (down, refusing, not found) or has another size than its
+// Metalink gives, the next one is the first, and so on; once a probe
+// answers with the right size, the download runs from all that answer
+// (each mirror of another size left out). When no URL has the
+// document's size, the document is refused with exit code 8, aria2c's
+// for it.
 func (a *app) getMirrored(ctx context.Context, e inputEntry, finishing func()) (result, error) {
 	var res result
 	var err error
+	sized := map[string]bool{} // URLs of another size than the document's: not asked again
 	for i := range e.uris {
-		others := append(append([]string{}, e.uris[i+1:]...), e.uris[:i]...)
+		var others []string
+		for _, u := range append(append([]string{}, e.uris[i+1:]...), e.uris[:i]...) {
+			if !sized[u] {
+				others = append(others, u)
+			}
+		}
 		a.cfg.mirrors = others
 		res, err = a.get(ctx, e.uris[i], finishing)
-		if err == nil || res.FinalURL != "" || ctx.Err() != nil || i == len(e.uris)-1 {
-			return res, err
+		var se *slget.SizeError
+		wrongSize := errors.As(err, &se)
+		last := i == len(e.uris)-1
+		if wrongSize {
+			sized[e.uris[i]] = true
+			next := ""
+			if !last {
+				next = ", trying the next mirror, " + slget.Redact(e.uris[i+1])
+			}
+			a.con.warnf("%v; it is left out%s", err, next)
+		}
+		if err == nil || (res.FinalURL != "" && !wrongSize) || ctx.Err() != nil || last {
+			break
+		}
+		if wrongSize {
+			continue
 		}
 		a.con.warnf("%s: %v; trying the next mirror, %s", slget.Redact(e.uris[i]), err, slget.Redact(e.uris[i+1]))
+	}
+	if len(sized) == len(e.uris) {
+		err = withCode(exitNoResume, fmt.Errorf("no URL of %s has the %d bytes its Metalink gives (see above); nothing downloaded", e.meta.name, a.cfg.size))
+		res.ExitCode, res.Error = exitNoResume, err.Error()
 	}
 	return res, err
 }
