@@ -108,9 +108,6 @@ func (s *Server) dispatch(c call) (any, *Error, func()) {
 // invoke runs method name with params (the token first, for aria2.*).
 func (s *Server) invoke(name string, params []json.RawMessage) (any, *Error, func()) {
 	m := methodOf(name)
-	if m == nil {
-		return nil, failed("No such method: " + name), nil
-	}
 	a := args(params)
 	token, hasToken := "", false
 	if len(a) > 0 {
@@ -118,9 +115,14 @@ func (s *Server) invoke(name string, params []json.RawMessage) (any, *Error, fun
 			token, hasToken, a = strings.TrimPrefix(t, "token:"), true, a[1:]
 		}
 	}
-	// listMethods and listNotifications say only names: no token, as aria2.
-	if s.Secret != "" && strings.HasPrefix(name, "aria2.") && (!hasToken || !s.tokenOK(token)) {
+	// listMethods and listNotifications say only names: no token, as
+	// aria2. A method that does not exist is no answer to one without the
+	// token either: aria2 checks the token first.
+	if s.Secret != "" && (m == nil || strings.HasPrefix(name, "aria2.")) && (!hasToken || !s.tokenOK(token)) {
 		return nil, errUnauthorized, nil
+	}
+	if m == nil {
+		return nil, failed("No such method: " + name), nil
 	}
 	return m(s, a)
 }

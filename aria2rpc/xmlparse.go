@@ -46,8 +46,9 @@ type xmlCall struct {
 }
 
 // parseXMLCall reads body as a methodCall. A document whose root is not a
-// methodCall is a call of no method (aria2's "No such method: "
-// answer); a body that is not well-formed XML is an *XMLError.
+// methodCall is a call of no method, answered as aria2 answers a method
+// that does not exist; a body that is not well-formed XML is an
+// *XMLError.
 func parseXMLCall(body []byte) (xmlCall, error) {
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.Strict = true
