@@ -9,6 +9,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -137,4 +139,81 @@ func TestRPCXMLBesideAria2c(t *testing.T) {
 			t.Errorf("listMethods lacks aria2c's %v", m)
 		}
 	}
+}
+
+// TestRPCXMLBytesBesideAria2c sends the same XML-RPC bodies to slget and
+// aria2c and compares the answers byte for byte, with their HTTP status:
+// what aria2's parser makes of each type, what it leaves out, how it
+// escapes, what it refuses.
+func TestRPCXMLBytesBesideAria2c(t *testing.T) {
+	const secret = "xml-bytes"
+	ariaURL := strings.TrimSuffix(startAria2cRPC(t, t.TempDir(), secret), "/jsonrpc") + "/rpc"
+	d := startDaemon(t, secret, "-d", t.TempDir())
+	tk := `<param><value><string>token:` + secret + `</string></value></param>`
+	call := func(m string, params ...string) string {
+		return `<?xml version="1.0"?><methodCall><methodName>` + m + `</methodName><params>` + strings.Join(params, "") + `</params></methodCall>`
+	}
+	p := func(v string) string { return "<param><value>" + v + "</value></param>" }
+	for _, body := range []string{
+		``,
+		`not XML`,
+		`<methodCall><methodName>x</methodName>`,
+		`<methodCall/><methodCall/>`,
+		`<methodResponse/>`,
+		call(" aria2.getVersion "),
+		call("aria2.getVersion", p(`<string>token:wrong</string>`)),
+		call("aria2.getGlobalStat", tk),
+		call("system.listMethods"),
+		call("aria2.tellStatus", tk, p("0123456789abcdef")),
+		call("aria2.tellStatus", tk, p("<nil/>"), p("<string>0123456789abcdef</string>")),
+		call("aria2.tellStatus", tk, p(""), p("<i8>1</i8>"), p("<dateTime.iso8601>20250101T00:00:00</dateTime.iso8601>"), p("0123456789abcdef")),
+		call("aria2.tellStatus", tk, p(`<string>&lt;&amp;'"&gt;</string>`)),
+		call("aria2.tellStatus", tk, p(`<string>é€</string>`)),
+		call("aria2.tellStatus", tk, p(`<base64>MDEyMzQ1Njc4OWFiY2RlZg==</base64>`)),
+		call("aria2.pause", tk, p(`<int>5</int>`)),
+		call("aria2.tellWaiting", tk, p(`<int>0</int>`), p(`<i4>10</i4>`)),
+		call("aria2.tellWaiting", tk, p(`<double>0.5</double>`), p(`<int>10</int>`)),
+		call("aria2.tellStopped", tk, p(`<int>-1</int>`), p(`<int>3</int>`), p(`<array><data><value>gid</value></data></array>`)),
+		call("aria2.addUri", tk, p(`<string>http://127.0.0.1:1/x</string>`)),
+		call("aria2.addUri", tk, p(`<array><data></data></array>`)),
+		call("aria2.changePosition", tk, p("0123456789abcdef"), p("<int>1</int>"), p("POS_SET")),
+		call("aria2.nope", tk),
+		call("system.multicall", p(`<array><data>
+			<value><struct><member><name>methodName</name><value>aria2.getGlobalStat</value></member><member><name>params</name><value><array><data><value>token:`+secret+`</value></data></array></value></member></struct></value>
+			<value><string>x</string></value>
+			<value><struct><member><name>methodName</name><value><int>1</int></value></member></struct></value>
+			<value><struct><member><name>methodName</name><value>system.multicall</value></member></struct></value>
+			<value><struct><member><name>methodName</name><value>aria2.tellStatus</value></member><member><name>params</name><value><array><data><value>token:wrong</value></data></array></value></member></struct></value>
+			<value><struct><member><name>methodName</name><value>system.listMethods</value></member><member><name>params</name><value>not a list</value></member></struct></value>
+		</data></array>`)),
+		call("system.multicall", p(`<int>1</int>`)),
+	} {
+		mineB, mine, err1 := postXML(d.addr, body)
+		theirsB, theirs, err2 := postXML(strings.TrimPrefix(strings.TrimSuffix(ariaURL, "/rpc"), "http://"), body)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v, aria2c %v", body, err1, err2)
+		}
+		if string(mineB) != string(theirsB) || mine != theirs {
+			t.Errorf("%s:\n  slget  HTTP %d %s\n  aria2c HTTP %d %s", body, mine, mineB, theirs, theirsB)
+		}
+	}
+}
+
+// postXML posts body to http://addr/rpc as text/xml, on a connection of
+// its own: aria2c answers 400 to every request after one that was not
+// XML on the same connection.
+func postXML(addr, body string) ([]byte, int, error) {
+	req, err := http.NewRequest(http.MethodPost, "http://"+addr+"/rpc", strings.NewReader(body))
+	if err != nil {
+		return nil, 0, err
+	}
+	req.Header.Set("Content-Type", "text/xml")
+	req.Close = true
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return b, resp.StatusCode, err
 }
