@@ -1,7 +1,8 @@
 // The daemon's XML-RPC beside a real aria2c --enable-rpc: one script of
 // Python's standard xmlrpc.client (what Persepolis and many scripts use)
-// drives both, and their answers are compared key by key and type by
-// type, faults word for word, and the files byte for byte.
+// drives both (the options Persepolis sends among its calls), and their
+// answers are compared key by key and type by type, faults word for word,
+// and the files byte for byte.
 
 package main
 
@@ -32,13 +33,13 @@ type xmlStep struct {
 
 // runXMLDrive runs testdata/xmlrpc_drive.py against the XML-RPC server at
 // url and returns its steps by name, in order.
-func runXMLDrive(t *testing.T, python, url, secret, small, big string) (map[string]xmlStep, []string) {
+func runXMLDrive(t *testing.T, python, url, secret, dir, small, big string) (map[string]xmlStep, []string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	script, _ := filepath.Abs(filepath.Join("testdata", "xmlrpc_drive.py"))
 	cmd := exec.CommandContext(ctx, python, script)
-	cmd.Env = append(os.Environ(), "RPC_URL="+url, "RPC_SECRET="+secret, "SMALL_URL="+small, "BIG_URL="+big)
+	cmd.Env = append(os.Environ(), "RPC_URL="+url, "RPC_SECRET="+secret, "RPC_DIR="+dir, "SMALL_URL="+small, "BIG_URL="+big)
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
 	t.Logf("python against %s ran %v:\n%s", url, time.Since(start), out)
@@ -72,15 +73,16 @@ func TestRPCXMLBesideAria2c(t *testing.T) {
 	ariaURL := strings.TrimSuffix(startAria2cRPC(t, ariaDir, secret), "/jsonrpc") + "/rpc"
 	d := startDaemon(t, secret, "-d", mineDir, "--slice=256k")
 
-	theirs, order := runXMLDrive(t, python, ariaURL, secret, small.FileURL(), big.FileURL())
-	mine, mineOrder := runXMLDrive(t, python, "http://"+d.addr+"/rpc", secret, small.FileURL(), big.FileURL())
+	theirs, order := runXMLDrive(t, python, ariaURL, secret, ariaDir, small.FileURL(), big.FileURL())
+	mine, mineOrder := runXMLDrive(t, python, "http://"+d.addr+"/rpc", secret, mineDir, small.FileURL(), big.FileURL())
 	if !slices.Equal(mineOrder, order) {
 		t.Fatalf("steps %v, aria2c's %v", mineOrder, order)
 	}
 
 	// The files, byte for byte, from both.
 	for _, dir := range []string{mineDir, ariaDir} {
-		for name, want := range map[string]string{"small.bin": small.Content().SHA256(), "big.bin": big.Content().SHA256()} {
+		for name, want := range map[string]string{"small.bin": small.Content().SHA256(), "big.bin": big.Content().SHA256(),
+			filepath.Join("persepolis", "small.bin"): small.Content().SHA256()} {
 			if got := fileSHA(t, filepath.Join(dir, name)); got != want {
 				t.Errorf("%s: SHA-256 %s, want %s", filepath.Join(dir, name), got, want)
 			}

@@ -4,7 +4,8 @@ and aria2c, so their answers can be compared. Prints one JSON line per
 step: {"step", "value", "shape"}, where shape is the answer's keys and
 XML-RPC types. Exits non-zero on the first unexpected failure.
 Environment: RPC_URL (http://HOST:PORT/rpc), RPC_SECRET, SMALL_URL,
-BIG_URL (a slow origin, so that a pause comes mid-download).
+BIG_URL (a slow origin, so that a pause comes mid-download), RPC_DIR (the
+server's download folder).
 """
 
 import json
@@ -81,6 +82,20 @@ def main():
     del st["files"][0]["uris"]  # aria2c lists a URI once per connection it used
     say("tellStatus complete", st)
     say("getFiles", s.aria2.getFiles(TOKEN, g1))
+
+    # The options Persepolis (3.0.1) sends with every download, None and
+    # empty values included (it calls with allow_none=True), and its own GID.
+    p = xmlrpc.client.ServerProxy(URL, allow_none=True)
+    persepolis = {
+        "gid": "c0ffee00c0ffee00", "max-tries": "5", "retry-wait": 0, "timeout": 60,
+        "header": ["Cookie: None"], "out": None, "user-agent": None, "referer": None,
+        "all-proxy": "", "max-download-limit": "0", "all-proxy-user": "None", "all-proxy-passwd": "None",
+        "http-user": "None", "http-passwd": "None", "split": "16", "max-connection-per-server": "16",
+        "min-split-size": "1M", "continue": "true", "dir": os.path.join(os.environ["RPC_DIR"], "persepolis"),
+    }
+    say("persepolis addUri", p.aria2.addUri(TOKEN, [SMALL], persepolis))
+    st = wait(s, "c0ffee00c0ffee00", "complete")
+    say("persepolis complete", {k: st[k] for k in ("status", "totalLength", "completedLength", "errorCode")})
 
     # A slow one: running, paused mid-way, its option changed, unpaused.
     opts = {"out": "big.bin", "split": "4", "max-connection-per-server": "4", "min-split-size": "1M"}
