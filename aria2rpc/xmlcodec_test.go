@@ -102,6 +102,7 @@ func TestParseXMLRefuses(t *testing.T) {
 		{"two roots", `<methodCall/><methodCall/>`},
 		{"text after the root", `<methodCall/>x`},
 		{"an unknown entity", `<methodCall><methodName>&x;</methodName></methodCall>`},
+		{"an entity of its own DTD: never expanded", `<!DOCTYPE m [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><methodCall><methodName>&b;</methodName></methodCall>`},
 		{"not UTF-8", "<methodCall><methodName>\xff</methodName></methodCall>"},
 		{"another encoding", `<?xml version="1.0" encoding="UTF-16"?><methodCall/>`},
 		{"too deep", xmlCallOf("m", deep)},

@@ -178,6 +178,11 @@ func TestServeXMLHTTP(t *testing.T) {
 	if w.Code != http.StatusMethodNotAllowed {
 		t.Fatalf("GET /rpc: HTTP %d, want 405", w.Code)
 	}
+	// With AllowOriginAll, any page, with CORS headers, as on /jsonrpc.
+	s.AllowOriginAll = true
+	if code, _, h := post(xmlCallOf("system.listMethods"), "Origin", "https://front.example"); code != http.StatusOK || h.Get("Access-Control-Allow-Origin") != "*" {
+		t.Fatalf("another site's page with AllowOriginAll: HTTP %d, CORS %q", code, h.Get("Access-Control-Allow-Origin"))
+	}
 }
 
 func FuzzHandleXML(f *testing.F) {
