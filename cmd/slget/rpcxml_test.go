@@ -189,6 +189,7 @@ func TestRPCXMLBytesBesideAria2c(t *testing.T) {
 			<value><struct><member><name>methodName</name><value>system.listMethods</value></member><member><name>params</name><value>not a list</value></member></struct></value>
 		</data></array>`)),
 		call("system.multicall", p(`<int>1</int>`)),
+		call("system.multicall"),
 	} {
 		mineB, mine, err1 := postXML(d.addr, body)
 		theirsB, theirs, err2 := postXML(strings.TrimPrefix(strings.TrimSuffix(ariaURL, "/rpc"), "http://"), body)
