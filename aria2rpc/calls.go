@@ -22,7 +22,7 @@ func addURI(s *Server, a args) (any, *Error, func()) {
 		return nil, err, nil
 	}
 	if len(us) == 0 {
-		return nil, failed("No URI to download."), nil
+		return nil, failed("URI is not provided."), nil
 	}
 	for _, u := range us {
 		if hasControl(u) || !strings.Contains(u, "://") {

@@ -108,9 +108,6 @@ func (s *Server) dispatch(c call) (any, *Error, func()) {
 // invoke runs method name with params (the token first, for aria2.*).
 func (s *Server) invoke(name string, params []json.RawMessage) (any, *Error, func()) {
 	m := methodOf(name)
-	if m == nil {
-		return nil, failed("No such method: " + name), nil
-	}
 	a := args(params)
 	token, hasToken := "", false
 	if len(a) > 0 {
@@ -118,41 +115,56 @@ func (s *Server) invoke(name string, params []json.RawMessage) (any, *Error, fun
 			token, hasToken, a = strings.TrimPrefix(t, "token:"), true, a[1:]
 		}
 	}
-	// listMethods and listNotifications say only names: no token, as aria2.
-	if s.Secret != "" && strings.HasPrefix(name, "aria2.") && (!hasToken || !s.tokenOK(token)) {
+	// listMethods and listNotifications say only names: no token, as
+	// aria2. A method that does not exist is no answer to one without the
+	// token either: aria2 checks the token first.
+	if s.Secret != "" && (m == nil || strings.HasPrefix(name, "aria2.")) && (!hasToken || !s.tokenOK(token)) {
 		return nil, errUnauthorized, nil
+	}
+	if m == nil {
+		return nil, failed("No such method: " + name), nil
 	}
 	return m(s, a)
 }
 
 // multicall runs each {methodName, params} of its one parameter; each
-// answer is [result] or the error object, as aria2.
+// answer is [result] or the error object, as aria2: an entry that is not
+// a struct, or has no methodName, is answered with an error in its place,
+// and params that are not a list are none.
 func (s *Server) multicall(a args) (any, *Error, func()) {
-	var calls []struct {
-		MethodName *string           `json:"methodName"`
-		Params     []json.RawMessage `json:"params"`
+	if len(a) == 0 {
+		return nil, failed("The parameter at 0 is required but missing."), nil
 	}
-	if len(a) != 1 || json.Unmarshal(a[0], &calls) != nil {
-		return nil, failed("The parameter at 0 has wrong type."), nil
+	var entries []json.RawMessage
+	if !a.has(0) || json.Unmarshal(a[0], &entries) != nil {
+		return nil, wrongType(0), nil
 	}
-	out := make([]any, 0, len(calls))
+	out := make([]any, 0, len(entries))
 	var after func()
-	for _, c := range calls {
+	for _, raw := range entries {
+		var c map[string]json.RawMessage
+		var name *string
+		var params []json.RawMessage
 		switch {
-		case c.MethodName == nil:
+		case json.Unmarshal(raw, &c) != nil || c == nil:
+			out = append(out, failed("system.multicall expected struct."))
+			continue
+		case json.Unmarshal(c["methodName"], &name) != nil || name == nil:
 			out = append(out, failed("Missing methodName."))
-		case *c.MethodName == "system.multicall":
+			continue
+		case *name == "system.multicall":
 			out = append(out, failed("Recursive system.multicall forbidden."))
-		default:
-			res, err, af := s.invoke(*c.MethodName, c.Params)
-			if err != nil {
-				out = append(out, err)
-				continue
-			}
-			out = append(out, []any{res})
-			if af != nil {
-				after = af
-			}
+			continue
+		}
+		_ = json.Unmarshal(c["params"], &params) // not a list: none, as aria2
+		res, err, af := s.invoke(*name, params)
+		if err != nil {
+			out = append(out, err)
+			continue
+		}
+		out = append(out, []any{res})
+		if af != nil {
+			after = af
 		}
 	}
 	return out, nil, after

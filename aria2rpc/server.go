@@ -1,5 +1,5 @@
-// server.go: the Server and its HTTP face: POST on /jsonrpc, the body
-// bound, the Origin check, CORS for the allowed origins.
+// server.go: the Server and its HTTP face: POST on /jsonrpc and /rpc,
+// the body bound, the Origin check, CORS for the allowed origins.
 
 package aria2rpc
 
@@ -20,8 +20,8 @@ import (
 // DefaultMaxRequestSize is aria2's --rpc-max-request-size: 2 MiB.
 const DefaultMaxRequestSize = 2 << 20
 
-// Server answers aria2's JSON-RPC for a Queue. Set its fields before the
-// first request.
+// Server answers aria2's JSON-RPC and XML-RPC for a Queue. Set its
+// fields before the first request.
 type Server struct {
 	Queue *queue.Queue
 	// Root is the download root (absolute): a client's dir is taken in
@@ -67,9 +67,11 @@ type Server struct {
 	sockets     sockets
 }
 
-// ServeHTTP answers /jsonrpc.
+// ServeHTTP answers JSON-RPC on /jsonrpc and XML-RPC on /rpc, each under
+// the same origin rules.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != "/jsonrpc" {
+	xmlRPC := r.URL.Path == "/rpc"
+	if r.URL.Path != "/jsonrpc" && !xmlRPC {
 		http.NotFound(w, r)
 		return
 	}
@@ -91,8 +93,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	case http.MethodPost:
+		if xmlRPC {
+			s.serveXML(w, r)
+			return
+		}
 		s.servePost(w, r)
 	case http.MethodGet:
+		if xmlRPC { // XML-RPC is POST only, as aria2's
+			w.Header().Set("Allow", "POST, OPTIONS")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
 		if isWebSocket(r) {
 			s.serveWebSocket(w, r)
 			return

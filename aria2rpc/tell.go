@@ -144,7 +144,7 @@ func getGlobalStat(s *Server, _ args) (any, *Error, func()) {
 func getVersion(s *Server, _ args) (any, *Error, func()) {
 	return map[string]any{
 		"version":         s.Version,
-		"enabledFeatures": []string{"HTTPS", "Message Digest", "Metalink"},
+		"enabledFeatures": []string{"HTTPS", "Message Digest", "Metalink", "XML-RPC"},
 	}, nil, nil
 }
 

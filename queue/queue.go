@@ -54,24 +54,6 @@ type Config struct {
 	MaxResults int
 }
 
-// EventKind is what happened to a download.
-type EventKind int
-
-// The events a Queue sends.
-const (
-	EventStart EventKind = iota
-	EventPause
-	EventStop // removed
-	EventComplete
-	EventError
-)
-
-// Event is one change of a download's state.
-type Event struct {
-	Kind EventKind
-	GID  GID
-}
-
 // Info is a snapshot of one download.
 type Info struct {
 	GID   GID

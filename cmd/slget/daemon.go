@@ -1,6 +1,6 @@
 // daemon.go: slget --enable-rpc, a queue of downloads (package queue)
-// behind aria2's JSON-RPC (package aria2rpc), listening until a client
-// asks it to shut down or a signal comes.
+// behind aria2's JSON-RPC and XML-RPC (package aria2rpc), listening until
+// a client asks it to shut down or a signal comes.
 
 package main
 
@@ -117,7 +117,7 @@ func (d *daemon) serve(outer context.Context) error {
 		con := d.a.con
 		con.errorf("WARNING: --rpc-listen-all without --rpc-secret: anyone who reaches port %d can make this machine download anything into %s; give --rpc-secret", ln.Addr().(*net.TCPAddr).Port, d.root)
 	}
-	d.a.con.errorf("JSON-RPC on %s://%s/jsonrpc (downloads into %s)", scheme, ln.Addr(), d.root)
+	d.a.con.errorf("JSON-RPC on %s://%s/jsonrpc, XML-RPC on %s://%s/rpc (downloads into %s)", scheme, ln.Addr(), scheme, ln.Addr(), d.root)
 	if d.interval > 0 && d.session != "" {
 		go d.saveEvery(ctx)
 	}
@@ -128,7 +128,7 @@ func (d *daemon) serve(outer context.Context) error {
 	case <-ctx.Done():
 	case err := <-done:
 		if !errors.Is(err, http.ErrServerClosed) {
-			return fmt.Errorf("JSON-RPC server: %v", err)
+			return fmt.Errorf("RPC server: %v", err)
 		}
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -50,6 +50,11 @@ func (o *entryOptions) set(name, value string) (known bool, err error) {
 	if !hasWord(entryOptionNames, name) {
 		return false, nil
 	}
+	if value == "" && name == "all-proxy" {
+		// aria2 takes an empty all-proxy as none given; Persepolis sends
+		// one with every download. The command line's stays.
+		return true, nil
+	}
 	if value == "" {
 		return true, errors.New("no value")
 	}

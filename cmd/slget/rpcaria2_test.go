@@ -189,6 +189,9 @@ func TestRPCBesideAria2c(t *testing.T) {
 		`{"jsonrpc":"2.0","id":"e9","method":"aria2.pause","params":["token:` + secret + `","0123"]}`,
 		`{"jsonrpc":"2.0","id":"e10","method":"aria2.pause","params":["token:` + secret + `","0123456789abcdef0"]}`,
 		`{"jsonrpc":"2.0","id":"e7","method":"aria2.getGlobalStat","params":{"a":1}}`,
+		`{"jsonrpc":"2.0","id":"e11","method":"nope"}`,
+		`{"jsonrpc":"2.0","id":"m1","method":"system.multicall","params":[[1,"x",{"params":[]},{"methodName":1},{"methodName":"system.multicall"},{"methodName":"system.listMethods","params":{"a":1}}]]}`,
+		`{"jsonrpc":"2.0","id":"m2","method":"system.multicall","params":[{"methodName":"system.listMethods"}]}`,
 		`[{"jsonrpc":"2.0","id":8,"method":"system.listMethods"},{"jsonrpc":"2.0","id":9,"method":"aria2.getGlobalStat","params":["token:` + secret + `"]}]`,
 	} {
 		mineB, mine, err1 := httpPostStatus(d.url, []byte(body))

@@ -13,11 +13,11 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-const catDaemon = "Daemon (aria2's JSON-RPC)"
+const catDaemon = "Daemon (aria2's JSON-RPC and XML-RPC)"
 
 func rpcFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: "enable-rpc", Category: catDaemon, Usage: "run as a download daemon that aria2's clients drive: aria2's JSON-RPC on /jsonrpc over HTTP and WebSocket; -d is the download root and the download options are the defaults of what it is given"},
+		&cli.BoolFlag{Name: "enable-rpc", Category: catDaemon, Usage: "run as a download daemon that aria2's clients drive: aria2's JSON-RPC on /jsonrpc over HTTP and WebSocket, and its XML-RPC on /rpc; -d is the download root and the download options are the defaults of what it is given"},
 		&cli.IntFlag{Name: "rpc-listen-port", Value: 6800, Category: catDaemon, Usage: "listen on `PORT` (0: any free port, said on stderr)"},
 		&cli.BoolFlag{Name: "rpc-listen-all", Category: catDaemon, Usage: "listen on every interface, not only the loopback (give --rpc-secret too)"},
 		&cli.StringFlag{Name: "rpc-secret", Category: catDaemon, Usage: "require `TOKEN` as every call's first parameter, \"token:TOKEN\", as aria2"},
