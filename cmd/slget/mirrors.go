@@ -25,6 +25,9 @@ type mirrorOptions struct {
 	// (--follow-metalink); never for a download from mirrors.
 	followMetalink bool
 	ignoreLinks    bool // --follow-metalink=false: no mirrors from Link headers either
+	// namedBy is the server whose Metalink named the mirrors (a URL that
+	// is a Metalink); nil when the user named them.
+	namedBy *slget.Namer
 }
 
 // metaEntry is what a Metalink says of one file.
@@ -33,6 +36,9 @@ type metaEntry struct {
 	checksum *slget.Checksum
 	pieces   *slget.Pieces
 	files    int // files in the document
+	// namedBy is the server that sent the document; nil for one the user
+	// gave (-M FILE).
+	namedBy *slget.Namer
 }
 
 // mirrored reports whether e downloads from more than one URI or from a
@@ -57,7 +63,7 @@ func (e inputEntry) withMirrors(cfg config) config {
 		if cfg.checksum == nil {
 			cfg.checksum = m.checksum
 		}
-		cfg.pieces = m.pieces
+		cfg.pieces, cfg.namedBy = m.pieces, m.namedBy
 	}
 	return cfg
 }
@@ -65,7 +71,7 @@ func (e inputEntry) withMirrors(cfg config) config {
 // setMirrors puts cfg's mirrors into req.
 func (cfg config) setMirrors(req *slget.Request) {
 	req.Mirrors, req.Pieces, req.PerHost = cfg.mirrors, cfg.pieces, cfg.perHost
-	req.FollowMetalink, req.IgnoreLinks = cfg.followMetalink, cfg.ignoreLinks
+	req.FollowMetalink, req.IgnoreLinks, req.NamedBy = cfg.followMetalink, cfg.ignoreLinks, cfg.namedBy
 }
 
 // metalinkEntries reads -M FILE: one entry per file it describes, its
