@@ -42,6 +42,9 @@ func (d *download) namerScope() fetch.Scope {
 // http is the client for the request's URL (and its Origin): held to the
 // Namer's scope when a server named it.
 func (d *download) http() *fetch.Client {
+	if d.req.NamedBy == nil {
+		return d.c.http()
+	}
 	return d.c.http().Within(d.namerScope())
 }
 

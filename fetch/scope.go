@@ -143,25 +143,28 @@ func (s Scope) checkName(hostport string) error {
 // mirror in its Link header or its Metalink): its connections, redirects
 // included, reach no address more private than s allows (see
 // Scope.Allows), checked on each address dialled; a refused one fails
-// with a *ScopeError, never retried. It shares c's settings and idle
-// connections' owner (CloseIdle closes them too). It is c itself when s
-// allows every address, or when c was not made by NewClient.
+// with a *ScopeError, never retried. The user's credentials go only to
+// the host of the URL given for them, even with LocationTrusted, which
+// trusts where a redirect leads, not the hosts a server names. It shares
+// c's settings and idle connections' owner (CloseIdle closes them too).
+// It is c itself when it would change nothing, or when c was not made by
+// NewClient.
 func (c *Client) Within(s Scope) *Client {
 	t, ok := c.root, c.root != nil
 	if !ok {
 		t, ok = c.HTTP.Transport.(*transport)
 	}
-	if !ok || s <= c.limit {
+	if s <= ScopeLoopback {
+		s = 0 // no limit
+	}
+	if !ok || s <= c.limit && !c.trusted {
 		return c
 	}
-	st := t.within(s)
-	if st == t {
-		return c
-	}
+	s = max(s, c.limit)
 	cc := new(Client)
 	*cc = *c
-	cc.limit, cc.root = s, t
-	cc.HTTP = &http.Client{Transport: st, CheckRedirect: cc.checkRedirect, Jar: c.HTTP.Jar, Timeout: c.HTTP.Timeout}
+	cc.limit, cc.root, cc.trusted = s, t, false
+	cc.HTTP = &http.Client{Transport: t.within(s), CheckRedirect: cc.checkRedirect, Jar: c.HTTP.Jar, Timeout: c.HTTP.Timeout}
 	return cc
 }
 

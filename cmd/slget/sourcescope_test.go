@@ -9,6 +9,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -57,6 +58,17 @@ func (d *docHost) headers() []http.Header {
 
 func TestCredentialsStayWithTheirHost(t *testing.T) {
 	creds := []string{"--header", "Authorization: Bearer tok-123", "--header", "Cookie: sid=cookie-456"}
+	for _, trusted := range []bool{false, true} {
+		flags := creds
+		if trusted { // it trusts redirects, not the hosts a server names
+			flags = append(flags[:len(flags):len(flags)], "--location-trusted")
+		}
+		t.Run(fmt.Sprintf("location-trusted=%v", trusted), func(t *testing.T) { credentialsStay(t, flags) })
+	}
+}
+
+// credentialsStay is TestCredentialsStayWithTheirHost with flags.
+func credentialsStay(t *testing.T, creds []string) {
 	withPassword := func(u string) string { return strings.Replace(u, "http://", "http://user:pa55@", 1) }
 	hostB := func(t *testing.T) *fetchtest.Server {
 		return fetchtest.NewServer(t, fetchtest.WithSize(mirSize), fetchtest.WithSeed(1), fetchtest.WithHost("127.0.0.2"), fetchtest.WithPath("/f.iso"))
