@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"golang.org/x/net/dns/dnsmessage"
+
 	"github.com/slget/slget/fetch"
 )
 
@@ -119,4 +121,104 @@ func TestWithinRefusesAtTheDial(t *testing.T) {
 	if n := asked.Load() - before; n != 0 {
 		t.Errorf("the server was sent %d requests by a client held to public or private", n)
 	}
+}
+
+// fakeDNS answers every A question with 127.0.0.1 and every AAAA with ::1,
+// on loopback, counting the questions: any name can be made to resolve
+// to this machine, as a server's own DNS can.
+func fakeDNS(t *testing.T) (*net.Resolver, *atomic.Int32) {
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pc.Close() })
+	var asked atomic.Int32
+	go func() {
+		buf := make([]byte, 1500)
+		for {
+			n, from, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			var m dnsmessage.Message
+			if m.Unpack(buf[:n]) != nil || len(m.Questions) != 1 {
+				continue
+			}
+			asked.Add(1)
+			q := m.Questions[0]
+			m.Header.Response, m.Header.Authoritative = true, true
+			h := dnsmessage.ResourceHeader{Name: q.Name, Type: q.Type, Class: q.Class, TTL: 0}
+			switch q.Type {
+			case dnsmessage.TypeA:
+				m.Answers = []dnsmessage.Resource{{Header: h, Body: &dnsmessage.AResource{A: [4]byte{127, 0, 0, 1}}}}
+			case dnsmessage.TypeAAAA:
+				m.Answers = []dnsmessage.Resource{{Header: h, Body: &dnsmessage.AAAAResource{AAAA: netip.IPv6Loopback().As16()}}}
+			}
+			if out, err := m.Pack(); err == nil {
+				pc.WriteTo(out, from)
+			}
+		}
+	}()
+	r := &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, "udp", pc.LocalAddr().String())
+	}}
+	return r, &asked
+}
+
+// A name that the server's DNS resolves to 127.0.0.1 is loopback: the
+// check is on the address dialled, not on the name.
+func TestWithinRefusesANameResolvedToLoopback(t *testing.T) {
+	var asked atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { asked.Add(1) }))
+	defer srv.Close()
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	res, questions := fakeDNS(t)
+	c, err := fetch.NewClient(fetch.ClientOptions{Resolver: res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseIdle()
+	u := "http://mirror.rebind.test:" + port + "/f"
+	if _, err := c.GetDocument(t.Context(), u, nil, 10); err != nil { // the name does resolve to the server
+		t.Fatalf("unlimited: %v", err)
+	}
+	before := asked.Load()
+	_, err = c.Within(fetch.ScopePublic).GetDocument(t.Context(), u, nil, 10)
+	var se *fetch.ScopeError
+	if !errors.As(err, &se) || se.Scope != fetch.ScopeLoopback {
+		t.Errorf("within public: %v, want a *ScopeError", err)
+	}
+	if n := asked.Load() - before; n != 0 {
+		t.Errorf("the server was sent %d requests", n)
+	}
+	if questions.Load() == 0 {
+		t.Error("the DNS server was asked nothing: the name did not go through it")
+	}
+}
+
+// FuzzAddrScope: an IPv4 address has the same scope in every IPv6 form
+// that carries it, and a zone changes nothing.
+func FuzzAddrScope(f *testing.F) {
+	f.Add([]byte{127, 0, 0, 1})
+	f.Add([]byte{10, 0, 0, 1})
+	f.Add([]byte{8, 8, 8, 8})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) != 4 {
+			return
+		}
+		v4 := netip.AddrFrom4([4]byte(b))
+		want := fetch.AddrScope(v4)
+		mapped := netip.AddrFrom16(v4.As16())
+		n64 := netip.MustParseAddr("64:ff9b::").As16()
+		copy(n64[12:], b)
+		for _, a := range []netip.Addr{mapped, netip.AddrFrom16(n64)} {
+			if got := fetch.AddrScope(a); got != want {
+				t.Errorf("AddrScope(%s) = %s, AddrScope(%s) = %s", a, got, v4, want)
+			}
+		}
+		if want == 0 {
+			t.Errorf("AddrScope(%s) is unknown", v4)
+		}
+	})
 }
