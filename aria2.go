@@ -180,7 +180,7 @@ func (d *download) sameAsServerAt(ctx context.Context, f *os.File, plan segment.
 		rest = checked[1:]
 	}
 	same := make([]bool, len(rest))
-	origin := fetch.NewOrigin(d.c.http(), d.probe)
+	origin := fetch.NewOrigin(d.http(), d.probe)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(d.c.connections(d.req))
 	for k, i := range rest {

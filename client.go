@@ -110,6 +110,10 @@ type Client struct {
 	peersErr   error
 	peerMu     sync.Mutex
 	peerByAddr map[string]*fetch.Peer // Peers and those found later, by address
+
+	// originScope, if set, is the scope every origin counts as
+	// (export_test.go).
+	originScope fetch.Scope
 }
 
 // shared is what a Client and its clones have in common.
@@ -146,7 +150,7 @@ func (c *Client) Clone() *Client {
 		HTTP: c.http(), Connections: c.Connections, Slice: c.Slice, Retry: c.Retry, StallTimeout: c.StallTimeout,
 		LowestSpeed: c.LowestSpeed, RateLimit: c.RateLimit, TotalRateLimit: c.TotalRateLimit,
 		Cache: c.Cache, Peers: c.Peers, PeerOptions: c.PeerOptions, MorePeers: c.MorePeers, FleetOf: c.FleetOf,
-		sh: c.shared(),
+		sh: c.shared(), originScope: c.originScope,
 	}
 }
 

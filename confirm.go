@@ -30,7 +30,7 @@ func (d *download) confirmVersion(ctx context.Context, moved bool) error {
 	if !moved || d.checksum() != nil || v.Size <= 0 || v.Size <= d.c.slice() {
 		return nil
 	}
-	origin := fetch.NewOrigin(d.c.http(), d.probe)
+	origin := fetch.NewOrigin(d.http(), d.probe)
 	origin.NoHead = d.headless
 	last := segment.Range{Start: 0, End: v.Size}
 	if plan, err := segment.NewPlan(v.Size, d.c.slice()); err == nil && plan.N() > 0 {

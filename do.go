@@ -288,13 +288,13 @@ func (d *download) doProbe(ctx context.Context) error {
 func (d *download) probeOnce(ctx context.Context, since time.Time) (*fetch.Probe, error) {
 	shared := d.c.Cache != nil || d.c.usesPeers()
 	if shared && !d.headless && since.IsZero() && !d.req.Continue && d.req.Writer == nil {
-		p, err := d.c.http().ProbeHead(ctx, d.req.URL)
+		p, err := d.http().ProbeHeadFor(ctx, d.req.URL, d.credsURL())
 		if !errors.Is(err, fetch.ErrHeadNotEnough) {
 			return p, err
 		}
 		d.headless = true // not again on a retry
 	}
-	return d.c.http().ProbeParsed(ctx, d.req.URL, d.given, d.c.slice(), since)
+	return d.http().ProbeParsedFor(ctx, d.req.URL, d.given, d.credsURL(), d.c.slice(), since)
 }
 
 // fail ends a transfer that did not complete: a partial download with a

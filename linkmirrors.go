@@ -98,7 +98,7 @@ func (d *download) learnMirrors(ctx context.Context) {
 // request nor the origin gave one, and the piece digests. A Metalink that
 // cannot be read or used is a warning: the download goes on without it.
 func (d *download) linkedMetalink(ctx context.Context, ml string, add func(string)) {
-	doc, err := d.c.http().GetDocument(ctx, ml, d.given, maxLinkedMetalink)
+	doc, err := d.c.http().Within(d.originScope()).GetDocument(ctx, ml, d.credsURL(), maxLinkedMetalink)
 	if err == nil && !metalink.IsMetalink(ml, doc.ContentType) && !bytes.Contains(doc.Body, []byte("metalink")) {
 		err = fmt.Errorf("it is not a Metalink (Content-Type %q)", doc.ContentType)
 	}

@@ -19,6 +19,11 @@ type MetalinkAnswer struct {
 	URL   string         // the Metalink's URL, redacted
 	Files []MetalinkFile // nil when Err is set
 	Err   error          // why it cannot be used (it does not parse, a name leaves the directory...)
+	// NamedBy is the server that sent the document, for the
+	// Request.NamedBy of each download of its Files: their URLs get none
+	// of the user's credentials unless on the host of the URL given, and
+	// none at an address more private than that server's is reached.
+	NamedBy *Namer
 }
 
 func (e *MetalinkAnswer) Error() string {
@@ -46,7 +51,7 @@ func (d *download) readMetalink(ctx context.Context) error {
 		d.probe.Body = nil
 	}
 	ans := &MetalinkAnswer{URL: fetch.Redact(d.probe.FinalURL)}
-	doc, err := d.c.http().GetDocument(ctx, d.probe.FinalURL, d.given, metalink.MaxDocument)
+	doc, err := d.http().GetDocument(ctx, d.probe.FinalURL, d.credsURL(), metalink.MaxDocument)
 	if err != nil {
 		if ctx.Err() != nil {
 			return &InterruptedError{Err: ctx.Err()}
@@ -59,5 +64,6 @@ func (d *download) readMetalink(ctx context.Context) error {
 		return ans
 	}
 	ans.Files = metalinkFiles(parsed)
+	ans.NamedBy = &Namer{given: d.credsURL(), scope: d.answerScope(doc.Scope)}
 	return ans
 }

@@ -153,13 +153,10 @@ type mirrorOrigin struct {
 // is left out with a warning (nil). proven: it sent the digest the file is
 // checked against, so no slice of it need be compared with another's.
 func (d *download) probeMirror(ctx context.Context, u string) (o *fetch.Origin, proven bool, why string) {
-	c := d.c.http()
 	// A mirror a server named gets the credentials of the URL the user
-	// gave only if it is on that URL's host.
-	given := d.given
-	if !d.found.named[u] {
-		given = nil
-	}
+	// gave only if it is on that URL's host, and is reached at no address
+	// more private than that server's (sourcescope.go).
+	_, c, given := d.namedBy(u)
 	// A HEAD, or where it does not tell, the first slice: every request
 	// covers whole slices, so a cache in front of a mirror can answer it.
 	p, err := c.ProbeHeadFor(ctx, u, given)

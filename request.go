@@ -115,6 +115,12 @@ type Request struct {
 	// returns a *MetalinkAnswer with the document. Without it such a URL
 	// is saved as a file.
 	FollowMetalink bool
+	// NamedBy, if set, says a server named URL and Mirrors (set it to a
+	// MetalinkAnswer's NamedBy for the downloads of its Files): the user's
+	// credentials go only to the host of the URL given for the document,
+	// and no source is reached at an address more private than that
+	// server's. Nil: the user named them.
+	NamedBy *Namer
 
 	// Events, if set, is told what happens: a *Started event when the
 	// transfer begins, then *Retrying and *Warning events. It is called

@@ -78,7 +78,7 @@ func (d *download) remoteChecksum(ctx context.Context, plan segment.Plan, i int)
 		defer body.Close()
 		return readChecksum(body, r.Len())
 	}
-	origin := fetch.NewOrigin(d.c.http(), d.probe)
+	origin := fetch.NewOrigin(d.http(), d.probe)
 	var sum uint32
 	err := d.c.Retry.Do(ctx, func() error {
 		body, err := origin.Open(ctx, r)

@@ -137,7 +137,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan s
 		Window:       window,
 	}
 	cfg.MaxConnections = d.c.maxConnections(d.req)
-	origin := fetch.NewOrigin(d.c.http(), d.probe)
+	origin := fetch.NewOrigin(d.http(), d.probe)
 	origin.Warn = func(s string) { d.warn("%s", s) }
 	body := d.probe.Body
 	left := plan.N()

@@ -42,7 +42,7 @@ func (d *download) transfer(ctx context.Context) error {
 	if d.journal != nil {
 		cfg.Journal, cfg.Hash = committer{d.journal}, true
 	}
-	origin := fetch.NewOrigin(d.c.http(), d.probe)
+	origin := fetch.NewOrigin(d.http(), d.probe)
 	origin.Warn = func(s string) { d.warn("%s", s) }
 	var whole *fetch.Whole
 	alone := false
@@ -218,7 +218,12 @@ func (d *download) askWholeAgain(ctx context.Context, wait time.Duration) error 
 	if err := pause.Sleep(ctx, wait); err != nil {
 		return err
 	}
-	p, err := d.c.http().ProbeRetry(ctx, d.req.URL, d.c.slice(), d.c.Retry, nil)
+	var p *fetch.Probe
+	err := d.c.Retry.Do(ctx, func() error {
+		var err error
+		p, err = d.http().ProbeParsedFor(ctx, d.req.URL, d.given, d.credsURL(), d.c.slice(), time.Time{})
+		return err
+	}, nil)
 	if err != nil {
 		return err
 	}

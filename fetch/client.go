@@ -76,6 +76,8 @@ type Client struct {
 	trusted   bool // LocationTrusted
 	redirects int
 	router    *router
+	limit     Scope      // of Within: the scope its connections are held to
+	root      *transport // of Within: the transport of the Client it was made from
 }
 
 // NewClient returns a Client for the given options.
@@ -132,7 +134,8 @@ func NewClient(o ClientOptions) (*Client, error) {
 	if c.redirects == 0 {
 		c.redirects = 10
 	}
-	c.HTTP = &http.Client{Transport: &transport{base: tr, h1: h1, h2: d.h2, router: router, headerTimeout: rt}, CheckRedirect: c.checkRedirect}
+	c.HTTP = &http.Client{Transport: &transport{base: tr, h1: h1, h2: d.h2, router: router, headerTimeout: rt,
+		dial: d, conns: conns, scoped: &scopedTransports{}}, CheckRedirect: c.checkRedirect}
 	return c, nil
 }
 

@@ -58,6 +58,10 @@ type dialer struct {
 	tls       *tls.Config // for the servers and https:// proxies; nil: defaults
 	userAgent string      // sent with CONNECT
 	h2        bool        // offer h2 by ALPN to servers (never to a proxy)
+	// scope, if set, is the scope of the server that named the sources
+	// this dialer connects to: no address more private is dialled
+	// (scope.go).
+	scope Scope
 }
 
 // DialContext is the Transport's plain dial: to the server of an http://
@@ -97,7 +101,7 @@ func (d *dialer) setup(parent context.Context, r *route, wantTLS bool) (net.Conn
 func (d *dialer) phases(ctx context.Context, r *route, wantTLS bool) (net.Conn, Phase, error) {
 	p := r.proxy
 	if p == nil {
-		c, ph, err := d.tcp(ctx, r.addr)
+		c, ph, err := d.tcp(ctx, r.addr, d.scope)
 		if err != nil || !wantTLS {
 			return c, ph, err
 		}
@@ -113,7 +117,16 @@ func (d *dialer) phases(ctx context.Context, r *route, wantTLS bool) (net.Conn, 
 		}
 		tunnelHost = ip
 	}
-	c, ph, err := d.tcp(ctx, p.url.Host)
+	// The proxy dials the server: what can be checked here is an address
+	// (or a name of this machine) in the URL, or the one resolved for
+	// socks5://.
+	if err := d.scope.checkName(r.addr); err != nil {
+		return nil, PhaseTCP, err
+	}
+	if err := d.scope.check(tunnelHost); err != nil {
+		return nil, PhaseTCP, err
+	}
+	c, ph, err := d.tcp(ctx, p.url.Host, 0) // the user's proxy
 	if err != nil {
 		return nil, ph, err
 	}
@@ -156,9 +169,16 @@ func (d *dialer) phases(ctx context.Context, r *route, wantTLS bool) (net.Conn, 
 	return d.tlsClient(ctx, c, r.addr, PhaseTLS)
 }
 
-// tcp resolves and connects to addr; a failure is PhaseDNS or PhaseTCP.
-func (d *dialer) tcp(ctx context.Context, addr string) (net.Conn, Phase, error) {
-	c, err := d.net.DialContext(ctx, "tcp", addr)
+// tcp resolves and connects to addr, to none of its addresses that the
+// limit refuses; a failure is PhaseDNS or PhaseTCP.
+func (d *dialer) tcp(ctx context.Context, addr string, limit Scope) (net.Conn, Phase, error) {
+	nd := &d.net
+	if limit > ScopeLoopback {
+		scoped := d.net
+		scoped.Control = limit.control
+		nd = &scoped
+	}
+	c, err := nd.DialContext(ctx, "tcp", addr)
 	if err != nil {
 		var de *net.DNSError
 		if errors.As(err, &de) {

@@ -473,11 +473,14 @@ func (m *Mirrors) failure(mr *mirror, k int, err error, pending bool) {
 	var me *MirrorError
 	var ce *ChangedError
 	var he *HTTPError
+	var se *ScopeError
 	switch {
 	case mr.banned:
 	case errors.As(err, &me):
 		m.ban(mr, me.Reason)
 		mr.forBytes = true
+	case errors.As(err, &se): // its name now resolves into the user's network
+		m.ban(mr, se.Error())
 	case errors.As(err, &ce):
 		m.ban(mr, "it has another version now ("+ce.Reason+")")
 	case errors.As(err, &he) && he.Status >= 400 && he.Status < 500 && he.Status != 408 && he.Status != 429:

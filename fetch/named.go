@@ -30,6 +30,7 @@ type Document struct {
 	FinalURL    string
 	ContentType string
 	Body        []byte
+	Scope       Scope // of the address the document came from (Probe.Scope)
 }
 
 // GetDocument reads rawURL whole, following redirects, refusing one of
@@ -61,5 +62,5 @@ func (c *Client) GetDocument(ctx context.Context, rawURL string, given *url.URL,
 	if int64(len(b)) > max {
 		return nil, Final(fmt.Errorf("%s: more than the %d bytes a document may have", Redact(p.FinalURL), max))
 	}
-	return &Document{FinalURL: p.FinalURL, ContentType: p.ContentType, Body: b}, nil
+	return &Document{FinalURL: p.FinalURL, ContentType: p.ContentType, Body: b, Scope: p.Scope}, nil
 }

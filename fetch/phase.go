@@ -107,7 +107,10 @@ func (e *PhaseError) Error() string {
 		// "dial tcp ADDR: connect:" again.
 		msg := e.Err.Error()
 		var se *os.SyscallError
-		if errors.As(e.Err, &se) && se.Err != nil {
+		var sce *ScopeError
+		if errors.As(e.Err, &sce) {
+			msg = sce.Error()
+		} else if errors.As(e.Err, &se) && se.Err != nil {
 			msg = se.Err.Error()
 		}
 		b.WriteString(e.Phase.String() + ": " + msg)

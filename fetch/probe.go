@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/slget/slget/segment"
@@ -33,11 +36,17 @@ type Probe struct {
 	Links []string
 	// HTTP2 says the answer came over HTTP/2 (offered by ALPN on HTTPS).
 	HTTP2 bool
+	// Scope is the scope of the address the answer came from: the sources
+	// this server names are held to it (Client.Within). Through a proxy,
+	// which dials for slget, it is the URL's host's when that is an
+	// address, else public.
+	Scope Scope
 	// Body is slice 0 when Ranged (exactly Plan.SliceRange(0) bytes), else
 	// the whole resource. The caller must close it.
 	Body io.ReadCloser
-	// given is URL as ParseURL read it, kept so that NewOrigin need not
-	// parse it again; nil when the probe did not parse it.
+	// given is the URL whose host alone gets the user's credentials (URL
+	// as ParseURL read it, unless another was given), for NewOrigin; nil
+	// when the probe did not parse it.
 	given *url.URL
 }
 
@@ -105,13 +114,20 @@ func (c *Client) ProbeSince(ctx context.Context, rawURL string, slice int64, sin
 // caller that holds u already does not parse it again (nor does
 // NewOrigin, given this Probe). u is not changed.
 func (c *Client) ProbeParsed(ctx context.Context, rawURL string, u *url.URL, slice int64, since time.Time) (*Probe, error) {
+	return c.ProbeParsedFor(ctx, rawURL, u, u, slice, since)
+}
+
+// ProbeParsedFor is ProbeParsed of a URL another server named (a mirror
+// of a Metalink read from a URL): the user's credentials go only to
+// given's host, and so do those of the Origin made of the Probe.
+func (c *Client) ProbeParsedFor(ctx context.Context, rawURL string, u, given *url.URL, slice int64, since time.Time) (*Probe, error) {
 	var opts []func(*http.Request)
 	if !since.IsZero() {
 		opts = append(opts, func(r *http.Request) { r.Header.Set("If-Modified-Since", since.UTC().Format(http.TimeFormat)) })
 	}
-	p, err := c.probe(ctx, u.String(), u, slice, opts...)
+	p, err := c.probe(ctx, u.String(), given, slice, opts...)
 	if p != nil {
-		p.URL, p.given = rawURL, u
+		p.URL, p.given = rawURL, given
 	}
 	return p, err
 }
@@ -253,6 +269,13 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 	for _, o := range opts {
 		o(req)
 	}
+	var remote atomic.Pointer[net.Addr] // of the last connection: the final answer's
+	req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		GotConn: func(ci httptrace.GotConnInfo) {
+			a := ci.Conn.RemoteAddr()
+			remote.Store(&a)
+		},
+	}))
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
 		return nil, nil, roundTripErr(redirectError(err))
@@ -266,6 +289,11 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 		Links:       resp.Header.Values("Link"),
 		HTTP2:       resp.ProtoMajor == 2,
 	}
+	var ra net.Addr
+	if a := remote.Load(); a != nil {
+		ra = *a
+	}
+	p.Scope = c.scopeOfAnswer(resp.Request.URL, ra)
 	if d, ok := DigestOf(resp.Header); ok {
 		p.Digest = &d
 	}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -40,6 +41,43 @@ type transport struct {
 	headerTimeout time.Duration
 	h2            bool      // base offers h2
 	first         firstConn // with h2, HTTPS requests to base wait for a host's first connection
+	// dial and conns made base; within makes from them the transports
+	// whose every connection is held to a scope, kept in scoped.
+	dial   *dialer
+	conns  int
+	scoped *scopedTransports
+}
+
+// scopedTransports are a transport's children held to a scope, made when
+// first asked for: their connections (and so the idle ones they keep for
+// the next request) were each dialled under the scope's rule.
+type scopedTransports struct {
+	mu sync.Mutex
+	by map[Scope]*transport
+}
+
+// within returns the transport whose connections reach no address more
+// private than s allows; t itself when s allows every address.
+func (t *transport) within(s Scope) *transport {
+	if s <= ScopeLoopback || t.scoped == nil || t.dial == nil {
+		return t
+	}
+	t.scoped.mu.Lock()
+	defer t.scoped.mu.Unlock()
+	if st := t.scoped.by[s]; st != nil {
+		return st
+	}
+	d := *t.dial
+	d.scope = s
+	d1 := d
+	d1.h2 = false
+	st := &transport{base: newHTTPTransport(&d, t.conns, t.headerTimeout), h1: newHTTPTransport(&d1, t.conns, t.headerTimeout),
+		router: t.router, headerTimeout: t.headerTimeout, h2: d.h2}
+	if t.scoped.by == nil {
+		t.scoped.by = map[Scope]*transport{}
+	}
+	t.scoped.by[s] = st
+	return st
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -109,6 +147,13 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 func (t *transport) CloseIdleConnections() {
 	t.base.CloseIdleConnections()
 	t.h1.CloseIdleConnections()
+	if t.scoped != nil {
+		t.scoped.mu.Lock()
+		defer t.scoped.mu.Unlock()
+		for _, st := range t.scoped.by {
+			st.CloseIdleConnections()
+		}
+	}
 }
 
 // ownConnKey marks a request context whose requests go on HTTP/1.1

@@ -27,6 +27,7 @@ func (a *app) getMetalinkURL(ctx context.Context, e inputEntry, ans *slget.Metal
 	var failed error
 	for _, me := range entries {
 		me.opts, me.line = e.opts, e.line
+		me.meta.namedBy = ans.NamedBy // its server's: credentials and scope stay with it
 		r, err := a.getOne(ctx, me, nil)
 		if err != nil && failed == nil {
 			res, failed = r, err

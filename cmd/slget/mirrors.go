@@ -30,6 +30,9 @@ type mirrorOptions struct {
 	// dir with its folders, never through a link (slget.Request.Name).
 	docName bool
 	size    int64 // the document's size of the file; zero for none
+	// namedBy is the server whose Metalink named the mirrors (a URL that
+	// is a Metalink); nil when the user named them.
+	namedBy *slget.Namer
 }
 
 // metaEntry is what a Metalink says of one file.
@@ -39,6 +42,9 @@ type metaEntry struct {
 	checksum *slget.Checksum
 	pieces   *slget.Pieces
 	files    int // files in the document
+	// namedBy is the server that sent the document; nil for one the user
+	// gave (-M FILE).
+	namedBy *slget.Namer
 }
 
 // mirrored reports whether e downloads from more than one URI or from a
@@ -64,7 +70,7 @@ func (e inputEntry) withMirrors(cfg config) config {
 		if cfg.checksum == nil {
 			cfg.checksum = m.checksum
 		}
-		cfg.pieces = m.pieces
+		cfg.pieces, cfg.namedBy = m.pieces, m.namedBy
 	}
 	return cfg
 }
@@ -72,7 +78,7 @@ func (e inputEntry) withMirrors(cfg config) config {
 // setMirrors puts cfg's mirrors into req.
 func (cfg config) setMirrors(req *slget.Request) {
 	req.Mirrors, req.Pieces, req.PerHost = cfg.mirrors, cfg.pieces, cfg.perHost
-	req.FollowMetalink, req.IgnoreLinks = cfg.followMetalink, cfg.ignoreLinks
+	req.FollowMetalink, req.IgnoreLinks, req.NamedBy = cfg.followMetalink, cfg.ignoreLinks, cfg.namedBy
 	req.Size = cfg.size
 }
 
