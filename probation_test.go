@@ -183,3 +183,26 @@ func TestWrongPieceHashBlamesTheDocument(t *testing.T) {
 		}
 	}
 }
+
+// A whole-file hash that no mirror's bytes match (the document is wrong):
+// each sender is tried out in turn, and the error says that no one mirror
+// explains it; a rerun says the same again, never a bare exit 32 in a
+// second.
+func TestWholeHashNoMirrorExplains(t *testing.T) {
+	a := fetchtest.NewServer(t, fetchtest.WithSize(2<<20), fetchtest.WithSeed(1))
+	b := fetchtest.NewServer(t, fetchtest.WithSize(2<<20), fetchtest.WithSeed(1))
+	c := newClient(t, &slget.Client{Connections: 2, Slice: 256 << 10})
+	path := filepath.Join(t.TempDir(), "f.bin")
+	wrong := &slget.Checksum{Algo: "sha-256", Sum: make([]byte, 32)}
+	for run := 1; run <= 2; run++ {
+		w := &warnings{}
+		_, err := c.Do(t.Context(), &slget.Request{URL: a.FileURL(), Mirrors: []string{b.FileURL()}, Checksum: wrong, Path: path, Events: w.event})
+		var ce *slget.ChecksumError
+		if !errors.As(err, &ce) || !strings.Contains(err.Error(), "no one mirror explains it") {
+			t.Fatalf("run %d: %v; want a *ChecksumError saying no one mirror explains it\n%s", run, err, w)
+		}
+		if w.count("finding the mirror that sent other bytes") != 1 {
+			t.Errorf("run %d: no line says the mirrors are being compared:\n%s", run, w)
+		}
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"hash/crc32"
-	"math"
 	"slices"
 	"sync"
 
@@ -22,8 +21,8 @@ type Reference func(ctx context.Context, i int) (crc uint32, from string, err er
 
 // Probation cross-checks the slices of sources on probation against a
 // Reference. Sent is told of each slice such a source finished; the slices
-// at the powers of two of its count are checked as they come (one check
-// at a time, beside the transfer), and Sample checks, once the transfer
+// at the powers of two of its count are checked as they come (a few at
+// once, beside the transfer), and Sample checks, once the transfer
 // ended, the last slice of the file each source sent that no check has
 // seen yet. A source whose slice differs is caught: Caught says which, and
 // Slices which slices it sent, to fetch again from the others.
@@ -32,8 +31,9 @@ type Reference func(ctx context.Context, i int) (crc uint32, from string, err er
 // is caught within twice the slices it sent before lying, at a cost of
 // about log2(n)+1 slices per source; a source that lies on one slice in a
 // thousand is likely not caught. Only a digest proves every byte. The
-// checks are held to a budget of 5% of the file's slices (at least one
-// per source, kept for the sample before the rename), so that honest
+// checks, a first slice compared as it came included, are held to a budget
+// of 5% of the file's slices (past which each source still gets its
+// sample before the rename), so that honest
 // sources cost little and peers do not send their file's load back to the
 // origin: past the budget, the doubling stops and only the sample is left.
 type Probation struct {
@@ -45,7 +45,7 @@ type Probation struct {
 	mu      sync.Mutex
 	srcs    map[string]*onProbation
 	queue   []check
-	running bool
+	running int // checks under way, at most maxChecks
 	idle    *sync.Cond
 	checks  int   // slices compared
 	bytes   int64 // bytes the references cost
@@ -56,6 +56,10 @@ type Probation struct {
 
 // budgetShare is the part of the file's slices the checks may cost.
 const budgetShare = 0.05
+
+// maxChecks is how many checks run at once: the sample before the rename
+// is not one slow reference after another.
+const maxChecks = 4
 
 type onProbation struct {
 	sent    []int          // slices in the order it sent them
@@ -85,7 +89,7 @@ type ProbationStats struct {
 // NewProbation returns a Probation whose references come from ref, for a
 // plan whose slices have the sizes plan.SliceRange gives.
 func NewProbation(ctx context.Context, plan segment.Plan, ref Reference) *Probation {
-	p := &Probation{ctx: ctx, ref: ref, srcs: map[string]*onProbation{}, rng: plan.SliceRange, budget: int(math.Ceil(budgetShare * float64(plan.N())))}
+	p := &Probation{ctx: ctx, ref: ref, srcs: map[string]*onProbation{}, rng: plan.SliceRange, budget: int(budgetShare * float64(plan.N()))}
 	p.idle = sync.NewCond(&p.mu)
 	return p
 }
@@ -114,15 +118,19 @@ func (p *Probation) Watched(name string) bool {
 }
 
 // Checked records that slice i of name was compared already (as it came,
-// before its bytes were given), with the same bytes.
+// before its bytes were given), with the same bytes: it counts as a check
+// of the budget.
 func (p *Probation) Checked(name string, i int) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if s := p.srcs[name]; s != nil {
+	if s := p.srcs[name]; s != nil && !s.checked[i] {
 		s.checked[i] = true
+		p.queued++
+		p.checks++
+		p.bytes += p.rng(i).Len()
 	}
 }
 
@@ -169,13 +177,12 @@ func (p *Probation) Sent(name string, i int, crc uint32) {
 	}
 }
 
-// startLocked runs the queue's checks, one at a time; p.mu is held.
+// startLocked runs the queue's checks, maxChecks at a time; p.mu is held.
 func (p *Probation) startLocked() {
-	if p.running || len(p.queue) == 0 {
-		return
+	for p.running < maxChecks && p.running < len(p.queue) {
+		p.running++
+		go p.drain()
 	}
-	p.running = true
-	go p.drain()
 }
 
 // drain runs the queued checks; OnCaught is told without p.mu held.
@@ -204,9 +211,13 @@ func (p *Probation) drain() {
 			}
 		}
 	}
-	p.queue = nil
-	p.running = false
-	p.idle.Broadcast()
+	if ctx.Err() != nil {
+		p.queue = nil
+	}
+	p.running--
+	if p.running == 0 {
+		p.idle.Broadcast()
+	}
 }
 
 // catchLocked marks name caught; false when it was already, or is not
@@ -269,7 +280,7 @@ func (p *Probation) wait(ctx context.Context) {
 	})
 	defer stop()
 	p.mu.Lock()
-	for p.running && ctx.Err() == nil {
+	for p.running > 0 && ctx.Err() == nil {
 		p.idle.Wait()
 	}
 	p.mu.Unlock()

@@ -54,3 +54,27 @@ func TestTabMirrorsProvenBySample(t *testing.T) {
 		t.Errorf("no line says the file is proven by a sample only:\n%s", out)
 	}
 }
+
+// aria2.addUri with several URIs (mirrors of one file, as aria2c takes
+// them): one that lies after its first answer is caught, and the file is
+// exact.
+func TestRPCAddUriMirrorLies(t *testing.T) {
+	const size = 8 << 20
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(1), fetchtest.WithRateLimit(512<<10))
+	liar := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(1), fetchtest.WithOtherBytesAfter(1))
+	root := t.TempDir()
+	d := startDaemon(t, "s3cr3t", "-d", root, "--slice=256k")
+	var gid string
+	d.must(t, &gid, "aria2.addUri", []string{origin.FileURL(), liar.FileURL()}, map[string]any{"out": "x.bin", "split": "4"})
+	d.waitStatus(t, gid, "complete")
+	if got := fileSHA(t, filepath.Join(root, "x.bin")); got != origin.Content().SHA256() {
+		t.Fatalf("SHA-256 %s, want %s", got, origin.Content().SHA256())
+	}
+	if servedGET(liar) < 2*256<<10 {
+		t.Fatalf("the liar sent %d bytes: the test proves nothing", servedGET(liar))
+	}
+	d.must(t, nil, "aria2.shutdown")
+	if err := d.stop(t); err != nil {
+		t.Fatal(err)
+	}
+}
