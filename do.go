@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"strings"
 	"sync"
@@ -79,6 +80,11 @@ type download struct {
 	// times is when each slice finished, and whether an answer was cut
 	// short (cutcheck.go).
 	times sliceTimes
+	// beside is the checks of a resumed download's finished slices, run
+	// beside the transfer (besidecheck.go); nil for none. sameBody is the
+	// probe's body of slice 0 they compare.
+	beside   *besideCheck
+	sameBody io.ReadCloser
 	// found are the mirrors once the probe answered: the request's and
 	// those the origin names (linkmirrors.go).
 	found foundMirrors

@@ -90,6 +90,13 @@ func allSlices(n int) []int {
 // refetchSlices forgets the slices idx and fetches them again through the
 // mirrors.
 func (d *download) refetchSlices(ctx context.Context, idx []int) error {
+	d.res.Proof.Refetched += len(idx)
+	return d.refetchFrom(ctx, d.ms, idx)
+}
+
+// refetchFrom forgets the slices idx and fetches them again from src.
+func (d *download) refetchFrom(ctx context.Context, src fetch.Source, idx []int) error {
+	idx = slices.Clone(idx)
 	slices.Sort(idx)
 	idx = slices.Compact(idx)
 	if d.journal != nil {
@@ -103,10 +110,9 @@ func (d *download) refetchSlices(ctx context.Context, idx []int) error {
 			done.Add(i)
 		}
 	}
-	dl := fetch.NewDownloader(d.cfg, d.plan, done, d.ms, newSyncFile(d.lock.f, d.plan, d.prefix))
+	dl := fetch.NewDownloader(d.cfg, d.plan, done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
 	err := dl.Run(ctx, nil)
 	d.res.Transferred += dl.Stats().Written
-	d.res.Proof.Refetched += len(idx)
 	if err != nil {
 		return d.fail(ctx, err)
 	}

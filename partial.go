@@ -200,21 +200,12 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 	if n := j.Dropped(); n > 0 {
 		d.warn("journal %s had %d damaged records; those slices will be fetched again", j.Path(), n)
 	}
-	if !d.req.SkipIntegrity {
-		if err := checkIntegrity(ctx, j, d.lock.f, plan, d.warn); err != nil {
-			return false, err
-		}
-	}
-	// The same validator is not the same bytes: a file replaced within a
-	// second or copied with its mtime keeps nginx's ETag (samecontent.go).
-	// The same digest from the server is: then no slice is compared.
-	if !sameDigest {
-		if why, err := d.contentDiffers(ctx, plan, j.Records()); err != nil {
-			return false, err
-		} else if why != "" {
-			return changed(why)
-		}
-	}
+	// The finished slices are read back against their checksums, and the
+	// same validator is not the same bytes: a file replaced within a
+	// second or copied with its mtime keeps nginx's ETag (samecontent.go),
+	// so slices are compared with the server's too, unless its digest is
+	// the same. Both run beside the transfer (besidecheck.go).
+	d.besideResume(plan, j.Records(), !sameDigest)
 	d.plan, d.done, d.action = plan, j.Done(), actResume
 	d.res.Resumed = doneBytes(plan, d.done)
 	d.warn("resuming: %d of %s already done", d.done.Count(), plural(plan.N(), "slice"))

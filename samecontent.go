@@ -72,11 +72,17 @@ func (d *download) mayReadFromStart() bool {
 // remoteChecksum is the CRC-32C of slice i as the server sends it now.
 func (d *download) remoteChecksum(ctx context.Context, plan segment.Plan, i int) (uint32, error) {
 	r := plan.SliceRange(i)
-	if i == 0 && d.probe.Body != nil && d.c.slice() >= r.Len() {
-		body := d.probe.Body
-		d.probe.Body = nil // used up here: slice 0 is done already
-		defer body.Close()
-		return readChecksum(body, r.Len())
+	if i == 0 && d.c.slice() >= r.Len() {
+		body := d.sameBody // the probe's, taken for the checks beside the transfer
+		d.sameBody = nil
+		if body == nil {
+			body = d.probe.Body
+			d.probe.Body = nil // used up here: slice 0 is done already
+		}
+		if body != nil {
+			defer body.Close()
+			return readChecksum(body, r.Len())
+		}
 	}
 	origin := fetch.NewOrigin(d.http(), d.probe)
 	var sum uint32

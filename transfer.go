@@ -92,8 +92,18 @@ func (d *download) transfer(ctx context.Context) error {
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
 	d.prefix.start(ctx, dl)
+	bctx, stopChecks := context.WithCancel(ctx)
+	defer stopChecks()
+	checks := d.startBeside(bctx)
 	err = dl.Run(ctx, body)
 	d.prefix.stop()
+	if err == nil {
+		err = d.endBeside(ctx, checks, src)
+	} else if checks != nil {
+		stopChecks()
+		<-checks // they read the file, which the caller may close
+		d.dropBeside()
+	}
 	st := dl.Stats()
 	d.res.Connections = st.Peak
 	mirrored() // the bytes of each mirror, which the look after the last byte reads

@@ -1,0 +1,133 @@
+// Checks beside the transfer: a resumed download's finished slices are
+// read back against their journal checksums, and slice 0 and one other
+// compared with the server's, while the transfer of the missing slices
+// already runs. A resume thus starts at full speed from its first second;
+// what the checks find is fetched again before the rename, which waits for
+// them.
+
+package slget
+
+import (
+	"context"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/resume"
+	"github.com/slget/slget/segment"
+)
+
+// besideCheck is the checks of a resumed download's finished slices.
+type besideCheck struct {
+	plan      segment.Plan
+	recs      []resume.Record // the finished slices, as the journal had them
+	integrity bool            // read them back (Request.SkipIntegrity unset)
+	content   bool            // compare slice 0 and one other with the server's
+}
+
+// besideResult is what the checks found: the slices whose bytes do not
+// match their records, or why the server's bytes differ.
+type besideResult struct {
+	bad     []int
+	changed string
+	err     error
+}
+
+// besideResume arranges the checks of the finished slices recs to run
+// beside the transfer; content: compare with the server's too. The
+// probe's body, when it is slice 0 and slice 0 is finished, goes to them.
+func (d *download) besideResume(plan segment.Plan, recs []resume.Record, content bool) {
+	integrity := !d.req.SkipIntegrity
+	if len(recs) == 0 || !integrity && !content {
+		return
+	}
+	d.beside = &besideCheck{plan: plan, recs: recs, integrity: integrity, content: content}
+	if content && d.probe.Body != nil && recs[0].Index == 0 {
+		d.sameBody, d.probe.Body = d.probe.Body, nil
+	}
+}
+
+// startBeside starts the checks, if any; the result comes on the channel.
+func (d *download) startBeside(ctx context.Context) <-chan besideResult {
+	b := d.beside
+	if b == nil {
+		return nil
+	}
+	out := make(chan besideResult, 1)
+	go func() {
+		var r besideResult
+		if b.integrity {
+			r.bad, r.err = badSlices(ctx, d.lock.f, b.plan, b.recs)
+			if r.err != nil && ctx.Err() == nil {
+				r.err = fileErr("io", d.lock.path, r.err)
+			}
+		}
+		if r.err == nil && b.content {
+			r.changed, r.err = d.contentDiffers(ctx, b.plan, b.recs)
+		}
+		out <- r // buffered: never blocks
+	}()
+	return out
+}
+
+// endBeside waits for the checks and fetches again, through src, what
+// they found: the slices that do not match their records, or, when the
+// server's bytes differ from the partial download's under the same
+// validator, every slice finished before this run (unless restarting is
+// not allowed: then a *KeptError of the change).
+func (d *download) endBeside(ctx context.Context, ch <-chan besideResult, src fetch.Source) error {
+	b := d.beside
+	if ch == nil || b == nil {
+		return nil
+	}
+	d.beside = nil
+	var r besideResult
+	select {
+	case r = <-ch:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if d.sameBody != nil {
+		d.sameBody.Close()
+		d.sameBody = nil
+	}
+	if r.err != nil {
+		return r.err
+	}
+	var again []int
+	switch {
+	case r.changed != "" && d.req.NoRestart:
+		return &KeptError{Path: d.lock.path, Changed: true, NoRestart: true, Err: &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Since: true, Reason: r.changed}}
+	case r.changed != "":
+		for _, rec := range b.recs {
+			again = append(again, rec.Index)
+		}
+		d.warn("the remote file changed since the partial download in %s (%s); starting over: the %s finished before this run are fetched again", d.lock.path, r.changed, plural(len(again), "slice"))
+	case len(r.bad) == 1:
+		again = r.bad
+		d.warn("slice %d of %s does not match its checksum; fetching it again", r.bad[0], d.lock.path)
+	case len(r.bad) > 1:
+		again = r.bad
+		d.warn("%d slices of %s do not match their checksums; fetching them again", len(r.bad), d.lock.path)
+	default:
+		return nil
+	}
+	d.res.Resumed -= doneBytesOf(d.plan, again)
+	return d.refetchFrom(ctx, src, again)
+}
+
+// doneBytesOf is the bytes of the slices idx.
+func doneBytesOf(plan segment.Plan, idx []int) int64 {
+	var n int64
+	for _, i := range idx {
+		n += plan.SliceRange(i).Len()
+	}
+	return n
+}
+
+// dropBeside lets go of the checks' state after a failed transfer.
+func (d *download) dropBeside() {
+	d.beside = nil
+	if d.sameBody != nil {
+		d.sameBody.Close()
+		d.sameBody = nil
+	}
+}
