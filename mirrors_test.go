@@ -125,3 +125,26 @@ func TestMirrorsLeftOut(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// A faster mirror takes the work at once: an origin at 1 MiB/s per
+// connection names a mirror at 4 MiB/s (Link: rel=duplicate, both with
+// the file's Repr-Digest, so the mirror is proven). The runs the origin
+// opened go to it a span at a time, each next span to the mirror best
+// placed then, so the mirror carries most of the file, not the runs its
+// first connection happened to open.
+func TestFasterMirrorTakesTheWork(t *testing.T) {
+	const size = 24 << 20
+	mirror := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(3), fetchtest.WithRateLimit(4<<20), fetchtest.WithReprDigest())
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(3), fetchtest.WithRateLimit(1<<20), fetchtest.WithReprDigest(),
+		fetchtest.WithHeader("Link", "<"+mirror.FileURL()+">; rel=duplicate; pri=1"))
+	c := newClient(t, &slget.Client{Connections: 8, Slice: 1 << 20})
+	res, w := get(t, c, origin, nil)
+	if res.Verified == "" {
+		t.Fatalf("the file was not proven by its digest: %+v\n%s", res, w)
+	}
+	m, o := sentRanges(mirror), sentRanges(origin)
+	if m < size*3/4 {
+		t.Errorf("the mirror sent %d bytes, the origin %d: want the faster mirror to carry three quarters of %d at least\n%s", m, o, size, w)
+	}
+	t.Logf("mirror %.1f MiB, origin %.1f MiB, %.1fs", float64(m)/(1<<20), float64(o)/(1<<20), res.Duration.Seconds())
+}

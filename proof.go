@@ -43,8 +43,8 @@ type Proof struct {
 	Blamed []string
 }
 
-// String says it in words: "sha-256 digest", "2 of 40 slices from 1
-// mirror cross-checked", "the origin alone".
+// String says it in words: "the whole file's digest", "2 of 40 slices from 1
+// source on probation cross-checked (a sample, not every byte)".
 func (p Proof) String() string {
 	switch p.By {
 	case ProvenByPieces:
@@ -52,7 +52,7 @@ func (p Proof) String() string {
 	case ProvenByOrigin:
 		return "the origin alone (its validator)"
 	case ProvenBySample:
-		return fmt.Sprintf("%d of %d slices from %s cross-checked (a sample, not every byte)", p.Checked, p.Sent, plural(p.Sources, "mirror"))
+		return fmt.Sprintf("%d of %d slices from %s on probation cross-checked (a sample, not every byte)", p.Checked, p.Sent, plural(p.Sources, "source"))
 	case ProvenByDigest:
 		return "the whole file's digest"
 	}

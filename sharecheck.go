@@ -22,8 +22,9 @@ import (
 const keylessPeers = "the peers without the fleet key"
 
 // watchKeyless puts the download's peers that hold no fleet key on
-// probation, unless a digest of the whole file will check their bytes;
-// with none, it does nothing.
+// probation, unless a digest of the whole file will check their bytes,
+// or the peer is the Client's own serve (FleetOf); with none, it does
+// nothing.
 func (s *sharing) watchKeyless() {
 	d := s.d
 	if d.checksum() != nil {
@@ -31,7 +32,9 @@ func (s *sharing) watchKeyless() {
 	}
 	d.c.peerMu.Lock()
 	for addr, p := range d.c.peerByAddr {
-		if p.Key() == nil {
+		// The Client's own serve (the owner of its cache) is the user's
+		// cache, trusted as the cache is.
+		if p.Key() == nil && addr != d.c.FleetOf {
 			s.keyless = append(s.keyless, addr)
 		}
 	}

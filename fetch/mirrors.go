@@ -291,6 +291,17 @@ func (m *Mirrors) Stats() map[string]MirrorStats {
 
 // Open implements Source.
 func (m *Mirrors) Open(ctx context.Context, r segment.Range) (Body, error) {
+	if len(m.all) > 1 {
+		return m.openSpans(ctx, r)
+	}
+	b, _, err := m.openSpan(ctx, r)
+	return b, err
+}
+
+// openSpan opens the first span of r: all of it, or the first slices of
+// it when the mirror chosen is slower than another (spanOf). It returns
+// the span the body holds.
+func (m *Mirrors) openSpan(ctx context.Context, r segment.Range) (Body, segment.Range, error) {
 	k := m.plan.Index(r.Start)
 	tried := map[*mirror]bool{}
 	var last error
@@ -298,18 +309,19 @@ func (m *Mirrors) Open(ctx context.Context, r segment.Range) (Body, error) {
 		mr, err := m.pick(ctx, k, tried)
 		if err != nil {
 			if last != nil {
-				return Body{}, last
+				return Body{}, r, last
 			}
-			return Body{}, err
+			return Body{}, r, err
 		}
 		tried[mr] = true
-		b, err := m.open(ctx, mr, r)
+		span := m.spanOf(mr, r)
+		b, err := m.open(ctx, mr, span)
 		if err == nil {
-			return b, nil
+			return b, span, nil
 		}
 		m.release(mr)
 		if ctx.Err() != nil {
-			return Body{}, err
+			return Body{}, r, err
 		}
 		m.failure(mr, k, err, false)
 		last = err

@@ -27,3 +27,9 @@ type Body struct {
 type mixedBody interface {
 	SliceFrom(slice int) segment.Provenance
 }
+
+// mirroredBody is a body whose slices come from more than one mirror (a
+// run read span by span): it says which mirror sent each slice read.
+type mirroredBody interface {
+	SliceMirror(slice int) string
+}

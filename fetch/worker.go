@@ -323,7 +323,11 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 				from = m.SliceFrom(i)
 			}
 			d.bySource[from%segment.Provenances].Add(sr.Len())
-			if err := d.finished(SliceDone{Index: i, CRC32C: crc, From: from, Mirror: body.Mirror}); err != nil {
+			mirror := body.Mirror
+			if m, ok := body.ReadCloser.(mirroredBody); ok {
+				mirror = m.SliceMirror(i)
+			}
+			if err := d.finished(SliceDone{Index: i, CRC32C: crc, From: from, Mirror: mirror}); err != nil {
 				return at, err
 			}
 		}

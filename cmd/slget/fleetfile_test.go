@@ -46,7 +46,7 @@ func FuzzParseFleetFile(f *testing.F) {
 }
 
 // TestFleetFromAFile: three serves and a client that all read one fleet
-// file; the origin gets each slice once.
+// file, with the fleet's token; the origin gets each slice once.
 func TestFleetFromAFile(t *testing.T) {
 	const (
 		size  = 12<<20 + 3
@@ -64,12 +64,12 @@ func TestFleetFromAFile(t *testing.T) {
 	}
 	var serves []*servedPeer
 	for _, p := range ports {
-		serves = append(serves, startServeAt(t, p, t.TempDir(), "--allow", strings.TrimPrefix(origin.URL, "http://"), "--fleet-file", file))
+		serves = append(serves, startServeAt(t, p, t.TempDir(), "--allow", strings.TrimPrefix(origin.URL, "http://"), "--fleet-file", file, "--token", fleetToken))
 	}
 	for _, s := range serves {
 		waitFleet(t, s, 3)
 	}
-	pr := runSlget(t, "peers", "--no-mdns", "--json", "--fleet-file", file)
+	pr := runSlget(t, "peers", "--no-mdns", "--json", "--fleet-file", file, "--peer-token", fleetToken)
 	var found []peerStatus
 	if err := json.Unmarshal([]byte(pr.stdout), &found); err != nil || pr.code != 0 || len(found) != 3 {
 		t.Fatalf("slget peers --fleet-file: exit %d, %q (%v)", pr.code, pr.stdout, err)
@@ -80,7 +80,9 @@ func TestFleetFromAFile(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	mustFetch(t, filepath.Join(dir, "f"), origin.Content().SHA256(), "-x", "4", "--fleet-file", file, "-d", dir, "-o", "f", origin.FileURL())
+	// The members hold the fleet key: a member without it would be on
+	// probation, its slices compared with the origin's on a sample.
+	mustFetch(t, filepath.Join(dir, "f"), origin.Content().SHA256(), "-x", "4", "--fleet-file", file, "--peer-token", fleetToken, "-d", dir, "-o", "f", origin.FileURL())
 	onceEach(t, origin, size, slice)
 	r := runSlget(t, "--fleet-file", filepath.Join(dir, "missing"), "-d", dir, "-o", "g", origin.FileURL())
 	if r.code != exitBadOption || !strings.Contains(r.stderr, "fleet file") {

@@ -281,10 +281,10 @@ func TestWaitBehindASlowFillIsNoStall(t *testing.T) {
 	// 512 KiB/s: a heartbeat late by a busy machine is no stall, a
 	// missing one (or one without progress) is.
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(512<<10))
-	p := startServe(t, t.TempDir(), "--allow", strings.TrimPrefix(origin.URL, "http://"))
+	p := startServe(t, t.TempDir(), "--allow", strings.TrimPrefix(origin.URL, "http://"), "--token", fleetToken)
 	dir := t.TempDir()
 	r := mustFetch(t, filepath.Join(dir, "f"), origin.Content().SHA256(), "--json", "-x", "1", "--stall-timeout", "3",
-		"--peer", p.url, "-d", dir, "-o", "f", origin.FileURL())
+		"--peer", p.url, "--peer-token", fleetToken, "-d", dir, "-o", "f", origin.FileURL())
 	if strings.Contains(r.stderr, "stalled") {
 		t.Errorf("the client took the serve for stalled:\n%s", r.stderr)
 	}

@@ -35,7 +35,7 @@ func TestTabMirrorLiesAfterItsFirstAnswer(t *testing.T) {
 	if res.Proof == nil || !slices.Contains(res.Proof.Blamed, liar.FileURL()) || res.Proof.Refetched == 0 {
 		t.Errorf("--json proof %+v: want the liar blamed and its slices fetched again", res.Proof)
 	}
-	if !strings.Contains(r.stderr, "mirror "+liar.FileURL()+" dropped: its slice") {
+	if !strings.Contains(r.stderr, "mirror "+liar.FileURL()+" dropped: slice ") {
 		t.Errorf("no line names the liar and its slice:\n%s", r.stderr)
 	}
 }
