@@ -25,6 +25,7 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 	var buf *[]byte
 	defer func() { d.cfg.Buffers.put(buf) }()
 	retry := -1 // the slice that failed last, to be retried alone
+	defer d.cuts.leave(w)
 	for {
 		if err := ctx.Err(); err != nil {
 			if firstBody.ReadCloser != nil {
@@ -32,6 +33,11 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 				d.sched.Release(*first)
 			}
 			return err
+		}
+		if first == nil {
+			if err := d.cuts.await(ctx, w); err != nil {
+				return err // after a cache's cut, one connection asks (cutgate.go)
+			}
 		}
 		if first == nil && d.scale.retire() {
 			return errRetired
@@ -73,13 +79,21 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 				return ctx.Err()
 			}
 		}
+		asked := time.Now()
 		at, err := d.fetchClaim(ctx, cs, claim, body, &buf)
 		d.sched.Release(claim)
-		if err == nil || errors.Is(err, errSuperseded) {
+		if err == nil {
+			d.cuts.passed(asked)
+			continue
+		}
+		if errors.Is(err, errSuperseded) {
 			continue
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if err := d.cuts.cut(w, asked, err); err != nil {
+			return err
 		}
 		if d.pushedBack(cs, err) {
 			return errRetired // the others take its slices; not a failed try
