@@ -166,7 +166,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 	var got atomic.Int64
 	d.startedWhole(&got)
 	lim := d.limiter()
-	tries := newWholeTries(d.res.FinalURL)
+	tries := newWholeTries(d.res.FinalURL, d.probe.Cache.Said())
 	fetchAll := func(ctx context.Context) error {
 		for {
 			body := d.probe.Body

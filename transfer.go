@@ -130,7 +130,7 @@ func (d *download) stream(ctx context.Context) error {
 	var written atomic.Int64
 	d.startedWhole(&written)
 	lim := d.limiter()
-	tries := newWholeTries(d.res.FinalURL)
+	tries := newWholeTries(d.res.FinalURL, d.probe.Cache.Said())
 	for {
 		if err := d.truncate(0); err != nil {
 			return err

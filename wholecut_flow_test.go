@@ -58,3 +58,24 @@ func TestMovingCutWithoutRangesIsRetried(t *testing.T) {
 		t.Errorf("%d requests, want the three cut and one whole", n)
 	}
 }
+
+// A cache in front that names itself (Via: varnish) and cuts the whole
+// answer at another byte each time (it evicts as it fills): the second
+// cut ends the download, which would only make it fetch the file again.
+func TestCacheCutWithoutRangesGivesUp(t *testing.T) {
+	t.Parallel()
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithNoRanges(),
+		fetchtest.WithHeader("Via", "1.1 varnish (Varnish/7.1)"),
+		fetchtest.WithFault(func(_ *http.Request, n int) fetchtest.Fault { return fetchtest.Fault{CutAfter: 1<<20 + int64(n)*12345} }))
+	c := newClient(t, &slget.Client{Retry: slget.RetryPolicy{Wait: 10 * time.Millisecond, MaxWait: 20 * time.Millisecond, Budget: 3 * time.Second}})
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	_, err := c.Do(ctx, &slget.Request{URL: srv.FileURL(), Path: filepath.Join(t.TempDir(), "file.bin")})
+	var se *slget.SameCutError
+	if !errors.As(err, &se) || se.Cache == "" {
+		t.Fatalf("Do: %v (%T), want a *SameCutError that names the cache", err, err)
+	}
+	if n := len(srv.Requests()); n != 2 {
+		t.Errorf("%d requests, want 2", n)
+	}
+}

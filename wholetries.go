@@ -34,13 +34,18 @@ const slowWholeTries = 2
 // cut, and where the last answer cut short ended.
 type wholeTries struct {
 	url   string // for messages
+	cache string // what the probe's answer said of a cache in front; "" for none
 	n     int
 	first time.Time
 	slow  int   // tries cut by the lowest speed
 	cutAt int64 // the bytes of the last answer that ended early; -1 for none
 }
 
-func newWholeTries(url string) wholeTries { return wholeTries{url: url, cutAt: -1} }
+// newWholeTries counts the tries of url, whose probe's answer said cache
+// of a cache in front ("" for none).
+func newWholeTries(url, cache string) wholeTries {
+	return wholeTries{url: url, cache: cache, cutAt: -1}
+}
 
 // failed counts a failed try whose error was err after got bytes of its
 // answer, and says what comes next: the wait before the next try and the
@@ -56,8 +61,10 @@ func (t *wholeTries) failed(p fetch.RetryPolicy, lowest int64, err error, got in
 		}
 	}
 	if got > 0 && errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, fetch.ErrTooSlow) {
-		if got == t.cutAt {
-			return 0, "", &SameCutError{URL: t.url, At: got, Err: err}
+		// The same byte twice, or a cache that names itself cutting
+		// twice (where it cuts may move as it evicts).
+		if got == t.cutAt || (t.cutAt >= 0 && t.cache != "") {
+			return 0, "", &SameCutError{URL: t.url, At: got, Before: t.cutAt, Cache: t.cache, Err: err}
 		}
 		t.cutAt = got
 	}
@@ -90,19 +97,29 @@ func (e *SlowStreamError) Unwrap() error { return e.Err }
 func (e *SlowStreamError) Remedies() []Remedy { return []Remedy{RemedyLowerSpeed} }
 
 // SameCutError is a download without ranges given up after two answers in
-// a row ended early at the same byte At: something in the way (a cache or
-// proxy that cannot hold the file, a limit on the size of an answer) cuts
-// every answer there, and each try would cost the server the file up to
-// that byte again. It matches io.ErrUnexpectedEOF.
+// a row ended early at the same byte, or were cut by a cache in front that
+// names itself: something in the way (a cache or proxy that cannot hold
+// the file, a limit on the size of an answer) cuts every answer, and each
+// try would cost the server the file up to there again. It matches
+// io.ErrUnexpectedEOF.
 type SameCutError struct {
-	URL string
-	At  int64 // the bytes each answer brought
-	Err error // the last try's
+	URL    string
+	At     int64  // the bytes the last answer brought
+	Before int64  // the bytes the one before brought
+	Cache  string // what the answers said of a cache in front ("Via: 1.1 varnish"); "" for none
+	Err    error  // the last try's
 }
 
 func (e *SameCutError) Error() string {
-	return fmt.Sprintf("%s: the answer ended early after %d bytes twice in a row (%v); the server answers no ranges, so every try starts again from the first byte and would end at the same place: giving up",
-		fetch.Redact(e.URL), e.At, e.Err)
+	what := fmt.Sprintf("the answer ended early after %d bytes twice in a row", e.At)
+	if e.At != e.Before {
+		what = fmt.Sprintf("the answer ended early twice in a row (after %d bytes, then %d)", e.Before, e.At)
+	}
+	if e.Cache != "" {
+		what += ", cut short by a cache in front of the server (" + e.Cache + ")"
+	}
+	return fmt.Sprintf("%s: %s (%v); the server answers no ranges, so every try starts again from the first byte and would be cut again: giving up",
+		fetch.Redact(e.URL), what, e.Err)
 }
 
 func (e *SameCutError) Unwrap() error { return e.Err }
