@@ -66,24 +66,38 @@ func (g *cutGate) await(ctx context.Context, w int) error {
 }
 
 // cut is told that a try of connection w, asked at started, failed with
-// err. For a cut by a cache, it shuts the gate if it is open, and returns
-// a final error if the request was made after the gate shut; nil
-// otherwise.
-func (g *cutGate) cut(w int, started time.Time, err error) error {
+// err. For a cut by a cache, it shuts the gate if it is open, and reports
+// whether the request was made after the gate shut: a cut again, which
+// ends the download.
+func (g *cutGate) cut(w int, started time.Time, err error) (again bool) {
 	var ce *CutError
 	if !errors.As(err, &ce) {
-		return nil
+		return false
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	switch {
 	case g.seen.IsZero():
 		g.seen, g.holder, g.open = time.Now(), w, make(chan struct{})
-		return nil
+		return false
 	case started.After(g.seen):
-		return Final(&CutAgainError{Err: err})
+		return true
 	}
-	return nil // in flight when the gate shut: the same cut
+	return false // in flight when the gate shut: the same cut
+}
+
+// cutAgain is the error that ends the download when slice at was cut
+// again (err) after the gate shut: the slice given up, its tries counted
+// with this one.
+func (d *Downloader) cutAgain(at int, err error) error {
+	d.mu.Lock()
+	f := d.tries[at]
+	d.mu.Unlock()
+	var failing time.Duration
+	if !f.first.IsZero() {
+		failing = time.Since(f.first)
+	}
+	return &GaveUpError{Slice: at, Range: d.plan.SliceRange(at), Tries: f.n + 1, For: failing, Err: &CutAgainError{Err: err}}
 }
 
 // passed is told that connection w's claim, asked at started, came whole:
@@ -110,10 +124,12 @@ func (g *cutGate) leave(w int) {
 // after an earlier answer was, although the request was made once that
 // cut was seen: the cache cannot give the file (varnish with a store
 // smaller than it), and every further request would make it fetch the
-// file from the origin again. It unwraps to the *CutError.
+// file from the origin again. It unwraps to the *CutError, and is final.
 type CutAgainError struct {
 	Err error // the *CutError of the second cut
 }
+
+func (e *CutAgainError) retryable() bool { return false }
 
 func (e *CutAgainError) Error() string {
 	return fmt.Sprintf("%v, again after an earlier cut; another request would only make the cache fetch the file from the server again", e.Err)

@@ -32,8 +32,9 @@ func TestCutGateGivesUpAtTheSecondCut(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithHeader("Via", "1.1 varnish (Varnish/7.1)"), fetchtest.WithFault(cut))
 	_, err := download(t, srv, slice, fetch.Config{Connections: 8, Retry: fetch.RetryPolicy{Wait: 5 * time.Millisecond}})
 	var again *fetch.CutAgainError
-	if !errors.As(err, &again) || fetch.Retryable(err) {
-		t.Fatalf("download: %v (%T), want a final *CutAgainError", err, err)
+	var ge *fetch.GaveUpError
+	if !errors.As(err, &ge) || !errors.As(err, &again) || fetch.Retryable(err) {
+		t.Fatalf("download: %v (%T), want a final *GaveUpError of a *CutAgainError", err, err)
 	}
 	// The probe, the 8 connections' first requests, and one try after
 	// the cut was seen.

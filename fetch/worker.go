@@ -92,8 +92,8 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if err := d.cuts.cut(w, asked, err); err != nil {
-			return err
+		if d.cuts.cut(w, asked, err) {
+			return d.cutAgain(at, err)
 		}
 		if d.pushedBack(cs, err) {
 			return errRetired // the others take its slices; not a failed try
