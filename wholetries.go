@@ -72,6 +72,9 @@ func (t *wholeTries) failed(p fetch.RetryPolicy, lowest int64, err error, got in
 	if !ok {
 		return 0, "", err
 	}
+	if errors.Is(err, fetch.ErrTooSlow) {
+		return wait, fmt.Sprintf("try %d in %s, the last if it is as slow", t.n+1, wait.Round(time.Millisecond)), nil
+	}
 	return wait, fetch.TryLine(t.n+1, p.TriesFor(err), left, wait), nil
 }
 
