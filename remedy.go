@@ -50,6 +50,9 @@ const (
 	// RemedyLongerRetry: a longer Client.Retry.Budget rides out a longer
 	// outage.
 	RemedyLongerRetry
+	// RemedyLowerSpeed: a lower Client.LowestSpeed, or none, lets a slow
+	// server finish.
+	RemedyLowerSpeed
 )
 
 // String says the remedy in plain words, without naming a setting.
@@ -85,6 +88,8 @@ func (r Remedy) String() string {
 		return "run the same download again to fetch the new version from the start"
 	case RemedyLongerRetry:
 		return "retry for longer"
+	case RemedyLowerSpeed:
+		return "lower the lowest speed, or set none"
 	}
 	return fmt.Sprintf("Remedy(%d)", int(r))
 }

@@ -169,7 +169,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 	var got atomic.Int64
 	d.startedWhole(&got)
 	lim := d.limiter()
-	var tries wholeTries
+	tries := newWholeTries(d.res.FinalURL, d.probe.Cache.Said())
 	fetchAll := func(ctx context.Context) error {
 		for {
 			body := d.probe.Body
@@ -185,9 +185,9 @@ func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 			if ctx.Err() != nil || !fetch.Retryable(err) {
 				return err
 			}
-			wait, line, ok := tries.failed(d.c.Retry, err)
-			if !ok {
-				return err
+			wait, line, final := tries.failed(d.c.Retry, d.c.LowestSpeed, err, n.Load())
+			if final != nil {
+				return final
 			}
 			if w.Whole() > 0 && d.probe.Validator.Strength() != fetch.StrongETag {
 				return fmt.Errorf("%w; the bytes already written cannot be taken back, and without a strong ETag a new answer may be another version", err)

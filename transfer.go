@@ -154,7 +154,7 @@ func (d *download) stream(ctx context.Context) error {
 	var written atomic.Int64
 	d.startedWhole(&written)
 	lim := d.limiter()
-	var tries wholeTries
+	tries := newWholeTries(d.res.FinalURL, d.probe.Cache.Said())
 	for {
 		if err := d.truncate(0); err != nil {
 			return err
@@ -175,33 +175,15 @@ func (d *download) stream(ctx context.Context) error {
 		if ctx.Err() != nil || !fetch.Retryable(err) {
 			return d.fail(ctx, err)
 		}
-		wait, line, ok := tries.failed(d.c.Retry, err)
-		if !ok {
-			return d.fail(ctx, err)
+		wait, line, final := tries.failed(d.c.Retry, d.c.LowestSpeed, err, n)
+		if final != nil {
+			return d.fail(ctx, final)
 		}
 		d.warn("%v; starting over: %s", err, line)
 		if err := d.askWholeAgain(ctx, wait); err != nil {
 			return d.fail(ctx, err)
 		}
 	}
-}
-
-// wholeTries counts the failed tries of a whole-resource stream for the
-// retry policy: how many, and when the first ended.
-type wholeTries struct {
-	n     int
-	first time.Time
-}
-
-// failed counts a failed try whose error was err, and says what the policy
-// makes of it: the wait before the next try and the words for it ("try 2
-// of 5 in 1s"), or ok false to give up.
-func (t *wholeTries) failed(p fetch.RetryPolicy, err error) (wait time.Duration, line string, ok bool) {
-	if t.n++; t.n == 1 {
-		t.first = time.Now()
-	}
-	wait, left, ok := p.Next(t.n, time.Since(t.first), err)
-	return wait, fetch.TryLine(t.n+1, p.TriesFor(err), left, wait), ok
 }
 
 // streamRules are the stall and speed rules of a stream on one connection,

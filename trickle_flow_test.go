@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -69,3 +70,37 @@ func TestTooSlowEveryTry(t *testing.T) {
 		t.Fatalf("Do: %v (%T), want ErrTooSlow", err, err)
 	}
 }
+
+// A server without ranges that stays below the lowest speed on every try:
+// each try starts from byte 0 again, so the download is given up after
+// the second drop (about two speed windows), not ridden out under the
+// retry budget (nine tries and 132 s at the defaults), with an error that
+// names the URL and offers a lower speed.
+func TestTooSlowWithoutRangesGivesUp(t *testing.T) {
+	t.Parallel()
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(4<<20), fetchtest.WithNoRanges(), fetchtest.WithRateLimit(8<<10))
+	c := newClient(t, &slget.Client{LowestSpeed: 100 << 10}) // the default retry budget
+	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := c.Do(ctx, &slget.Request{URL: srv.FileURL(), Path: filepath.Join(t.TempDir(), "file.bin")})
+	took := time.Since(start)
+	t.Logf("%v after %s", err, took.Round(time.Millisecond))
+	var se *slget.SlowStreamError
+	if !errors.As(err, &se) || !errors.Is(err, slget.ErrTooSlow) {
+		t.Fatalf("Do: %v (%T), want a *SlowStreamError that matches ErrTooSlow", err, err)
+	}
+	if !strings.Contains(err.Error(), srv.FileURL()) || !slices.Contains(slget.Remedies(err), slget.RemedyLowerSpeed) {
+		t.Errorf("the error does not name the URL or offer a lower speed: %v, %v", err, slget.Remedies(err))
+	}
+	if n := len(srv.Requests()); n != slowWholeTries {
+		t.Errorf("%d requests, want %d", n, slowWholeTries)
+	}
+	if took > 40*time.Second {
+		t.Errorf("gave up after %s, want about two speed windows (20 s)", took)
+	}
+}
+
+// slowWholeTries is the tries a stream without ranges gets under the
+// lowest speed.
+const slowWholeTries = 2

@@ -204,6 +204,7 @@ type Downloader struct {
 	written  atomic.Int64
 	retries  atomic.Int64
 	bySource [segment.Provenances]atomic.Int64
+	cuts     cutGate // after a cache's cut, one connection asks (cutgate.go)
 	conns    []connState
 	scale    scaleState // how many connections run, and may (autoscale.go)
 

@@ -112,11 +112,21 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	var gotConn atomic.Bool
+	var note connNote // written by GotConn before RoundTrip returns
 	ctx := context.WithValue(req.Context(), routeKey{}, r)
 	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
-		GotConn: func(httptrace.GotConnInfo) { gotConn.Store(true); connUp() },
+		GotConn: func(i httptrace.GotConnInfo) {
+			gotConn.Store(true)
+			note.noteConn(gotConnInfo{Conn: i.Conn, Reused: i.Reused})
+			connUp()
+		},
 	})
-	resp, err := tr.RoundTrip(req.WithContext(ctx))
+	rreq := req.WithContext(ctx)
+	resp, err := tr.RoundTrip(rreq)
+	if err != nil && note.reused && leftOver(req, err) {
+		// What the connection's previous answer left on it (reused.go).
+		resp, err = onNewConnection(tr, rreq)
+	}
 	if err == nil {
 		return resp, nil
 	}

@@ -25,6 +25,7 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 	var buf *[]byte
 	defer func() { d.cfg.Buffers.put(buf) }()
 	retry := -1 // the slice that failed last, to be retried alone
+	defer d.cuts.leave(w)
 	for {
 		if err := ctx.Err(); err != nil {
 			if firstBody.ReadCloser != nil {
@@ -32,6 +33,11 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 				d.sched.Release(*first)
 			}
 			return err
+		}
+		if first == nil {
+			if err := d.cuts.await(ctx, w); err != nil {
+				return err // after a cache's cut, one connection asks (cutgate.go)
+			}
 		}
 		if first == nil && d.scale.retire() {
 			return errRetired
@@ -73,35 +79,41 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 				return ctx.Err()
 			}
 		}
+		asked := time.Now()
 		at, err := d.fetchClaim(ctx, cs, claim, body, &buf)
 		d.sched.Release(claim)
-		if err == nil || errors.Is(err, errSuperseded) {
+		if err == nil {
+			d.cuts.passed(asked)
 			continue
 		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if d.pushedBack(cs, err) {
-			return errRetired // the others take its slices; not a failed try
-		}
-		if !Retryable(err) {
+		if retry, err = d.afterFailure(ctx, cs, w, at, asked, err); err != nil {
 			return err
 		}
-		if d.patient(cs, at, err) {
-			// A wait on a slow server or a filling proxy while the
-			// download moves: not a failed try (see patience.go).
-			if err := d.again(ctx, at, err); err != nil {
-				return err
-			}
-			retry = at
-			continue
-		}
-		cs.retries.Add(1)
-		if err := d.backoff(ctx, at, err); err != nil {
-			return err
-		}
-		retry = at
 	}
+}
+
+// afterFailure decides after connection w's claim, asked at asked, failed
+// with err at slice at: it returns the slice to ask for again alone (-1
+// for none), or the error that ends the connection.
+func (d *Downloader) afterFailure(ctx context.Context, cs *connState, w, at int, asked time.Time, err error) (int, error) {
+	switch {
+	case errors.Is(err, errSuperseded):
+		return -1, nil
+	case ctx.Err() != nil:
+		return -1, ctx.Err()
+	case d.cuts.cut(w, asked, err):
+		return -1, d.cutAgain(at, err) // a cache cut again (cutgate.go)
+	case d.pushedBack(cs, err):
+		return -1, errRetired // the others take its slices; not a failed try
+	case !Retryable(err):
+		return -1, err
+	case d.patient(cs, at, err):
+		// A wait on a slow server or a filling proxy while the download
+		// moves: not a failed try (see patience.go).
+		return at, d.again(ctx, at, err)
+	}
+	cs.retries.Add(1)
+	return at, d.backoff(ctx, at, err)
 }
 
 // failures are the failed tries of one slice: how many, and when the

@@ -43,6 +43,8 @@ func flagAdvice(r slget.Remedy) string {
 		return "run the same command again to download the new version from the start"
 	case slget.RemedyLongerRetry:
 		return "--retry-max-time SECONDS rides out a longer outage"
+	case slget.RemedyLowerSpeed:
+		return "run without --lowest-speed-limit (or with a lower one)"
 	}
 	return r.String()
 }

@@ -56,3 +56,26 @@ func TestVarnishSmallStoreIsNamed(t *testing.T) {
 		t.Error("the slices that arrived were not kept")
 	}
 }
+
+// Every answer varnish gives for a file larger than its store is cut, and
+// every request for it is a miss that makes varnish fetch the file from
+// the origin again (it asks the origin for the whole file, whatever the
+// range). Tried five times a slice, one failed download cost the origin
+// several times the file; now a cut seen once lets one request at a time
+// through, and a second cut ends the download: the origin sends at most
+// about the file once.
+func TestVarnishSmallStoreCostsTheOriginTheFileOnce(t *testing.T) {
+	const size = 64 << 20
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
+	base := startVarnish(t, strings.TrimPrefix(srv.URL, "http://"), "4m")
+	dir := t.TempDir()
+	code, out := startBinary(t, "-x", "4", "--retry-wait", "0.05", "-d", dir, base+"/file.bin").waitFor(t, time.Minute)
+	sent := srv.BytesServed()
+	t.Logf("exit %d; the origin sent %.2f times the file in %d requests:\n%s", code, float64(sent)/size, len(srv.Requests()), out)
+	if code != exitBadResponse {
+		t.Errorf("exit %d, want %d", code, exitBadResponse)
+	}
+	if sent > size*11/10 {
+		t.Errorf("the origin sent %d bytes (%.2f times the file) for one failed download, want at most 1.1 times", sent, float64(sent)/size)
+	}
+}
