@@ -320,10 +320,13 @@ func (b *chainBody) stop(readErr error, n int) {
 	var blame error
 	switch {
 	case b.ctx.Err() != nil:
-		if errors.Is(context.Cause(b.ctx), ErrStalled) {
+		switch cause := context.Cause(b.ctx); {
+		case errors.Is(cause, ErrStalled):
 			// In a fleet a peer says it is working (102s) while it waits
 			// for a fill: one that stalls is stopped, or lost.
 			blame = &PeerError{Peer: peer, Reason: "stalled", Err: ErrStalled, Drop: b.c.owners != nil, Gone: true}
+		case errors.Is(cause, ErrTooSlow):
+			blame = &PeerError{Peer: peer, Reason: "was given up for its speed", Err: ErrTooSlow}
 		}
 	case readErr != nil:
 		blame = readErr

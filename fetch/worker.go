@@ -293,6 +293,11 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 			if d.cfg.LowestSpeed > 0 {
 				if el := time.Since(windowStart); el >= d.cfg.LowestSpeedWindow {
 					if float64(windowBytes)/el.Seconds() < float64(d.cfg.LowestSpeed) {
+						// The body learns why it ends before it is
+						// closed: a peer's is then blamed, and its slice
+						// fails over at no cost of a try, wherever in
+						// the slice the drop came.
+						cancel(ErrTooSlow)
 						return at, ErrTooSlow
 					}
 					windowStart, windowBytes = time.Now(), 0
