@@ -53,8 +53,8 @@ const maxMirrorFails = 3
 
 // Mirrors is the Source of a download from several servers of one file.
 // The first is the primary: the one the probe asked, trusted from the
-// start. Each Open goes to the usable mirror with the best measured
-// throughput per open connection (an unmeasured one first), under the
+// start. Each Open goes to the usable mirror where one more connection
+// may expect the best throughput (an unmeasured one first), under the
 // per-host cap; if it cannot be opened, to the next, at no cost of a try.
 type Mirrors struct {
 	opt  MirrorOptions
@@ -373,7 +373,15 @@ func (m *Mirrors) pick(ctx context.Context, k int, tried map[*mirror]bool) (*mir
 					capped = true
 					continue
 				}
-				score := m.rateOf(mr) / float64(mr.active+1)
+				// The rate one more connection may expect: a mirror's
+				// measured rate is per connection at its present
+				// count, so one more shares what the others have (a
+				// mirror with a link of its own), or, if each
+				// connection has its own limit, gets as much.
+				score := m.rateOf(mr) * float64(mr.active) / float64(mr.active+1)
+				if mr.active == 0 {
+					score = m.rateOf(mr)
+				}
 				if mr.rate == 0 && mr.active == 0 {
 					score = 1e18 // measure it first
 				}
