@@ -100,7 +100,10 @@ func TestWithinRefusesAtTheDial(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, err := c.ProbeHead(context.Background(), srv.URL)
-	if p != nil && p.Scope != fetch.ScopeLoopback {
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Scope != fetch.ScopeLoopback {
 		t.Errorf("the probe's scope is %s", p.Scope)
 	}
 	before := asked.Load()
