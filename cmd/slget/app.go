@@ -71,6 +71,8 @@ type app struct {
 	cfg    config
 	// session is --save-session's; nil without it.
 	session *session
+	// hooks runs the event hooks (--on-download-complete, ...); nil: none.
+	hooks *hooks
 }
 
 // poolOf is the connections per host the HTTP client keeps for n
@@ -410,6 +412,10 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	}
 	defer a.closeShare()
 	con.solo = cfg.jobs == 1 || len(entries) == 1
+	if !cfg.dryRun {
+		a.hooks = hooksOf(c, con)
+		defer a.hooks.wait(ctx)
+	}
 	if err := a.getAll(ctx, entries); err != nil {
 		return err
 	}
