@@ -38,10 +38,13 @@ type daemon struct {
 	stdin    io.Reader
 }
 
-func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {
+func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader, conf *confFile) error {
 	cfg, err := readConfig(c)
 	if err != nil {
 		return err
+	}
+	if n := conf.note(); n != "" {
+		cfg.notes = append(cfg.notes, n)
 	}
 	rc, err := readRPCConfig(c)
 	if err != nil {
