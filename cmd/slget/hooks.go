@@ -27,7 +27,7 @@ const catHooks = "Event hooks (as aria2c's)"
 const hookNames = "on-download-start on-download-pause on-download-stop on-download-complete on-download-error on-bt-download-complete"
 
 func hookFlags() []cli.Flag {
-	const run = "; run as COMMAND GID 1 PATH, without a shell, one at a time; its failure never fails the download; set only here or in aria2.conf, never over RPC"
+	const run = " (as COMMAND GID 1 PATH, without a shell; set here or in aria2.conf only, never over RPC)"
 	return []cli.Flag{
 		&cli.StringFlag{Name: "on-download-start", Category: catHooks, Usage: "run `COMMAND` when a download starts" + run},
 		&cli.StringFlag{Name: "on-download-pause", Category: catHooks, Usage: "run `COMMAND` when a download is paused" + run},
