@@ -116,7 +116,7 @@ func withConf(app *cli.App, args []string, getenv func(string) string) ([]string
 		return nil, nil, withCode(exitBadOption, &confError{file: path, msg: "is a directory, not a configuration file"})
 	}
 	lv := level{path: app.Name, flags: app.Flags}
-	cf, err := readConf(lv, path, f)
+	cf, err := readConf(lv, path, getenv("HOME"), f)
 	if err != nil {
 		return nil, nil, withCode(exitBadOption, err)
 	}
@@ -127,6 +127,13 @@ func withConf(app *cli.App, args []string, getenv func(string) string) ([]string
 	}
 	return append(out, args[1:]...), cf, nil
 }
+
+// confPathOptions are the options whose ${HOME} aria2c expands (its
+// manual's list).
+const confPathOptions = "ca-certificate certificate dht-file-path dht-file-path6 dir input-file load-cookies log " +
+	"metalink-file netrc-path on-bt-download-complete on-download-complete on-download-error on-download-start " +
+	"on-download-stop on-download-pause out private-key rpc-certificate rpc-private-key save-cookies save-session " +
+	"server-stat-if server-stat-of torrent-file"
 
 // confStrip is what aria2 trims from either side of a name and a value.
 const confStrip = " \t\r\n"
@@ -149,8 +156,9 @@ func notInConf(name string) string {
 // with '#' too: no option has that name); a name without '=' has an empty
 // value, which turns a switch on. Each name is looked up in the command's
 // flag table (lv) and its value checked as the command line's would be;
-// an unknown name is an error naming the file and the line.
-func readConf(lv level, name string, r io.Reader) (*confFile, error) {
+// an unknown name is an error naming the file and the line. ${HOME} in
+// the value of an option that names a file becomes home, as aria2c does.
+func readConf(lv level, name, home string, r io.Reader) (*confFile, error) {
 	known := lv.options()
 	check := flag.NewFlagSet("conf", flag.ContinueOnError)
 	check.SetOutput(io.Discard)
@@ -193,6 +201,9 @@ func readConf(lv level, name string, r io.Reader) (*confFile, error) {
 		}
 		if !o.takesValue && v == "" {
 			v = "true"
+		}
+		if hasWord(confPathOptions, k) || hasWord(confPathOptions, o.canon) {
+			v = strings.ReplaceAll(v, "${HOME}", home)
 		}
 		if err := check.Set(o.canon, v); err != nil {
 			want := "want a whole number"

@@ -27,16 +27,19 @@ func writeConf(t *testing.T, name, text string) string {
 }
 
 // TestConfFile downloads with options from a file written as aria2c reads
-// one: comments, blank lines, spaces around names and values, CRLF, a
-// switch without a value, a header twice; and the command line over it.
+// one: comments, blank lines, spaces around names and values, CRLF,
+// ${HOME} in a path, a switch without a value, a header twice; and the
+// command line over it.
 func TestConfFile(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(3<<20+5))
-	dir := t.TempDir()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	dir := filepath.Join(home, "dl")
 	conf := writeConf(t, "aria2.conf", "# a comment\n"+
 		"\n"+
 		"   \t\n"+
 		"  # an indented comment\n"+
-		" dir = "+dir+"\r\n"+
+		" dir = ${HOME}/dl\r\n"+
 		"out=from-conf.bin\n"+
 		"user-agent = conf agent/1.0  \n"+
 		"header=X-One: 1\n"+
@@ -230,7 +233,7 @@ func FuzzReadConf(f *testing.F) {
 	}
 	lv := level{path: "slget", flags: appFlags()}
 	f.Fuzz(func(t *testing.T, text string) {
-		cf, err := readConf(lv, "aria2.conf", strings.NewReader(text))
+		cf, err := readConf(lv, "aria2.conf", "/home/u", strings.NewReader(text))
 		if err != nil {
 			var ce *confError
 			if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), "aria2.conf:") {
