@@ -103,8 +103,8 @@ func withConf(app *cli.App, args []string, getenv func(string) string) ([]string
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		if !explicit && errors.Is(err, os.ErrNotExist) {
-			return args, nil, nil
+		if !explicit {
+			return args, nil, nil // as aria2c: a default file it cannot read is none
 		}
 		if errors.Is(err, os.ErrNotExist) {
 			err = errors.New("no such file (--conf-path)")
@@ -113,6 +113,9 @@ func withConf(app *cli.App, args []string, getenv func(string) string) ([]string
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.IsDir() {
+		if !explicit {
+			return args, nil, nil
+		}
 		return nil, nil, withCode(exitBadOption, &confError{file: path, msg: "is a directory, not a configuration file"})
 	}
 	lv := level{path: app.Name, flags: app.Flags}

@@ -97,7 +97,8 @@ func TestConfErrors(t *testing.T) {
 
 // TestConfDefaultPath: without --conf-path, ~/.aria2/aria2.conf when it
 // exists, else $XDG_CONFIG_HOME/aria2/aria2.conf (an absolute one), else
-// ~/.config/aria2/aria2.conf; --no-conf reads none; a command reads none.
+// ~/.config/aria2/aria2.conf; one that cannot be read is none; --no-conf
+// reads none; a command reads none.
 func TestConfDefaultPath(t *testing.T) {
 	home, xdg := t.TempDir(), t.TempDir()
 	t.Setenv("HOME", home)
@@ -116,7 +117,7 @@ func TestConfDefaultPath(t *testing.T) {
 		t.Helper()
 		r := runSlget(t, append(args, "http://127.0.0.1:1/f")...)
 		if want == "" {
-			if strings.Contains(r.stderr, "unknown-option-of-") {
+			if r.code == exitBadOption || strings.Contains(r.stderr, "unknown-option-of-") {
 				t.Fatalf("%q read a configuration file: %s", args, r.stderr)
 			}
 			return
@@ -126,6 +127,13 @@ func TestConfDefaultPath(t *testing.T) {
 		}
 	}
 	check("")
+	// A default file that cannot be read is none, as for aria2c (which
+	// reads only a regular file there).
+	if err := os.MkdirAll(filepath.Join(xdg, "aria2/aria2.conf"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	check("")
+	os.Remove(filepath.Join(xdg, "aria2/aria2.conf"))
 	put(filepath.Join(home, ".config/aria2/aria2.conf"), bad("dotconfig"))
 	put(filepath.Join(xdg, "aria2/aria2.conf"), bad("xdg"))
 	check("xdg")
