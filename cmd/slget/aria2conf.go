@@ -252,7 +252,7 @@ func (cf *confFile) blame(err error, flags []cli.Flag, args []string) error {
 	msg := err.Error()
 	for i := len(cf.opts) - 1; i >= 0; i-- {
 		o := cf.opts[i]
-		if slicesHasPrefix(args, "--"+o.canon+"=") {
+		if givenOn(args, "--"+o.canon+"=") {
 			continue // the command line's is the one in use
 		}
 		for _, f := range flags {
@@ -273,8 +273,9 @@ func (cf *confFile) blame(err error, flags []cli.Flag, args []string) error {
 	return err
 }
 
-// slicesHasPrefix reports whether a word of args starts with prefix.
-func slicesHasPrefix(args []string, prefix string) bool {
+// givenOn reports whether an option of the normalized command line args
+// starts with prefix.
+func givenOn(args []string, prefix string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false

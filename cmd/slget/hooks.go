@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -138,6 +139,12 @@ func (h *hooks) run(r hookRun) {
 	cmd.WaitDelay = hookWaitDelay
 	err := cmd.Run()
 	out.flush()
+	if errors.Is(err, exec.ErrWaitDelay) && cmd.ProcessState.Success() {
+		// It ended well and left a process of its own holding its output
+		// (a background upload): not a failure.
+		h.con.logf(levelInfo, "%s %s: ended; a process it started still runs", r.option, r.gid)
+		return
+	}
 	if err != nil {
 		h.con.warnf("%s %s %s 1 %s: %v (the download is not affected)", r.option, r.command, r.gid, r.path, err)
 	}

@@ -178,3 +178,22 @@ func TestHooksRefusedOverRPC(t *testing.T) {
 		t.Fatalf("hooks ran as %q, want only the command line's", lines)
 	}
 }
+
+// TestHookLeavesAProcess: a hook that starts a process of its own in the
+// background (an upload) and ends well has not failed, though that
+// process still holds its output; slget does not wait for it.
+func TestHookLeavesAProcess(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
+	dir, scripts := t.TempDir(), t.TempDir()
+	log := filepath.Join(scripts, "log")
+	bg := hookScript(t, scripts, "complete", log, "sleep 4 &\nexit 0\n")
+	began := time.Now()
+	r := runSlget(t, "--no-conf", "-d", dir, "--on-download-complete", bg, srv.FileURL())
+	if r.code != 0 || strings.Contains(r.stderr, "on-download-complete "+bg) {
+		t.Fatalf("exit %d, stderr %q: want 0 and no failure said", r.code, r.stderr)
+	}
+	if d := time.Since(began); d > 3500*time.Millisecond {
+		t.Fatalf("slget waited %v for the hook's background process", d)
+	}
+	hookLines(t, log, 1)
+}
