@@ -241,12 +241,12 @@ func confShown(name, value string) string {
 	return shown(name, value)
 }
 
-// blame names the line of the file that gave the option err is about,
-// when the command line (args, normalized) did not give it too: the
-// option checks of readConfig see only the options, not where they came
-// from.
+// blame names the line of the file that gave the option a bad-option
+// error is about, when the command line (args, normalized) did not give
+// it too: the option checks of readConfig see only the options, not
+// where they came from.
 func (cf *confFile) blame(err error, flags []cli.Flag, args []string) error {
-	if cf == nil || err == nil {
+	if cf == nil || err == nil || exitCode(err) != exitBadOption {
 		return err
 	}
 	msg := err.Error()
@@ -265,7 +265,7 @@ func (cf *confFile) blame(err error, flags []cli.Flag, args []string) error {
 					dash = "-"
 				}
 				if strings.Contains(msg, dash+n+" ") || strings.Contains(msg, dash+n+"=") || strings.Contains(msg, dash+n+":") {
-					return withCode(exitCode(err), &confError{file: cf.name, line: o.line, msg: msg})
+					return withCode(exitBadOption, &confError{file: cf.name, line: o.line, msg: msg})
 				}
 			}
 		}
