@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -71,6 +72,8 @@ type app struct {
 	cfg    config
 	// session is --save-session's; nil without it.
 	session *session
+	// hooks runs the event hooks (--on-download-complete, ...); nil: none.
+	hooks *hooks
 }
 
 // poolOf is the connections per host the HTTP client keeps for n
@@ -89,6 +92,7 @@ const maxConnections = 64
 // run is the whole program; main only calls os.Exit with its result.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	con := &console{stdout: stdout, stderr: stderr}
+	var conf *confFile // aria2.conf's options, laid under the command line's
 	capp := &cli.App{
 		Name:      "slget",
 		Usage:     "download a file over many connections, slice-aligned, resumable, one version end to end",
@@ -112,14 +116,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return withCode(exitBadOption, fmt.Errorf("%v (see slget --help)", err))
 		},
 		Action: func(c *cli.Context) error {
-			return downloadAction(c.Context, c, con, stdin)
+			return downloadAction(c.Context, c, con, stdin, conf)
 		},
 		Commands: []*cli.Command{demoCommand(con), statusCommand(con), verifyCommand(con), serveCommand(con), peersCommand(con), cacheCommand(con), helpCommand()},
 	}
 	capp.CustomAppHelpTemplate, capp.ExtraInfo = appHelpTemplate, appHelpOptions(capp)
 	args, err := normalizeArgs(capp, args)
+	cmdline := args
 	if err == nil {
-		err = capp.RunContext(ctx, args)
+		args, conf, err = withConf(capp, args, os.Getenv)
+	}
+	if err == nil {
+		err = conf.blame(capp.RunContext(ctx, args), capp.Flags, cmdline)
 	}
 	if err != nil {
 		code := exitCode(err)
@@ -345,9 +353,9 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 	return hc, nil
 }
 
-func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {
+func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader, conf *confFile) error {
 	if c.Bool("enable-rpc") {
-		return daemonAction(ctx, c, con, stdin)
+		return daemonAction(ctx, c, con, stdin, conf)
 	}
 	if c.Bool("pause") {
 		return withCode(exitBadOption, errors.New("--pause holds the downloads added to the daemon: give it with --enable-rpc"))
@@ -361,6 +369,9 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		return err
 	}
 	defer con.closeLog()
+	if n := conf.note(); n != "" {
+		cfg.notes = append(cfg.notes, n)
+	}
 	progress := c.String("progress")
 	if !c.IsSet("progress") && !c.Bool("show-console-readout") {
 		progress = "none" // aria2c's --show-console-readout=false
@@ -410,6 +421,10 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	}
 	defer a.closeShare()
 	con.solo = cfg.jobs == 1 || len(entries) == 1
+	if !cfg.dryRun {
+		a.hooks = hooksOf(c, con)
+		defer a.hooks.wait(ctx)
+	}
 	if err := a.getAll(ctx, entries); err != nil {
 		return err
 	}

@@ -26,7 +26,6 @@ type ignoredOption struct {
 func ignoredOptions() []ignoredOption {
 	const (
 		noFTP     = "slget speaks HTTP and HTTPS only"
-		noHooks   = "slget runs no commands: check its exit code or --json"
 		ownWrites = "slget writes each slice where it belongs and syncs it before its journal records it"
 		ownOutput = "slget's output has its own form (--json for scripts)"
 		oneURI    = "slget downloads each file from its one URL"
@@ -84,14 +83,8 @@ func ignoredOptions() []ignoredOption {
 		{name: "keep-unfinished-download-result", isBool: true, slget: true, why: ownOutput},
 		{name: "max-download-result", why: ownOutput},
 		{name: "optimize-concurrent-downloads", isBool: true, why: "slget runs -j downloads at once"},
-		{name: "on-download-start", why: noHooks},
-		{name: "on-download-complete", why: noHooks},
-		{name: "on-download-error", why: noHooks},
-		{name: "on-download-stop", why: noHooks},
-		{name: "on-download-pause", why: noHooks},
+		{name: "on-bt-download-complete", why: "slget downloads no torrents (--on-download-complete runs for every download)"},
 		{name: "stop", why: "slget has no time limit of its own (use timeout(1))"},
-		{name: "conf-path", why: "slget reads no configuration file"},
-		{name: "no-conf", isBool: true, slget: true, why: "slget reads no configuration file"},
 		{name: "deferred-input", isBool: true, why: "slget reads the whole -i file before it starts"},
 		{name: "daemon", isBool: true, why: "slget runs in the foreground (use nohup or a service manager)"},
 		{name: "gid", why: "a GID names a download of the daemon (--enable-rpc): give it as addUri's gid option or a session's gid= line"},

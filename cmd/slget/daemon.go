@@ -38,10 +38,13 @@ type daemon struct {
 	stdin    io.Reader
 }
 
-func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {
+func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader, conf *confFile) error {
 	cfg, err := readConfig(c)
 	if err != nil {
 		return err
+	}
+	if n := conf.note(); n != "" {
+		cfg.notes = append(cfg.notes, n)
 	}
 	rc, err := readRPCConfig(c)
 	if err != nil {
@@ -74,6 +77,7 @@ func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Re
 		return withCode(exitBadOption, err)
 	}
 	d.jobs = newJobs(a, c)
+	a.hooks = hooksOf(c, con)
 	return d.serve(ctx)
 }
 
@@ -92,7 +96,10 @@ func (d *daemon) serve(outer context.Context) error {
 		srv.SaveSession = d.saveSession
 	}
 	d.q = queue.New(queue.Config{
-		Jobs: d.a.cfg.jobs, Prepare: d.jobs.prepare, ErrorCode: exitCode, Notify: srv.Notify,
+		Jobs: d.a.cfg.jobs, Prepare: d.jobs.prepare, ErrorCode: exitCode, Notify: func(ev queue.Event) {
+			srv.Notify(ev)
+			d.hook(ev)
+		},
 	})
 	srv.Queue = d.q
 	defer d.q.Close()
@@ -136,7 +143,8 @@ func (d *daemon) serve(outer context.Context) error {
 	_ = hs.Shutdown(sctx)
 	srv.CloseSockets()
 	st := d.q.Stats()
-	d.q.Close()
+	d.q.Close()           // its last events are out
+	d.a.hooks.wait(outer) // and their hooks run, unless a signal came
 	if d.session != "" {
 		if err := d.saveSession(); err != nil {
 			return err
@@ -165,4 +173,21 @@ func (d *daemon) changeGlobal(opts map[string]string) error {
 		d.q.SetJobs(n)
 	}
 	return nil
+}
+
+// hook runs the event hook of ev, if one is set, with the download's
+// path: where its file is, or will be when out names it (getFiles's
+// path), else "".
+func (d *daemon) hook(ev queue.Event) {
+	if d.a.hooks == nil {
+		return
+	}
+	path := ""
+	if in, err := d.q.Get(ev.GID); err == nil {
+		path = in.Path
+		if out := in.Spec.Options["out"]; path == "" && out != "" {
+			path = filepath.Join(in.Spec.Options["dir"], filepath.FromSlash(out))
+		}
+	}
+	d.a.hooks.event(ev.Kind, ev.GID.String(), path)
 }

@@ -99,6 +99,9 @@ func (j *jobs) setGlobal(opts map[string]string) (int, error) {
 		case "dir", "out":
 			return 0, fmt.Errorf("%s cannot be changed globally: give it to each download", k)
 		default:
+			if err := hookRefused(k); err != nil {
+				return 0, err
+			}
 			if !hasWord(entryOptionNames, k) {
 				return 0, fmt.Errorf("option %s cannot be changed while the daemon runs", k)
 			}
@@ -121,6 +124,11 @@ func (j *jobs) setGlobal(opts map[string]string) (int, error) {
 // options slget does not apply to one download are left out.
 func specEntry(s queue.Spec) (inputEntry, error) {
 	e := inputEntry{uris: s.URIs}
+	for k := range s.Options {
+		if err := hookRefused(k); err != nil {
+			return e, err
+		}
+	}
 	for _, u := range s.URIs {
 		if err := checkText("URI", u); err != nil || !strings.Contains(u, "://") {
 			return e, fmt.Errorf("URI %q: want an http:// or https:// URL", slget.Redact(u))

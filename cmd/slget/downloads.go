@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/queue"
 )
 
 // getEntry downloads one entry, or when its URL is a Metalink, the files
@@ -262,7 +263,17 @@ func (a *app) getPlaced(ctx context.Context, i int, entries []inputEntry, sem, a
 	free := func() { once.Do(func() { <-sem }) }
 	defer func() { <-all }()
 	defer free()
+	gid := newCommandGID()
+	a.hooks.event(queue.EventStart, gid, a.plannedPath(entries[i]))
 	res, err := a.getEntry(ctx, entries[i], free)
+	switch {
+	case err == nil:
+		a.hooks.event(queue.EventComplete, gid, res.Path)
+	case ctx.Err() != nil:
+		a.hooks.event(queue.EventStop, gid, res.Path) // interrupted, as aria2c's stop
+	default:
+		a.hooks.event(queue.EventError, gid, res.Path)
+	}
 	a.session.set(i, err)
 	results[i] = res
 	if a.cfg.jsonOut {
@@ -273,4 +284,21 @@ func (a *app) getPlaced(ctx context.Context, i int, entries []inputEntry, sem, a
 		err = withCode(exitCode(err), errReported)
 	}
 	errs[i] = err
+}
+
+// plannedPath is where e saves when -o or out= names it, else "": the
+// PATH of --on-download-start, which aria2c too gives before the name is
+// known only when it is named.
+func (a *app) plannedPath(e inputEntry) string {
+	dir, out := a.cfg.dir, a.cfg.out
+	if e.opts.dir != "" {
+		dir = e.opts.dir
+	}
+	if e.opts.out != "" {
+		out = e.opts.out
+	}
+	if out == "" || out == "-" {
+		return ""
+	}
+	return joinOut(dir, out)
 }

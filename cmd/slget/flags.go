@@ -95,7 +95,7 @@ func downloadFlags() []cli.Flag {
 // VersionFlag are package variables that every App.Run writes to, so two
 // runs at once in one process raced on them.
 func appFlags() []cli.Flag {
-	flags := append(append(downloadFlags(), aria2Flags()...), ignoredFlags()...)
+	flags := append(append(append(append(downloadFlags(), aria2Flags()...), hookFlags()...), confFlags()...), ignoredFlags()...)
 	return namedOnce(append(append(append(flags, shareFlags()...), rpcFlags()...),
 		&cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show help"},
 		&cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version",
