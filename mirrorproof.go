@@ -47,7 +47,7 @@ func (d *download) proveMirrors(ctx context.Context) error {
 			if len(s) == 0 {
 				continue
 			}
-			d.warn("mirror %s sent other bytes (%s): the %s it sent are fetched again from the others", name, caught[name], plural(len(s), "slice"))
+			d.warn("mirror %s: the %s it sent are fetched again from the others", name, plural(len(s), "slice"))
 			idx = append(idx, s...)
 		}
 		if len(idx) == 0 && anyCaught {
