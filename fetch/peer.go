@@ -27,8 +27,9 @@ type PeerOptions struct {
 	// Timeout bounds the wait for response headers, counted again from
 	// each "102 Processing" the peer sends while a fill keeps it busy
 	// whose HeaderProgress shows the fill moved on (a 102 without it
-	// counts for nothing); zero means 60s. (A download's stall timeout
-	// bounds it too.)
+	// counts for nothing); zero means 60s. A download's stall timeout
+	// bounds it too, 102s or not: a slice waits for a peer's headers at
+	// most one stall timeout, then goes to another source.
 	Timeout time.Duration
 	// MaxWait bounds the whole wait for one answer's headers, however
 	// much progress the peer's 102s show: past it the request is given
