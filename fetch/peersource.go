@@ -6,12 +6,15 @@ package fetch
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/segment"
 )
 
@@ -164,6 +167,48 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (req *htt
 		nonce = k.Sign(req, &s.Peer.clock)
 	}
 	return req, nonce, nil
+}
+
+// send asks the peer for piece and returns its proven answer. With a fleet
+// key, each request is signed for the peer's run: learned first from its
+// /healthz, and once more from the signed refusal of a peer that
+// restarted, when the request is signed again and sent once more. An
+// answer that proves nothing is a *PeerError; an error of another kind
+// is the request's.
+func (s *PeerSource) send(ctx context.Context, piece segment.Range) (*http.Response, error) {
+	p := s.Peer
+	if p.key != nil && p.clock.Run() == "" {
+		if err := p.key.LearnRun(ctx, p.hc, p.addr, &p.clock); err != nil {
+			var re *fleet.RefusedError
+			switch {
+			case errors.As(err, &re):
+				return nil, &PeerError{Peer: p.addr, Status: re.Status, Drop: true, Reason: re.Error()}
+			case errors.Is(err, fleet.ErrUnproven):
+				return nil, p.unproven()
+			}
+			return nil, err
+		}
+	}
+	for try := 0; ; try++ {
+		run := p.clock.Run()
+		req, nonce, err := s.request(ctx, piece)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := p.hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.proven(resp, nonce); err != nil {
+			resp.Body.Close()
+			return nil, err
+		}
+		if try > 0 || p.key == nil || !fleet.Rebound(resp, run, &p.clock) {
+			return resp, nil
+		}
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
+		resp.Body.Close()
+	}
 }
 
 // proven checks that an answer carries the peer's MAC of the fleet key,

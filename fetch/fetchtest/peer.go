@@ -6,6 +6,7 @@ package fetchtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -43,6 +44,7 @@ type Peer struct {
 	lastMod  string
 	handlers sync.WaitGroup
 	replays  fleet.Replays
+	run      string // its fleet.HeaderInstance, random at each start
 
 	mu     sync.Mutex
 	closed bool
@@ -182,7 +184,7 @@ func StartPeer(origin *Server, opts ...PeerOption) (*Peer, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	p := &Peer{URL: "http://" + ln.Addr().String(), cfg: cfg, ctx: ctx, stop: stop, served: make(chan struct{}),
-		host: strings.TrimPrefix(origin.URL, "http://"), path: origin.cfg.path, content: origin.Content(), etag: origin.ETag()}
+		host: strings.TrimPrefix(origin.URL, "http://"), path: origin.cfg.path, content: origin.Content(), etag: origin.ETag(), run: fleet.NewNonce()}
 	if lm := origin.LastModified(); !lm.IsZero() {
 		p.lastMod = lm.UTC().Format(http.TimeFormat)
 	}
@@ -251,14 +253,20 @@ func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
 		p.mu.Unlock()
 	}
 	if p.cfg.key != nil {
-		nonce, err := p.cfg.key.VerifyRequest(r.Method, r.RequestURI, r.Header, time.Now(), &p.replays)
+		nonce, err := p.cfg.key.VerifyRequest(r.Method, r.RequestURI, r.Header, time.Now(), p.run, &p.replays)
+		var run *fleet.RunError
 		if err != nil {
 			w.Header().Set("Proxy-Authenticate", `Basic realm="slget"`)
+			if errors.As(err, &run) {
+				// Signed for another run: refused, as a serve does,
+				// with a signed answer that names this one's.
+				w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce, run: p.run}
+			}
 			note(p.fail(w, http.StatusProxyAuthRequired))
 			return
 		}
 		if !f.Unsigned {
-			w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce}
+			w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce, run: p.run}
 		}
 	}
 	status, enc, sums := p.answer(w, r, f, note)
@@ -273,6 +281,7 @@ type signer struct {
 	http.ResponseWriter
 	key    *fleet.Key
 	nonce  string
+	run    string
 	signed bool
 }
 
@@ -281,6 +290,7 @@ func (s *signer) sign(code int) {
 		return
 	}
 	s.signed = true
+	s.Header().Set(fleet.HeaderInstance, s.run)
 	s.key.SignResponse(s.nonce, code, s.Header(), time.Now())
 }
 
