@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -612,6 +613,38 @@ func TestPeerUnlistedSlicesAskedAgain(t *testing.T) {
 	for i, q := range reqs {
 		if want := s.plan.RunRange(segment.Run{First: 2 + i, End: 6}).Header(); q.Header.Get("Range") != want {
 			t.Errorf("request %d asked %s, want %s", i+1, q.Header.Get("Range"), want)
+		}
+	}
+}
+
+// A peer address whose token holds a character a URL escapes, written raw,
+// is read right or refused without the token in the message, whatever part of the URL
+// the character made the token's rest; percent-encoded, it is the token.
+func TestParsePeerHidesARawToken(t *testing.T) {
+	for _, tok := range []string{"jf6y/Q+x=", "12345/abc", "ab?cd", "ab#cd", "a@b", "a%zzb", "p%41ss@w:rd/+"} {
+		for _, s := range []string{"http://slget:" + tok + "@10.0.0.1:7878", "http://slget:" + tok + "@10.0.0.1:7878/", "http://slget:" + tok + "@10.0.0.1"} {
+			u, err := fetch.ParsePeer(s)
+			if err == nil {
+				if pw, _ := u.User.Password(); pw != tok { // a raw '@' reads right
+					t.Errorf("ParsePeer(%q) took the token for %q", s, pw)
+				}
+			} else if strings.Contains(err.Error(), tok) {
+				t.Errorf("ParsePeer(%q) = %v: want an error without the token", s, err)
+			}
+			if r := fetch.RedactPeer(s); strings.Contains(r, tok) {
+				t.Errorf("RedactPeer(%q) = %q", s, r)
+			}
+			if a := fleet.Addr(s); strings.Contains(a, tok) || !strings.HasPrefix(a, "http://10.0.0.1") {
+				t.Errorf("fleet.Addr(%q) = %q: want http://10.0.0.1..., without the token", s, a)
+			}
+		}
+		u, err := fetch.ParsePeer("http://slget:" + url.QueryEscape(tok) + "@10.0.0.1:7878")
+		if err != nil {
+			t.Errorf("the token %q percent-encoded: %v", tok, err)
+			continue
+		}
+		if pw, _ := u.User.Password(); pw != tok {
+			t.Errorf("the token %q percent-encoded reads as %q", tok, pw)
 		}
 	}
 }

@@ -421,6 +421,14 @@ func dedup(l []string) []string {
 // token (a token in an address is for proxy requests, and never shown).
 func Addr(s string) string {
 	s = strings.TrimSpace(s)
+	if i := strings.Index(s, "://"); i >= 0 {
+		// A peer address has no '@' but the one after its token, which
+		// may hold a raw '/', '?' or '#' that url.Parse would take for
+		// the end of the host: the host is what follows the last one.
+		if at := strings.LastIndex(s[i+3:], "@"); at >= 0 {
+			s = s[:i+3] + s[i+3+at+1:]
+		}
+	}
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" {
 		return strings.TrimSuffix(s, "/")
