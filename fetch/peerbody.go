@@ -79,8 +79,8 @@ func (b *peerBody) openPiece() error {
 	piece := segment.Range{Start: b.pos, End: end}
 	// The wait for headers is bounded between signs of progress, and
 	// capped (peerwait.go): a 102 whose progress grew counts as one, for
-	// this body's header timer and for the caller (OnWait, and the stall
-	// watch of a download's connection).
+	// this body's header timer and for the caller (OnWait), but not for
+	// the stall watch of a download's connection.
 	rctx, wait := s.waitHeaders(b.ctx)
 	resp, err := s.send(rctx, piece)
 	wait.stop()

@@ -96,7 +96,7 @@ type PeerSource struct {
 	OnlyIfCached bool
 	// OnWait, if set, is called whenever the peer says it is still
 	// working on an answer and shows progress (a 102 whose HeaderProgress
-	// grew): the caller's stall watch may take it as progress.
+	// grew). A download's stall watch does not take it for progress.
 	OnWait func()
 }
 
