@@ -58,6 +58,9 @@ type Health struct {
 	// State is the gossip's word for the member (alive, gone, conflict);
 	// "" from health checks.
 	State string `json:"state,omitempty"`
+	// Claimed: two members answer with its ID; both are set aside (own
+	// no runs) until one of them goes. Err says which.
+	Claimed bool `json:"claimed,omitempty"`
 }
 
 // Options configure NewMembers. The zero value is usable.
@@ -211,14 +214,14 @@ func (m *Members) Status() []Health {
 			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
 			self = self || h.Self
 			if c := m.claimed[s.id]; c != "" && s.healthy {
-				h.Healthy, h.Err = false, c
+				h.Healthy, h.Err, h.Claimed = false, c, true
 			}
 		}
 		out = append(out, h)
 	}
 	if m.o.SelfID != "" && !self {
 		c := m.claimed[m.o.SelfID]
-		out = append(out, Health{ID: m.o.SelfID, Healthy: c == "", Self: true, Err: c})
+		out = append(out, Health{ID: m.o.SelfID, Healthy: c == "", Self: true, Err: c, Claimed: c != ""})
 	}
 	return out
 }
