@@ -648,3 +648,28 @@ func TestParsePeerHidesARawToken(t *testing.T) {
 		}
 	}
 }
+
+// A peer that restarts has a new run: the next request, signed for the
+// old one, is refused with a signed answer that names the new run, and is
+// signed for it and sent again, once: the range still comes from the
+// peer, and /healthz is asked only before the first request.
+func TestPeerRestartedIsSignedForAgain(t *testing.T) {
+	s := newPeerSetup(t, 256<<10, 64<<10)
+	peer := fetchtest.NewPeer(t, s.srv, fetchtest.WithPeerToken("s3cret"))
+	src := s.source(t, strings.Replace(peer.URL, "http://", "http://slget:s3cret@", 1))
+	if _, err := readRange(t, src, s.plan.SliceRange(1)); err != nil {
+		t.Fatalf("before the restart: %v", err)
+	}
+	peer.Restart()
+	if _, err := readRange(t, src, s.plan.SliceRange(2)); err != nil {
+		t.Fatalf("after the restart: %v", err)
+	}
+	var got []string
+	for _, q := range peer.Requests() {
+		got = append(got, fmt.Sprintf("%s %d", strings.TrimPrefix(q.RequestURI, s.srv.URL), q.Status))
+	}
+	want := []string{"/healthz 200", "/file.bin 206", "/file.bin 407", "/file.bin 206"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("the peer got %q, want %q", got, want)
+	}
+}

@@ -43,11 +43,11 @@ type Peer struct {
 	etag     string
 	lastMod  string
 	handlers sync.WaitGroup
-	replays  fleet.Replays
-	run      string // its fleet.HeaderInstance, random at each start
 
-	mu     sync.Mutex
-	closed bool
+	mu      sync.Mutex
+	replays *fleet.Replays // the nonces of this run's requests
+	run     string         // its fleet.HeaderInstance, random at each start (Restart)
+	closed  bool
 	log    []PeerRequest
 	n      int
 }
@@ -184,7 +184,7 @@ func StartPeer(origin *Server, opts ...PeerOption) (*Peer, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	p := &Peer{URL: "http://" + ln.Addr().String(), cfg: cfg, ctx: ctx, stop: stop, served: make(chan struct{}),
-		host: strings.TrimPrefix(origin.URL, "http://"), path: origin.cfg.path, content: origin.Content(), etag: origin.ETag(), run: fleet.NewNonce()}
+		host: strings.TrimPrefix(origin.URL, "http://"), path: origin.cfg.path, content: origin.Content(), etag: origin.ETag(), run: fleet.NewNonce(), replays: new(fleet.Replays)}
 	if lm := origin.LastModified(); !lm.IsZero() {
 		p.lastMod = lm.UTC().Format(http.TimeFormat)
 	}
@@ -220,6 +220,22 @@ func (p *Peer) Close() {
 	})
 }
 
+// Restart makes the Peer as a serve after a restart: a new run
+// (fleet.HeaderInstance), and no nonce remembered. Its content and log
+// stay.
+func (p *Peer) Restart() {
+	p.mu.Lock()
+	p.run, p.replays = fleet.NewNonce(), new(fleet.Replays)
+	p.mu.Unlock()
+}
+
+// Run is the Peer's run (fleet.HeaderInstance).
+func (p *Peer) Run() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.run
+}
+
 // Requests returns a copy of the log.
 func (p *Peer) Requests() []PeerRequest {
 	p.mu.Lock()
@@ -240,6 +256,7 @@ func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
 	p.n++
 	n := p.n
 	p.log = append(p.log, PeerRequest{N: n, Method: r.Method, RequestURI: r.RequestURI, Host: r.Host, Header: r.Header.Clone()})
+	run, replays := p.run, p.replays
 	p.mu.Unlock()
 	var f PeerFault
 	for _, ff := range p.cfg.faults {
@@ -253,20 +270,20 @@ func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
 		p.mu.Unlock()
 	}
 	if p.cfg.key != nil {
-		nonce, err := p.cfg.key.VerifyRequest(r.Method, r.RequestURI, r.Header, time.Now(), p.run, &p.replays)
-		var run *fleet.RunError
+		nonce, err := p.cfg.key.VerifyRequest(r.Method, r.RequestURI, r.Header, time.Now(), run, replays)
+		var other *fleet.RunError
 		if err != nil {
 			w.Header().Set("Proxy-Authenticate", `Basic realm="slget"`)
-			if errors.As(err, &run) {
+			if errors.As(err, &other) {
 				// Signed for another run: refused, as a serve does,
 				// with a signed answer that names this one's.
-				w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce, run: p.run}
+				w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce, run: run}
 			}
 			note(p.fail(w, http.StatusProxyAuthRequired))
 			return
 		}
 		if !f.Unsigned {
-			w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce, run: p.run}
+			w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce, run: run}
 		}
 	}
 	status, enc, sums := p.answer(w, r, f, note)

@@ -25,7 +25,7 @@ func (p *Peer) fail(w http.ResponseWriter, code int) (int, string, string) {
 func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault, note func(status int, enc, sums string)) (status int, enc, sums string) {
 	if r.RequestURI == "/healthz" && r.Method == http.MethodGet && p.cfg.key != nil {
 		// As a serve's: it names its run, for a client to sign for.
-		w.Header().Set("X-Slget-Instance", p.run)
+		w.Header().Set("X-Slget-Instance", p.Run())
 		w.Write([]byte("ok\n"))
 		return http.StatusOK, "", ""
 	}
