@@ -48,8 +48,8 @@ type Peer struct {
 	replays *fleet.Replays // the nonces of this run's requests
 	run     string         // its fleet.HeaderInstance, random at each start (Restart)
 	closed  bool
-	log    []PeerRequest
-	n      int
+	log     []PeerRequest
+	n       int
 }
 
 // PeerRequest is one request a Peer got, and what it answered.
