@@ -122,8 +122,20 @@ func RedactPeer(s string) string {
 	if i < 0 {
 		i = -3
 	}
-	if at := strings.LastIndex(s[i+3:], "@"); at >= 0 {
-		return s[:i+3] + "***" + s[i+3+at:]
+	rest := s[i+3:]
+	if at := strings.LastIndex(rest, "@"); at >= 0 {
+		return s[:i+3] + "***" + rest[at:]
+	}
+	// No '@' (a list split at a token's raw ',' or space): a "port" that
+	// is no number is a user:token cut short.
+	auth, _, _ := strings.Cut(rest, "/")
+	auth, _, _ = strings.Cut(auth, "?")
+	auth, _, _ = strings.Cut(auth, "#")
+	if j := strings.LastIndex(auth, "]"); j >= 0 {
+		auth = auth[j+1:]
+	}
+	if j := strings.LastIndex(auth, ":"); j >= 0 && strings.Trim(auth[j+1:], "0123456789") != "" {
+		return s[:i+3] + "***"
 	}
 	return Redact(s)
 }

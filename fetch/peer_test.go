@@ -638,6 +638,12 @@ func TestParsePeerHidesARawToken(t *testing.T) {
 				t.Errorf("fleet.Addr(%q) = %q: want http://10.0.0.1..., without the token", s, a)
 			}
 		}
+		// A list split at a raw ',' or space leaves a user:token without
+		// its '@' (but for one of digits up to its raw '/', which reads
+		// as a host and its port, as a message must show them).
+		if _, err := fetch.ParsePeer("http://slget:" + tok); !strings.Contains(tok, "@") && tok != "12345/abc" && (err == nil || strings.Contains(err.Error(), tok)) {
+			t.Errorf("ParsePeer of a user:token cut short: %v: want an error without the token", err)
+		}
 		u, err := fetch.ParsePeer("http://slget:" + url.QueryEscape(tok) + "@10.0.0.1:7878")
 		if err != nil {
 			t.Errorf("the token %q percent-encoded: %v", tok, err)
