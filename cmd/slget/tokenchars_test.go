@@ -13,6 +13,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -70,6 +71,17 @@ func TestTokensWithURLCharacters(t *testing.T) {
 			status, body := getBody(t, proxied, srv.FileURL()+"?curl")
 			if status != http.StatusOK || sha(body) != srv.Content().SHA256() {
 				t.Errorf("curl -x with the token encoded: %d, %d bytes; want 200 and the file", status, len(body))
+			}
+			if curl, err := exec.LookPath("curl"); err == nil {
+				// curl itself, as the README shows it.
+				out := filepath.Join(dir, "curl")
+				cmd := exec.Command(curl, "-sS", "--fail", "-x", "http://any:"+enc+"@"+addrA, "-o", out, srv.FileURL()+"?curl-x")
+				cmd.Env = noProxyEnv()
+				b, err := cmd.CombinedOutput()
+				if err != nil || fileSHA(t, out) != srv.Content().SHA256() {
+					t.Errorf("curl -x with the token encoded: %v: %s", err, b)
+				}
+				outs["curl -x"] = string(b)
 			}
 			// The page's URL, http://any:TOKEN@HOST:PORT/, and its JSON.
 			for _, page := range []string{"/", "/?format=json", "/fleet", "/status"} {
