@@ -224,7 +224,10 @@ func (d *download) watchPeers(ctx context.Context, ch *fetch.Chain, own *owners,
 				return false
 			}
 			for _, h := range d.c.members.Status() {
-				if !h.Healthy {
+				switch {
+				case h.Claimed:
+					ch.Drop(h.Addr, "is set aside: "+h.Err)
+				case !h.Healthy:
 					ch.Drop(h.Addr, "does not answer its health checks ("+h.Err+")")
 				}
 			}

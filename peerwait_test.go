@@ -33,6 +33,11 @@ func TestPeerThatOnlySaysItWorks(t *testing.T) {
 		// Its 102s fake progress: the cap ends the wait.
 		{"fake progress", fetchtest.PeerFault{Processing: 20 * time.Millisecond, FakeProgress: true},
 			slget.PeerOptions{Timeout: time.Second, MaxWait: 3 * time.Second}, 2*3*time.Second + slack},
+		// Its 102s fake progress, and the peer's own caps are the
+		// defaults (60s, four times that): the stall timeout ends the
+		// wait all the same.
+		{"fake progress, default caps", fetchtest.PeerFault{Processing: 20 * time.Millisecond, FakeProgress: true},
+			slget.PeerOptions{}, 2*stall + slack},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := fetchtest.NewServer(t, fetchtest.WithSize(size))

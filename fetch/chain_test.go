@@ -191,6 +191,10 @@ func TestChainSlowPeer(t *testing.T) {
 		// 102s that show no progress keep nothing alive: the peer's
 		// answer after 30s comes too late.
 		{"102s without progress", fetchtest.PeerFault{Processing: 20 * time.Millisecond, Delay: 30 * time.Second}, fetch.Config{StallTimeout: time.Second}},
+		// 102s whose progress rises keep the peer's own timers alive (up
+		// to four times its Timeout), but not the slice past the stall
+		// timeout.
+		{"102s with rising progress", fetchtest.PeerFault{Processing: 20 * time.Millisecond, FakeProgress: true, Delay: time.Hour}, fetch.Config{StallTimeout: time.Second}},
 		{"cut", fetchtest.PeerFault{CutAfter: 10 << 10}, fetch.Config{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

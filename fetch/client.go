@@ -350,13 +350,11 @@ func redirectError(err error) error {
 func Redact(s string) string {
 	u, err := url.Parse(s)
 	if err != nil {
+		// A URL that does not parse may hold a password with a '/', '?',
+		// '#' or '@' written raw: everything up to its last '@' goes.
 		if i := strings.Index(s, "://"); i >= 0 {
 			rest := s[i+3:]
-			host := rest
-			if j := strings.IndexAny(rest, "/?#"); j >= 0 {
-				host = rest[:j]
-			}
-			if at := strings.LastIndex(host, "@"); at >= 0 {
+			if at := strings.LastIndex(rest, "@"); at >= 0 {
 				return s[:i+3] + "***" + rest[at:]
 			}
 		}

@@ -1,6 +1,7 @@
 // Keep-alive: a source's way to tell the connection reading it that the
-// server is working on the answer (a peer's 102 that shows progress),
-// so that the wait is not taken for a stall.
+// answer moves though no byte of it came yet (a whole body read past to
+// reach an offset), so that the wait is not taken for a stall. A peer's
+// 102 is no such sign: what it says cannot be checked.
 
 package fetch
 

@@ -27,8 +27,9 @@ type PeerOptions struct {
 	// Timeout bounds the wait for response headers, counted again from
 	// each "102 Processing" the peer sends while a fill keeps it busy
 	// whose HeaderProgress shows the fill moved on (a 102 without it
-	// counts for nothing); zero means 60s. (A download's stall timeout
-	// bounds it too.)
+	// counts for nothing); zero means 60s. A download's stall timeout
+	// bounds it too, 102s or not: a slice waits for a peer's headers at
+	// most one stall timeout, then goes to another source.
 	Timeout time.Duration
 	// MaxWait bounds the whole wait for one answer's headers, however
 	// much progress the peer's 102s show: past it the request is given
@@ -85,28 +86,58 @@ type Peer struct {
 // peer's --token), and returns it parsed.
 func ParsePeer(s string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimSpace(s))
-	if err != nil {
-		return nil, fmt.Errorf("peer %q: not a URL; want http://HOST:PORT", Redact(s))
+	// url.Parse's error quotes s: it is not passed on. A raw '/', '?' or
+	// '#' in a token makes the rest of it a path, a query or a fragment,
+	// and what came before it a host and a port: the same error, and
+	// none of those parts in it.
+	if err != nil || u.User == nil && strings.Contains(s, "@") {
+		return nil, fmt.Errorf("peer %q: not a URL; want http://HOST:PORT or http://slget:TOKEN@HOST:PORT (write / + %% @ : in a token as %%2F %%2B %%25 %%40 %%3A)", RedactPeer(s))
 	}
 	switch {
 	case u.Scheme != "http":
-		return nil, fmt.Errorf("peer %q: want http://HOST:PORT (a peer speaks plain HTTP on the LAN)", Redact(s))
+		return nil, fmt.Errorf("peer %q: want http://HOST:PORT (a peer speaks plain HTTP on the LAN)", RedactPeer(s))
 	case u.Host == "" || u.Hostname() == "":
-		return nil, fmt.Errorf("peer %q: no host; want http://HOST:PORT", Redact(s))
+		return nil, fmt.Errorf("peer %q: no host; want http://HOST:PORT", RedactPeer(s))
 	case u.Path != "" && u.Path != "/", u.RawQuery != "", u.Fragment != "":
-		return nil, fmt.Errorf("peer %q: a peer address has no path or query; want http://HOST:PORT", Redact(s))
+		return nil, fmt.Errorf("peer %q: a peer address has no path or query; want http://HOST:PORT", RedactPeer(s))
 	}
 	if p := u.Port(); p != "" {
 		if n, err := parseNum(p); err != nil || n < 1 || n > 65535 {
-			return nil, fmt.Errorf("peer %q: port %s is not between 1 and 65535", Redact(s), p)
+			return nil, fmt.Errorf("peer %q: port %s is not between 1 and 65535", RedactPeer(s), p)
 		}
 	}
 	if u.User != nil {
 		if _, ok := u.User.Password(); !ok {
-			return nil, fmt.Errorf("peer %q: give its token as http://slget:TOKEN@HOST:PORT", Redact(s))
+			return nil, fmt.Errorf("peer %q: give its token as http://slget:TOKEN@HOST:PORT", RedactPeer(s))
 		}
 	}
 	return u, nil
+}
+
+// RedactPeer is the peer address s with everything between "://" and its
+// last '@' hidden: a peer address has no '@' but the one after its token,
+// wherever a raw '/', '?' or '#' in the token made url.Parse see it.
+func RedactPeer(s string) string {
+	i := strings.Index(s, "://")
+	if i < 0 {
+		i = -3
+	}
+	rest := s[i+3:]
+	if at := strings.LastIndex(rest, "@"); at >= 0 {
+		return s[:i+3] + "***" + rest[at:]
+	}
+	// No '@' (a list split at a token's raw ',' or space): a "port" that
+	// is no number is a user:token cut short.
+	auth, _, _ := strings.Cut(rest, "/")
+	auth, _, _ = strings.Cut(auth, "?")
+	auth, _, _ = strings.Cut(auth, "#")
+	if j := strings.LastIndex(auth, "]"); j >= 0 {
+		auth = auth[j+1:]
+	}
+	if j := strings.LastIndex(auth, ":"); j >= 0 && strings.Trim(auth[j+1:], "0123456789") != "" {
+		return s[:i+3] + "***"
+	}
+	return Redact(s)
 }
 
 // NewPeer returns the Peer at the address s (see ParsePeer).

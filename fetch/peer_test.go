@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -613,5 +614,68 @@ func TestPeerUnlistedSlicesAskedAgain(t *testing.T) {
 		if want := s.plan.RunRange(segment.Run{First: 2 + i, End: 6}).Header(); q.Header.Get("Range") != want {
 			t.Errorf("request %d asked %s, want %s", i+1, q.Header.Get("Range"), want)
 		}
+	}
+}
+
+// A peer address whose token holds a character a URL escapes, written raw,
+// is read right or refused without the token in the message, whatever part of the URL
+// the character made the token's rest; percent-encoded, it is the token.
+func TestParsePeerHidesARawToken(t *testing.T) {
+	for _, tok := range []string{"jf6y/Q+x=", "12345/abc", "ab?cd", "ab#cd", "a@b", "a%zzb", "p%41ss@w:rd/+"} {
+		for _, s := range []string{"http://slget:" + tok + "@10.0.0.1:7878", "http://slget:" + tok + "@10.0.0.1:7878/", "http://slget:" + tok + "@10.0.0.1"} {
+			u, err := fetch.ParsePeer(s)
+			if err == nil {
+				if pw, _ := u.User.Password(); pw != tok { // a raw '@' reads right
+					t.Errorf("ParsePeer(%q) took the token for %q", s, pw)
+				}
+			} else if strings.Contains(err.Error(), tok) {
+				t.Errorf("ParsePeer(%q) = %v: want an error without the token", s, err)
+			}
+			if r := fetch.RedactPeer(s); strings.Contains(r, tok) {
+				t.Errorf("RedactPeer(%q) = %q", s, r)
+			}
+			if a := fleet.Addr(s); strings.Contains(a, tok) || !strings.HasPrefix(a, "http://10.0.0.1") {
+				t.Errorf("fleet.Addr(%q) = %q: want http://10.0.0.1..., without the token", s, a)
+			}
+		}
+		// A list split at a raw ',' or space leaves a user:token without
+		// its '@' (but for one of digits up to its raw '/', which reads
+		// as a host and its port, as a message must show them).
+		if _, err := fetch.ParsePeer("http://slget:" + tok); !strings.Contains(tok, "@") && tok != "12345/abc" && (err == nil || strings.Contains(err.Error(), tok)) {
+			t.Errorf("ParsePeer of a user:token cut short: %v: want an error without the token", err)
+		}
+		u, err := fetch.ParsePeer("http://slget:" + url.QueryEscape(tok) + "@10.0.0.1:7878")
+		if err != nil {
+			t.Errorf("the token %q percent-encoded: %v", tok, err)
+			continue
+		}
+		if pw, _ := u.User.Password(); pw != tok {
+			t.Errorf("the token %q percent-encoded reads as %q", tok, pw)
+		}
+	}
+}
+
+// A peer that restarts has a new run: the next request, signed for the
+// old one, is refused with a signed answer that names the new run, and is
+// signed for it and sent again, once: the range still comes from the
+// peer, and /healthz is asked only before the first request.
+func TestPeerRestartedIsSignedForAgain(t *testing.T) {
+	s := newPeerSetup(t, 256<<10, 64<<10)
+	peer := fetchtest.NewPeer(t, s.srv, fetchtest.WithPeerToken("s3cret"))
+	src := s.source(t, strings.Replace(peer.URL, "http://", "http://slget:s3cret@", 1))
+	if _, err := readRange(t, src, s.plan.SliceRange(1)); err != nil {
+		t.Fatalf("before the restart: %v", err)
+	}
+	peer.Restart()
+	if _, err := readRange(t, src, s.plan.SliceRange(2)); err != nil {
+		t.Fatalf("after the restart: %v", err)
+	}
+	var got []string
+	for _, q := range peer.Requests() {
+		got = append(got, fmt.Sprintf("%s %d", strings.TrimPrefix(q.RequestURI, s.srv.URL), q.Status))
+	}
+	want := []string{"/healthz 200", "/file.bin 206", "/file.bin 407", "/file.bin 206"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("the peer got %q, want %q", got, want)
 	}
 }

@@ -79,18 +79,17 @@ func (b *peerBody) openPiece() error {
 	piece := segment.Range{Start: b.pos, End: end}
 	// The wait for headers is bounded between signs of progress, and
 	// capped (peerwait.go): a 102 whose progress grew counts as one, for
-	// this body's header timer and for the caller (OnWait, and the stall
-	// watch of a download's connection).
+	// this body's header timer and for the caller (OnWait), but not for
+	// the stall watch of a download's connection.
 	rctx, wait := s.waitHeaders(b.ctx)
-	req, nonce, err := s.request(rctx, piece)
-	if err != nil {
-		wait.stop()
-		wait.end()
-		return err
-	}
-	resp, err := s.Peer.hc.Do(req)
+	resp, err := s.send(rctx, piece)
 	wait.stop()
 	if err != nil {
+		var pe *PeerError
+		if errors.As(err, &pe) {
+			wait.end()
+			return err
+		}
 		cause := context.Cause(rctx)
 		wait.end()
 		if b.ctx.Err() != nil {
@@ -99,10 +98,6 @@ func (b *peerBody) openPiece() error {
 		return wait.failed(cause, err)
 	}
 	b.pieceCancel = wait.cancel
-	if err := s.proven(resp, nonce); err != nil {
-		resp.Body.Close()
-		return err
-	}
 	if err := s.check(resp, piece); err != nil {
 		if err.Status != 0 {
 			io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))

@@ -6,12 +6,15 @@ package fetch
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/segment"
 )
 
@@ -93,7 +96,7 @@ type PeerSource struct {
 	OnlyIfCached bool
 	// OnWait, if set, is called whenever the peer says it is still
 	// working on an answer and shows progress (a 102 whose HeaderProgress
-	// grew): the caller's stall watch may take it as progress.
+	// grew). A download's stall watch does not take it for progress.
 	OnWait func()
 }
 
@@ -164,6 +167,48 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (req *htt
 		nonce = k.Sign(req, &s.Peer.clock)
 	}
 	return req, nonce, nil
+}
+
+// send asks the peer for piece and returns its proven answer. With a fleet
+// key, each request is signed for the peer's run: learned first from its
+// /healthz, and once more from the signed refusal of a peer that
+// restarted, when the request is signed again and sent once more. An
+// answer that proves nothing is a *PeerError; an error of another kind
+// is the request's.
+func (s *PeerSource) send(ctx context.Context, piece segment.Range) (*http.Response, error) {
+	p := s.Peer
+	if p.key != nil && p.clock.Run() == "" {
+		if err := p.key.LearnRun(ctx, p.hc, p.addr, &p.clock); err != nil {
+			var re *fleet.RefusedError
+			switch {
+			case errors.As(err, &re):
+				return nil, &PeerError{Peer: p.addr, Status: re.Status, Drop: true, Reason: re.Error()}
+			case errors.Is(err, fleet.ErrUnproven):
+				return nil, p.unproven()
+			}
+			return nil, err
+		}
+	}
+	for try := 0; ; try++ {
+		run := p.clock.Run()
+		req, nonce, err := s.request(ctx, piece)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := p.hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.proven(resp, nonce); err != nil {
+			resp.Body.Close()
+			return nil, err
+		}
+		if try > 0 || p.key == nil || !fleet.Rebound(resp, run, &p.clock) {
+			return resp, nil
+		}
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
+		resp.Body.Close()
+	}
 }
 
 // proven checks that an answer carries the peer's MAC of the fleet key,

@@ -1,6 +1,9 @@
 // The wait for a peer's headers: extended by each 102 whose progress
 // (HeaderProgress) is greater than the last one's, and never past a cap,
 // so that a peer that keeps saying it is working cannot hold a download.
+// A 102 is not a byte: it never re-arms a download's stall timer, so a
+// slice waits for a peer's headers one stall timeout at most, then goes
+// to another source.
 
 package fetch
 
@@ -31,7 +34,7 @@ type peerWait struct {
 	cancel   context.CancelCauseFunc
 	timer    *time.Timer
 	capTimer *time.Timer
-	onWait   func() // the caller's OnWait and the download's keep-alive
+	onWait   func() // the caller's OnWait
 	last     atomic.Int64
 	idle     atomic.Int64 // 102s that showed no progress
 }
@@ -41,12 +44,10 @@ type peerWait struct {
 // that bounds it; stop the wait once the headers are in.
 func (s *PeerSource) waitHeaders(ctx context.Context) (context.Context, *peerWait) {
 	rctx, cancel := context.WithCancelCause(ctx)
-	alive := keepAliveOf(ctx)
 	w := &peerWait{p: s.Peer, cancel: cancel, onWait: func() {
 		if s.OnWait != nil {
 			s.OnWait()
 		}
-		alive()
 	}}
 	w.timer = time.AfterFunc(s.Peer.headerTimeout, func() {
 		if w.idle.Load() > 0 {

@@ -216,9 +216,10 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	if body.ReadCloser == nil {
 		cs.waiting.Store(true)
 		var err error
-		// A source that hears the server is working on the answer (a
-		// peer's 102 whose progress grew) re-arms the stall timer:
-		// a wait behind a slow origin is not a stalled connection.
+		// A source that reads bytes of the answer it skips (a whole
+		// body read up to an offset) re-arms the stall timer. A peer's
+		// 102s do not: whatever progress they claim, a slice waits one
+		// stall timeout at most for its first byte.
 		octx := withKeepAlive(cctx, func() { stall.Reset(d.cfg.StallTimeout) })
 		body, err = d.src.Open(octx, rng)
 		if err != nil {

@@ -19,7 +19,12 @@
 // finds itself in a list that names it by any of its addresses.
 // Its process says who it is too (HeaderInstance): one ID answered by two
 // processes is claimed by two serves, and both are set aside and reported,
-// so that a copy of a member's ID cannot take its runs unnoticed.
+// so that a copy of a member's ID cannot take its runs unnoticed. The
+// instance is the serve's run, too: every request signed with the fleet
+// key names the run of the serve it is sent to (Key.SignRequest), learned
+// from its signed /healthz (Key.LearnRun), so that a request overheard on
+// the LAN is refused by every other member and by the same one after a
+// restart (RunError), and within the run by its nonce (Replays).
 //
 // Health checks cost N² requests every 2 s in a fleet of N (with its
 // clients). Package fleet/gossip keeps the membership by gossip instead

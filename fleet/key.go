@@ -22,7 +22,9 @@ import (
 
 // The headers of the fleet's proofs.
 const (
-	// HeaderAuth carries a request's MAC: "v1 t=UNIX n=NONCE m=MAC".
+	// HeaderAuth carries a request's MAC: "v2 t=UNIX n=NONCE r=RUN
+	// m=MAC", RUN the HeaderInstance of the serve it is sent to (see
+	// SignRequest).
 	HeaderAuth = "X-Slget-Auth"
 	// HeaderAnswerMAC carries an answer's MAC, bound to the request's
 	// nonce, its status and the headers of answerHeaders.
@@ -86,19 +88,28 @@ func NewNonce() string {
 	return hex.EncodeToString(b[:])
 }
 
+// HealthzTarget is the one request target a request may be signed for
+// without a run: how a client learns a serve's run (its /healthz answer
+// says only what it says to anyone).
+const HealthzTarget = "/healthz"
+
 // SignRequest sets HeaderAuth on h, the headers of a request of method
 // for target (the request line's target: "/healthz", or an origin's
-// absolute URL), made at t (in the serve's clock); it returns the nonce,
-// which the answer's MAC is bound to.
-func (k *Key) SignRequest(method, target string, h http.Header, t time.Time) (nonce string) {
+// absolute URL), made at t (in the serve's clock), for the run of the
+// serve it is sent to (its HeaderInstance; "" only for HealthzTarget); it
+// returns the nonce, which the answer's MAC is bound to. The run binds
+// the request to one member and one start of it: another member, or the
+// same one after a restart, refuses it, so a request overheard on the LAN
+// cannot be sent anywhere again.
+func (k *Key) SignRequest(method, target string, h http.Header, t time.Time, run string) (nonce string) {
 	nonce = NewNonce()
 	ts := strconv.FormatInt(t.Unix(), 10)
-	h.Set(HeaderAuth, "v1 t="+ts+" n="+nonce+" m="+k.requestMAC(method, target, h, ts, nonce))
+	h.Set(HeaderAuth, "v2 t="+ts+" n="+nonce+" r="+run+" m="+k.requestMAC(method, target, h, ts, nonce, run))
 	return nonce
 }
 
-func (k *Key) requestMAC(method, target string, h http.Header, ts, nonce string) string {
-	return mac(k.req, []string{"slget request v1", method, target}, h, signedRequestHeaders, ts, nonce)
+func (k *Key) requestMAC(method, target string, h http.Header, ts, nonce, run string) string {
+	return mac(k.req, []string{"slget request v2", method, target}, h, signedRequestHeaders, ts, nonce, run)
 }
 
 // mac is the HMAC-SHA256 with key of the fields pre, the values of the
@@ -133,6 +144,20 @@ var (
 	ErrReplay = errors.New("the request's fleet MAC was used before")
 )
 
+// RunError is a request signed for another run than the serve's own
+// (Want): made for another member, or for this one before it restarted.
+// Its MAC was the fleet key's, so the refusal is signed, and its
+// HeaderInstance tells a client the serve's run to sign for again; a
+// replay gets no further.
+type RunError struct{ Got, Want string }
+
+func (e *RunError) Error() string {
+	if e.Got == "" {
+		return "the request names no run of this serve (" + HeaderInstance + "): sign it for " + e.Want
+	}
+	return "the request was signed for another run of a serve (" + e.Got + "), not this one's (" + e.Want + "): meant for another member, or for this one before it restarted"
+}
+
 // SkewError is a request whose time is too far from the serve's clock.
 type SkewError struct{ Off time.Duration }
 
@@ -141,11 +166,14 @@ func (e *SkewError) Error() string {
 }
 
 // VerifyRequest checks the HeaderAuth of a request of method for target
-// with headers h, received at now, and returns its nonce. seen, if not
-// nil, refuses a nonce used before. A *SkewError comes with the nonce: the
-// MAC was the fleet key's, so the refusal may be signed, and its
-// HeaderTime tells the requester the serve's clock.
-func (k *Key) VerifyRequest(method, target string, h http.Header, now time.Time, seen *Replays) (nonce string, err error) {
+// with headers h, received at now by the serve whose run (HeaderInstance)
+// is run, and returns its nonce. The request must be signed for run, but
+// a GET or HEAD of HealthzTarget may name none; run "" takes any. seen,
+// if not nil, refuses a nonce used before. A *SkewError or a *RunError
+// comes with the nonce: the MAC was the fleet key's, so the refusal may
+// be signed, and its HeaderTime and HeaderInstance tell the requester the
+// serve's clock and run.
+func (k *Key) VerifyRequest(method, target string, h http.Header, now time.Time, run string, seen *Replays) (nonce string, err error) {
 	v := h.Values(HeaderAuth)
 	if len(v) == 0 {
 		return "", ErrNoAuth
@@ -154,10 +182,10 @@ func (k *Key) VerifyRequest(method, target string, h http.Header, now time.Time,
 		return "", ErrBadAuth
 	}
 	ver, rest, _ := strings.Cut(v[0], " ")
-	if ver != "v1" {
+	if ver != "v2" {
 		return "", ErrBadAuth
 	}
-	var ts, mac string
+	var ts, mac, got string
 	for f := range strings.FieldsSeq(rest) {
 		name, val, _ := strings.Cut(f, "=")
 		switch name {
@@ -165,6 +193,8 @@ func (k *Key) VerifyRequest(method, target string, h http.Header, now time.Time,
 			ts = val
 		case "n":
 			nonce = val
+		case "r":
+			got = val
 		case "m":
 			mac = val
 		}
@@ -173,12 +203,16 @@ func (k *Key) VerifyRequest(method, target string, h http.Header, now time.Time,
 	if err != nil || len(nonce) != 32 || mac == "" {
 		return "", ErrBadAuth
 	}
-	want := k.requestMAC(method, target, h, ts, nonce)
+	want := k.requestMAC(method, target, h, ts, nonce, got)
 	if !hmac.Equal([]byte(mac), []byte(want)) {
 		return "", ErrBadAuth
 	}
 	if off := time.Unix(sec, 0).Sub(now); off > MaxSkew || off < -MaxSkew {
 		return nonce, &SkewError{Off: off}
+	}
+	unbound := got == "" && target == HealthzTarget && (method == http.MethodGet || method == http.MethodHead)
+	if run != "" && got != run && !unbound {
+		return nonce, &RunError{Got: got, Want: run}
 	}
 	if seen != nil && !seen.add(nonce, time.Unix(sec, 0), now) {
 		return "", ErrReplay

@@ -15,7 +15,7 @@ func signed(k *Key, at time.Time) (http.Header, string) {
 	h := http.Header{}
 	h.Set("Range", "bytes=0-1048575")
 	h.Set("If-Match", `"e1"`)
-	return h, k.SignRequest("GET", "http://origin/f", h, at)
+	return h, k.SignRequest("GET", "http://origin/f", h, at, "run-a")
 }
 
 func TestRequestMACPassesOnlyAsMade(t *testing.T) {
@@ -23,10 +23,10 @@ func TestRequestMACPassesOnlyAsMade(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	h, nonce := signed(k, now)
 	var seen Replays
-	if got, err := k.VerifyRequest("GET", "http://origin/f", h, now, &seen); err != nil || got != nonce {
+	if got, err := k.VerifyRequest("GET", "http://origin/f", h, now, "run-a", &seen); err != nil || got != nonce {
 		t.Fatalf("VerifyRequest = %q, %v; want %q, nil", got, err, nonce)
 	}
-	if _, err := k.VerifyRequest("GET", "http://origin/f", h, now, &seen); !errors.Is(err, ErrReplay) {
+	if _, err := k.VerifyRequest("GET", "http://origin/f", h, now, "run-a", &seen); !errors.Is(err, ErrReplay) {
 		t.Errorf("the same request again: %v, want ErrReplay", err)
 	}
 	for name, change := range map[string]func(h http.Header) (string, string){
@@ -46,18 +46,57 @@ func TestRequestMACPassesOnlyAsMade(t *testing.T) {
 	} {
 		h, _ := signed(k, now)
 		m, target := change(h)
-		if _, err := k.VerifyRequest(m, target, h, now, nil); err == nil {
+		if _, err := k.VerifyRequest(m, target, h, now, "run-a", nil); err == nil {
 			t.Errorf("a request whose %s changed passed", name)
 		}
 	}
 	h, _ = signed(NewKey("other"), now)
-	if _, err := k.VerifyRequest("GET", "http://origin/f", h, now, nil); !errors.Is(err, ErrBadAuth) {
+	if _, err := k.VerifyRequest("GET", "http://origin/f", h, now, "run-a", nil); !errors.Is(err, ErrBadAuth) {
 		t.Errorf("another key's MAC: %v, want ErrBadAuth", err)
 	}
 	h, _ = signed(k, now.Add(-MaxSkew-time.Second))
 	var se *SkewError
-	if _, err := k.VerifyRequest("GET", "http://origin/f", h, now, nil); !errors.As(err, &se) || !strings.Contains(err.Error(), "NTP") {
+	if _, err := k.VerifyRequest("GET", "http://origin/f", h, now, "run-a", nil); !errors.As(err, &se) || !strings.Contains(err.Error(), "NTP") {
 		t.Errorf("a request signed too long ago: %v, want a SkewError that says what to do", err)
+	}
+}
+
+// A request is signed for one run of one serve: another member, or the
+// same one after a restart (another run), refuses it with a RunError,
+// and so does one that names no run, but for a GET of /healthz, which is
+// how a client learns the run. The run cannot be changed without the key.
+func TestRequestMACIsBoundToItsRun(t *testing.T) {
+	k := NewKey("s3cret")
+	now := time.Unix(1_800_000_000, 0)
+	h, nonce := signed(k, now)
+	var seen Replays
+	var re *RunError
+	if got, err := k.VerifyRequest("GET", "http://origin/f", h, now, "run-b", &seen); !errors.As(err, &re) || got != nonce || re.Got != "run-a" {
+		t.Errorf("a request for run-a at run-b: %q, %v; want a RunError with its nonce (the refusal is signed)", got, err)
+	}
+	if _, err := k.VerifyRequest("GET", "http://origin/f", h, now, "run-a", &seen); err != nil {
+		t.Errorf("refused at another run, it must still pass at its own: %v", err)
+	}
+	h.Set(HeaderAuth, strings.Replace(h.Get(HeaderAuth), "r=run-a", "r=run-b", 1))
+	if _, err := k.VerifyRequest("GET", "http://origin/f", h, now, "run-b", nil); !errors.Is(err, ErrBadAuth) {
+		t.Errorf("a request whose run was rewritten: %v, want ErrBadAuth", err)
+	}
+	h = http.Header{}
+	k.SignRequest("GET", "http://origin/f", h, now, "")
+	if _, err := k.VerifyRequest("GET", "http://origin/f", h, now, "run-a", nil); !errors.As(err, &re) {
+		t.Errorf("a proxy request for no run: %v, want a RunError", err)
+	}
+	for _, m := range []string{"GET", "HEAD"} {
+		h = http.Header{}
+		k.SignRequest(m, HealthzTarget, h, now, "")
+		if _, err := k.VerifyRequest(m, HealthzTarget, h, now, "run-a", nil); err != nil {
+			t.Errorf("%s /healthz for no run: %v, want it to pass", m, err)
+		}
+	}
+	h = http.Header{}
+	k.SignRequest("GET", "/fleet", h, now, "")
+	if _, err := k.VerifyRequest("GET", "/fleet", h, now, "run-a", nil); !errors.As(err, &re) {
+		t.Errorf("GET /fleet for no run: %v, want a RunError", err)
 	}
 }
 
@@ -132,7 +171,8 @@ func FuzzVerifyRequest(f *testing.F) {
 	now := time.Unix(1_800_000_000, 0)
 	h, _ := signed(k, now)
 	f.Add(h.Get(HeaderAuth), "bytes=0-1")
-	f.Add("v1 t=1 n=00 m=", "")
+	f.Add("v2 t=1 n=00 r= m=", "")
+	f.Add("v2 t=1800000000 n=00000000000000000000000000000000 r=run-b m=x", "bytes=0-1048575")
 	f.Add("v1 t=-9999999999999999999 n= m==", "bytes=")
 	genuine := h.Get(HeaderAuth)
 	f.Fuzz(func(t *testing.T, auth, rng string) {
@@ -140,7 +180,7 @@ func FuzzVerifyRequest(f *testing.F) {
 		h.Set(HeaderAuth, auth)
 		h.Set("Range", rng)
 		h.Set("If-Match", `"e1"`)
-		_, err := k.VerifyRequest("GET", "http://origin/f", h, now, &Replays{})
+		_, err := k.VerifyRequest("GET", "http://origin/f", h, now, "run-a", &Replays{})
 		if err == nil && (auth != genuine || rng != "bytes=0-1048575") {
 			t.Fatalf("a made-up MAC passed: %q for %q", auth, rng)
 		}

@@ -58,6 +58,9 @@ type Health struct {
 	// State is the gossip's word for the member (alive, gone, conflict);
 	// "" from health checks.
 	State string `json:"state,omitempty"`
+	// Claimed: two members answer with its ID; both are set aside (own
+	// no runs) until one of them goes. Err says which.
+	Claimed bool `json:"claimed,omitempty"`
 }
 
 // Options configure NewMembers. The zero value is usable.
@@ -211,14 +214,14 @@ func (m *Members) Status() []Health {
 			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
 			self = self || h.Self
 			if c := m.claimed[s.id]; c != "" && s.healthy {
-				h.Healthy, h.Err = false, c
+				h.Healthy, h.Err, h.Claimed = false, c, true
 			}
 		}
 		out = append(out, h)
 	}
 	if m.o.SelfID != "" && !self {
 		c := m.claimed[m.o.SelfID]
-		out = append(out, Health{ID: m.o.SelfID, Healthy: c == "", Self: true, Err: c})
+		out = append(out, Health{ID: m.o.SelfID, Healthy: c == "", Self: true, Err: c, Claimed: c != ""})
 	}
 	return out
 }
@@ -421,6 +424,14 @@ func dedup(l []string) []string {
 // token (a token in an address is for proxy requests, and never shown).
 func Addr(s string) string {
 	s = strings.TrimSpace(s)
+	if i := strings.Index(s, "://"); i >= 0 {
+		// A peer address has no '@' but the one after its token, which
+		// may hold a raw '/', '?' or '#' that url.Parse would take for
+		// the end of the host: the host is what follows the last one.
+		if at := strings.LastIndex(s[i+3:], "@"); at >= 0 {
+			s = s[:i+3] + s[i+3+at+1:]
+		}
+	}
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" {
 		return strings.TrimSuffix(s, "/")

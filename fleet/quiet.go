@@ -31,6 +31,7 @@ type Quiet struct {
 
 	mu       sync.Mutex
 	unproven map[string]bool   // the members said not to hold the fleet key
+	claims   map[string]bool   // the claims of one ID by two members said (Health.Err)
 	reports  int               // Reports made, up to Confirm
 	down     map[string]string // the members said to be down, and why
 	seen     map[string]int    // Reports in a row that saw a member otherwise than said
@@ -46,6 +47,9 @@ func (q *Quiet) Report(now time.Time, st []Health) []string {
 	if q.down == nil {
 		q.down, q.seen, q.unproven = map[string]string{}, map[string]int{}, map[string]bool{}
 	}
+	if q.claims == nil {
+		q.claims = map[string]bool{}
+	}
 	// A host that answers without the fleet key's MAC is named at once,
 	// each on a line of its own: it is not a member that is down, it is
 	// one that is none (a forged announcement, or another token).
@@ -54,6 +58,12 @@ func (q *Quiet) Report(now time.Time, st []Health) []string {
 		if h.Unproven && !q.unproven[h.Addr] {
 			q.unproven[h.Addr] = true
 			alarms = append(alarms, fmt.Sprintf("peer %s: %s: it is not a member of this fleet, and is sent nothing", h.Addr, h.Err))
+		}
+		// Two members that claim one ID answer: they are set aside, not
+		// down, and the claim is said once.
+		if h.Claimed && !q.claims[h.Err] {
+			q.claims[h.Err] = true
+			alarms = append(alarms, h.Err+": both are set aside (no runs go to either) until one of them goes; give each serve its own cache (see slget peers)")
 		}
 	}
 	return append(alarms, q.report(now, st)...)
@@ -69,7 +79,7 @@ func (q *Quiet) report(now time.Time, st []Health) []string {
 		known            = map[string]bool{}
 	)
 	for _, h := range st {
-		if h.Self || h.Addr == "" || known[h.Addr] || h.Unproven {
+		if h.Self || h.Addr == "" || known[h.Addr] || h.Unproven || h.Claimed {
 			continue
 		}
 		known[h.Addr] = true

@@ -102,3 +102,23 @@ func TestQuietNamesUnproven(t *testing.T) {
 		t.Errorf("second report %q: want nothing new", lines)
 	}
 }
+
+// Two members that claim one ID are said once, as such: not as members
+// that do not answer.
+func TestQuietNamesAClaimedID(t *testing.T) {
+	var q Quiet
+	now := time.Now()
+	claim := "two members claim ID b1: http://10.0.0.2:7878 and http://10.0.0.3:7878"
+	st := []Health{
+		{Addr: "http://10.0.0.1:7878", ID: "a1", Healthy: true},
+		{Addr: "http://10.0.0.2:7878", ID: "b1", Claimed: true, Err: claim},
+		{Addr: "http://10.0.0.3:7878", ID: "b1", Claimed: true, Err: claim},
+	}
+	lines := q.Report(now, st)
+	if len(lines) != 1 || !strings.HasPrefix(lines[0], claim) || strings.Contains(lines[0], "answer") && !strings.Contains(lines[0], "set aside") {
+		t.Fatalf("first report %q: want one line that says the claim", lines)
+	}
+	if lines := q.Report(now.Add(time.Minute), st); len(lines) != 0 {
+		t.Errorf("second report %q: want nothing new", lines)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -82,46 +83,80 @@ func (r *Remote) Refresh(ctx context.Context, maxAge time.Duration) {
 }
 
 // read reads the serve's /fleet, within 5s; answered says whether it
-// answered at all.
+// answered at all. With a key, the request is signed for the serve's run,
+// learned first from its /healthz, and signed again once for a new run
+// when the serve restarted.
 func (r *Remote) read(ctx context.Context) (_ fleetPage, answered bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
+	if r.key != nil && r.clock.Run() == "" {
+		if err := r.key.LearnRun(ctx, r.hc, r.addr, &r.clock); err != nil {
+			return fleetPage{}, !isConnError(err), err
+		}
+	}
+	for try := 0; ; try++ {
+		page, answered, again, err := r.readOnce(ctx)
+		if !again || try > 0 {
+			return page, answered, err
+		}
+	}
+}
+
+// isConnError reports whether err is a request that got no answer.
+func isConnError(err error) bool {
+	var ue *url.Error
+	return errors.As(err, &ue)
+}
+
+// readOnce is one GET of the serve's /fleet; again says it was refused
+// for a run the serve no longer has, and may be sent once more.
+func (r *Remote) readOnce(ctx context.Context) (_ fleetPage, answered, again bool, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.addr+"/fleet", nil)
 	if err != nil {
-		return fleetPage{}, false, err
+		return fleetPage{}, false, false, err
 	}
 	var nonce string
+	run := r.clock.Run()
 	if r.key != nil {
 		nonce = r.key.Sign(req, &r.clock)
 	}
 	resp, err := r.hc.Do(req)
 	if err != nil {
-		return fleetPage{}, false, err
+		return fleetPage{}, false, false, err
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
 	if err != nil {
-		return fleetPage{}, true, err
+		return fleetPage{}, true, false, err
 	}
 	if r.key != nil {
 		if err := r.key.Check(nonce, resp, &r.clock); err != nil {
-			return fleetPage{}, true, err
+			return fleetPage{}, true, false, err
+		}
+		if Rebound(resp, run, &r.clock) {
+			return fleetPage{}, true, true, fmt.Errorf("GET %s/fleet answered %s: the serve restarted", r.addr, resp.Status)
 		}
 		if err := CheckBody(resp.Header, body); err != nil && resp.StatusCode == http.StatusOK {
-			return fleetPage{}, true, err
+			return fleetPage{}, true, false, err
 		}
 	}
+	page, err := r.parse(resp, body)
+	return page, true, false, err
+}
+
+// parse reads the fleet page of an answer.
+func (r *Remote) parse(resp *http.Response, body []byte) (fleetPage, error) {
 	if resp.StatusCode != http.StatusOK {
-		return fleetPage{}, true, fmt.Errorf("GET %s/fleet answered %s", r.addr, resp.Status)
+		return fleetPage{}, fmt.Errorf("GET %s/fleet answered %s", r.addr, resp.Status)
 	}
 	var page fleetPage
 	if err := json.Unmarshal(body, &page); err != nil {
-		return fleetPage{}, true, fmt.Errorf("GET %s/fleet: %v", r.addr, err)
+		return fleetPage{}, fmt.Errorf("GET %s/fleet: %v", r.addr, err)
 	}
 	if page.ID == "" || len(page.ID) > 128 || strings.ContainsAny(page.ID, " \t\r\n") {
-		return fleetPage{}, true, fmt.Errorf("GET %s/fleet: no ID", r.addr)
+		return fleetPage{}, fmt.Errorf("GET %s/fleet: no ID", r.addr)
 	}
-	return page, true, nil
+	return page, nil
 }
 
 // CloseIdle closes the idle connection to the serve.

@@ -270,20 +270,22 @@ func TestFleetClientsAskTheirOwnServe(t *testing.T) {
 
 // TestWaitBehindASlowFillIsNoStall: the origin sends the serve's fill
 // slowly, so that the answer's headers (which wait for the fill's first
-// run) come later than the client's stall timeout; the serve says it is
-// working (102 Processing) with a progress that grows as the fill gets
-// bytes, so the client waits for it instead of taking it for stalled, and
-// every byte comes through the serve.
+// run) come later than the client's wait for a peer's headers (--timeout);
+// the serve says it is working (102 Processing) with a progress that
+// grows as the fill gets bytes, so the client waits for it, within its
+// stall timeout (which no 102 extends), instead of taking it for stalled,
+// and every byte comes through the serve.
 func TestWaitBehindASlowFillIsNoStall(t *testing.T) {
 	const size = 3<<20 + 11
-	// The serve sends a 102 every second; the client's stall timeout is
-	// 3s and the fill of the first run (the whole file) takes about 6s at
-	// 512 KiB/s: a heartbeat late by a busy machine is no stall, a
-	// missing one (or one without progress) is.
+	// The serve sends a 102 every second; the client's wait for a peer's
+	// headers is 2s, its stall timeout 20s, and the fill of the first run
+	// (the whole file) takes about 6s at 512 KiB/s: a heartbeat late by a
+	// busy machine is no stall, a missing one (or one without progress)
+	// is.
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(512<<10))
 	p := startServe(t, t.TempDir(), "--allow", strings.TrimPrefix(origin.URL, "http://"), "--token", fleetToken)
 	dir := t.TempDir()
-	r := mustFetch(t, filepath.Join(dir, "f"), origin.Content().SHA256(), "--json", "-x", "1", "--stall-timeout", "3",
+	r := mustFetch(t, filepath.Join(dir, "f"), origin.Content().SHA256(), "--json", "-x", "1", "--timeout", "4", "--stall-timeout", "20",
 		"--peer", p.url, "--peer-token", fleetToken, "-d", dir, "-o", "f", origin.FileURL())
 	if strings.Contains(r.stderr, "stalled") {
 		t.Errorf("the client took the serve for stalled:\n%s", r.stderr)

@@ -7,6 +7,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -60,6 +61,27 @@ func waitGossip(t *testing.T, s *servedPeer, what string, cond func(map[string]s
 	}
 }
 
+// seenAll counts the members on s's /fleet with a last_seen.
+func seenAll(t *testing.T, s *servedPeer) int {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, s.url+"/fleet", nil)
+	req.Header.Set("Authorization", "Bearer "+fleetToken)
+	_, body := getBodyReq(t, req)
+	var st struct {
+		Members []struct {
+			LastSeen time.Time `json:"last_seen"`
+		} `json:"members"`
+	}
+	json.Unmarshal(body, &st)
+	n := 0
+	for _, m := range st.Members {
+		if !m.LastSeen.IsZero() {
+			n++
+		}
+	}
+	return n
+}
+
 func alive(f map[string]string, addrs ...string) bool {
 	n := 0
 	for _, v := range f {
@@ -96,6 +118,10 @@ func TestGossipFleetOfServes(t *testing.T) {
 	serves := []*servedPeer{a, b, c}
 	for _, s := range serves {
 		waitGossip(t, s, "three members alive", func(f map[string]string) bool { return alive(f, a.url, b.url, c.url) })
+	}
+	// Each live member has been seen, by the gossip's probes.
+	for _, s := range serves {
+		waitGossip(t, s, "every member seen", func(map[string]string) bool { return seenAll(t, s) == 3 })
 	}
 
 	dir := t.TempDir()
@@ -170,6 +196,62 @@ func TestFleetTwoServesClaimOneID(t *testing.T) {
 				}
 				time.Sleep(50 * time.Millisecond)
 			}
+			claimSaid(t, origin, want, a, b, copier)
 		})
 	}
+}
+
+// claimSaid checks that a client, slget peers and a's page say that b
+// and copier claim one ID, as want says, rather than that they do not
+// answer, or are healthy.
+func claimSaid(t *testing.T, origin *fetchtest.Server, want string, a, b, copier *servedPeer) {
+	t.Helper()
+	peers := []string{"--peer", a.url, "--peer", b.url, "--peer", copier.url}
+	dir := t.TempDir()
+	r := mustFetch(t, filepath.Join(dir, "f"), origin.Content().SHA256(), append(peers, "--peer-token", fleetToken, "-d", dir, "-o", "f", origin.FileURL())...)
+	if !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "do not answer") || strings.Contains(r.stderr, "does not answer") {
+		t.Errorf("the client's stderr %q: want %q, and no peer said not to answer", r.stderr, want)
+	}
+	r = runSlget(t, append([]string{"peers", "--no-mdns", "--json"}, peers...)...)
+	var list []peerStatus
+	if err := json.Unmarshal([]byte(r.stdout), &list); err != nil {
+		t.Fatalf("slget peers --json: %v: %q", err, r.stdout)
+	}
+	claimed := 0
+	for _, p := range list {
+		if p.Claimed && !p.Healthy && strings.Contains(p.Error, strings.TrimSuffix(want, ": ")) {
+			claimed++
+		}
+	}
+	if claimed != 2 {
+		t.Errorf("slget peers --json: %s; want b and its copy claimed, not healthy", r.stdout)
+	}
+	r = runSlget(t, append([]string{"peers", "--no-mdns"}, peers...)...)
+	if strings.Count(r.stdout, "set aside: "+want) != 2 {
+		t.Errorf("slget peers: %q; want b and its copy set aside, said so", r.stdout)
+	}
+	for _, page := range []string{"/", "/?format=json"} {
+		req, _ := http.NewRequest(http.MethodGet, a.url+page, nil)
+		req.Header.Set("Authorization", "Bearer "+fleetToken)
+		status, body := getBodyReq(t, req)
+		mark := `"claimed":true`
+		if page == "/" {
+			mark = "ID claimed twice"
+		}
+		if status != http.StatusOK || !strings.Contains(strings.ReplaceAll(string(body), `": `, `":`), mark) || !strings.Contains(string(body), "bbbbbbbbbbbb") {
+			t.Errorf("a's page %s: %d, no %q:\n%s", page, status, mark, body)
+		}
+	}
+}
+
+// getBodyReq does req and returns the status and the body.
+func getBodyReq(t *testing.T, req *http.Request) (int, []byte) {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
 }

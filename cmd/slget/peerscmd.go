@@ -62,8 +62,13 @@ type peerStatus struct {
 	Error    string `json:"error,omitempty"`
 	// Key says, when the fleet's token is given, whether the peer proved
 	// it holds the fleet key: "proven" or "unproven".
-	Key    string `json:"key,omitempty"`
-	txtVer string // the version the announcement carries
+	Key string `json:"key,omitempty"`
+	// Claimed: another serve answers with its ID (another run of it,
+	// fleet.HeaderInstance, at another address): two serves claim one
+	// ID, and a fleet sets both aside. Error says which.
+	Claimed bool   `json:"claimed,omitempty"`
+	txtVer  string // the version the announcement carries
+	run     string // its fleet.HeaderInstance
 }
 
 func listPeers(c *cli.Context, con *console) error {
@@ -125,7 +130,10 @@ func listPeers(c *cli.Context, con *console) error {
 	tw := tabwriter.NewWriter(con.stdout, 0, 8, 2, ' ', 0)
 	for _, p := range list {
 		state := "healthy"
-		if !p.Healthy {
+		switch {
+		case p.Claimed:
+			state = "set aside: " + p.Error
+		case !p.Healthy:
 			state = "unhealthy: " + p.Error
 		}
 		switch p.Key {
@@ -165,27 +173,53 @@ func checkHealth(ctx context.Context, list []peerStatus, timeout time.Duration) 
 	for i := range list {
 		wg.Go(func() {
 			p := &list[i]
-			p.Healthy, p.ID, p.Version, p.Error = health(ctx, hc, p.Addr)
+			p.Healthy, p.ID, p.Version, p.run, p.Error = health(ctx, hc, p.Addr)
 			if p.Version == "" {
 				p.Version = p.txtVer
 			}
 		})
 	}
 	wg.Wait()
+	markClaims(list)
+}
+
+// markClaims marks the healthy peers of list that answer one ID from two
+// runs: two serves that claim one ID (one serve at two addresses answers
+// from one run).
+func markClaims(list []peerStatus) {
+	first := map[string]int{} // ID -> the first healthy peer with it
+	for i := range list {
+		p := &list[i]
+		if !p.Healthy || p.run == "" || p.ID == p.Addr {
+			continue
+		}
+		j, ok := first[p.ID]
+		if !ok {
+			first[p.ID] = i
+			continue
+		}
+		if list[j].run == p.run {
+			continue
+		}
+		why := fmt.Sprintf("two members claim ID %s: %s and %s (give each serve its own cache)", p.ID, list[j].Addr, p.Addr)
+		for _, q := range []*peerStatus{&list[j], p} {
+			q.Healthy, q.Claimed, q.Error = false, true, why
+		}
+	}
 }
 
 // health asks the peer at addr for /healthz: healthy when it answers 200
 // with a body that starts with "ok"; its ID as a serve's fleet names it
 // (fleet.HeaderID, else its address, once it answers HTTP); and the
 // version the body names ("slget/X" or "version=X"), if any.
-func health(ctx context.Context, hc *http.Client, addr string) (ok bool, id, ver, problem string) {
+func health(ctx context.Context, hc *http.Client, addr string) (ok bool, id, ver, run, problem string) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr+"/healthz", nil)
 	if err != nil {
-		return false, "", "", err.Error()
+		return false, "", "", "", err.Error()
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return false, "", "", "not reachable: " + unwrapped(err).Error()
+		return false, "", "", "", "not reachable: " + unwrapped(err).Error()
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
@@ -194,13 +228,13 @@ func health(ctx context.Context, hc *http.Client, addr string) (ok bool, id, ver
 		id = h
 	}
 	if resp.StatusCode != http.StatusOK {
-		return false, id, "", resp.Status
+		return false, id, "", "", resp.Status
 	}
 	body := string(b)
 	if !strings.HasPrefix(strings.TrimSpace(body), "ok") {
-		return false, id, "", "not a slget peer (/healthz did not say ok)"
+		return false, id, "", "", "not a slget peer (/healthz did not say ok)"
 	}
-	return true, id, fleet.HealthzVersion(body), ""
+	return true, id, fleet.HealthzVersion(body), resp.Header.Get(fleet.HeaderInstance), ""
 }
 
 // txtValue is the value of key=VALUE among TXT strings.

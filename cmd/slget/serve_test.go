@@ -86,10 +86,16 @@ func startServeAt(t testing.TB, port int, dir string, args ...string) *servedPee
 // every address; the test still reaches it at 127.0.0.1).
 func startServeOn(t testing.TB, host string, port int, dir string, args ...string) *servedPeer {
 	t.Helper()
+	return startServeEnv(t, nil, host, port, dir, args...)
+}
+
+// startServeEnv is startServeOn with env added to its environment.
+func startServeEnv(t testing.TB, env []string, host string, port int, dir string, args ...string) *servedPeer {
+	t.Helper()
 	p := &servedPeer{url: fmt.Sprintf("http://127.0.0.1:%d", port), dir: dir, stderr: &lockedBuffer{}, done: make(chan error, 1)}
 	all := append([]string{"serve", "--cache", dir, "--listen", net.JoinHostPort(host, fmt.Sprint(port))}, args...)
 	p.cmd = exec.Command(binary(t), all...)
-	p.cmd.Env = noProxyEnv()
+	p.cmd.Env = append(noProxyEnv(), env...)
 	p.cmd.Stderr = p.stderr
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ package fetchtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -42,12 +43,13 @@ type Peer struct {
 	etag     string
 	lastMod  string
 	handlers sync.WaitGroup
-	replays  fleet.Replays
 
-	mu     sync.Mutex
-	closed bool
-	log    []PeerRequest
-	n      int
+	mu      sync.Mutex
+	replays *fleet.Replays // the nonces of this run's requests
+	run     string         // its fleet.HeaderInstance, random at each start (Restart)
+	closed  bool
+	log     []PeerRequest
+	n       int
 }
 
 // PeerRequest is one request a Peer got, and what it answered.
@@ -182,7 +184,7 @@ func StartPeer(origin *Server, opts ...PeerOption) (*Peer, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	p := &Peer{URL: "http://" + ln.Addr().String(), cfg: cfg, ctx: ctx, stop: stop, served: make(chan struct{}),
-		host: strings.TrimPrefix(origin.URL, "http://"), path: origin.cfg.path, content: origin.Content(), etag: origin.ETag()}
+		host: strings.TrimPrefix(origin.URL, "http://"), path: origin.cfg.path, content: origin.Content(), etag: origin.ETag(), run: fleet.NewNonce(), replays: new(fleet.Replays)}
 	if lm := origin.LastModified(); !lm.IsZero() {
 		p.lastMod = lm.UTC().Format(http.TimeFormat)
 	}
@@ -218,6 +220,22 @@ func (p *Peer) Close() {
 	})
 }
 
+// Restart makes the Peer as a serve after a restart: a new run
+// (fleet.HeaderInstance), and no nonce remembered. Its content and log
+// stay.
+func (p *Peer) Restart() {
+	p.mu.Lock()
+	p.run, p.replays = fleet.NewNonce(), new(fleet.Replays)
+	p.mu.Unlock()
+}
+
+// Run is the Peer's run (fleet.HeaderInstance).
+func (p *Peer) Run() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.run
+}
+
 // Requests returns a copy of the log.
 func (p *Peer) Requests() []PeerRequest {
 	p.mu.Lock()
@@ -238,6 +256,7 @@ func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
 	p.n++
 	n := p.n
 	p.log = append(p.log, PeerRequest{N: n, Method: r.Method, RequestURI: r.RequestURI, Host: r.Host, Header: r.Header.Clone()})
+	run, replays := p.run, p.replays
 	p.mu.Unlock()
 	var f PeerFault
 	for _, ff := range p.cfg.faults {
@@ -251,14 +270,20 @@ func (p *Peer) handle(w http.ResponseWriter, r *http.Request) {
 		p.mu.Unlock()
 	}
 	if p.cfg.key != nil {
-		nonce, err := p.cfg.key.VerifyRequest(r.Method, r.RequestURI, r.Header, time.Now(), &p.replays)
+		nonce, err := p.cfg.key.VerifyRequest(r.Method, r.RequestURI, r.Header, time.Now(), run, replays)
+		var other *fleet.RunError
 		if err != nil {
 			w.Header().Set("Proxy-Authenticate", `Basic realm="slget"`)
+			if errors.As(err, &other) {
+				// Signed for another run: refused, as a serve does,
+				// with a signed answer that names this one's.
+				w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce, run: run}
+			}
 			note(p.fail(w, http.StatusProxyAuthRequired))
 			return
 		}
 		if !f.Unsigned {
-			w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce}
+			w = &signer{ResponseWriter: w, key: p.cfg.key, nonce: nonce, run: run}
 		}
 	}
 	status, enc, sums := p.answer(w, r, f, note)
@@ -273,6 +298,7 @@ type signer struct {
 	http.ResponseWriter
 	key    *fleet.Key
 	nonce  string
+	run    string
 	signed bool
 }
 
@@ -281,6 +307,7 @@ func (s *signer) sign(code int) {
 		return
 	}
 	s.signed = true
+	s.Header().Set(fleet.HeaderInstance, s.run)
 	s.key.SignResponse(s.nonce, code, s.Header(), time.Now())
 }
 

@@ -23,6 +23,12 @@ func (p *Peer) fail(w http.ResponseWriter, code int) (int, string, string) {
 
 // answer serves one request; it returns what it sent, for the log.
 func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault, note func(status int, enc, sums string)) (status int, enc, sums string) {
+	if r.RequestURI == "/healthz" && r.Method == http.MethodGet && p.cfg.key != nil {
+		// As a serve's: it names its run, for a client to sign for.
+		w.Header().Set("X-Slget-Instance", p.Run())
+		w.Write([]byte("ok\n"))
+		return http.StatusOK, "", ""
+	}
 	if !strings.HasPrefix(r.RequestURI, "http://") && !strings.HasPrefix(r.RequestURI, "https://") {
 		return p.fail(w, http.StatusBadRequest) // not a proxy request
 	}

@@ -102,6 +102,18 @@ func (d delegate) NotifyJoin(n *memberlist.Node) {
 	d.g.members.Add(1)
 	d.g.mu.Lock()
 	delete(d.g.gone, n.Name)
+	d.g.seen[n.Name] = d.g.now()
+	d.g.mu.Unlock()
+}
+
+// AckPayload: a probe's ack carries nothing of slget's.
+func (d delegate) AckPayload() []byte { return nil }
+
+// NotifyPingComplete: a member acked this one's probe, so it was seen
+// now (Status's LastSeen). Each member is probed in turn, one a round.
+func (d delegate) NotifyPingComplete(n *memberlist.Node, _ time.Duration, _ []byte) {
+	d.g.mu.Lock()
+	d.g.seen[n.Name] = d.g.now()
 	d.g.mu.Unlock()
 }
 
@@ -112,7 +124,12 @@ func (d delegate) NotifyLeave(n *memberlist.Node) {
 		addr = m.HTTP
 	}
 	d.g.mu.Lock()
-	d.g.gone[n.Name] = goneNode{addr: addr, when: d.g.now()}
+	when := d.g.now()
+	if s, ok := d.g.seen[n.Name]; ok {
+		when = s // the last time it was heard, not when it was given up
+	}
+	d.g.gone[n.Name] = goneNode{addr: addr, when: when}
+	delete(d.g.seen, n.Name)
 	d.g.mu.Unlock()
 }
 

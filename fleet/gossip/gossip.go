@@ -94,6 +94,7 @@ type Gossip struct {
 	mu        sync.Mutex
 	meta      []byte               // the node's meta (NodeMeta)
 	gone      map[string]goneNode  // members that died or left, by ID
+	seen      map[string]time.Time // when each live member was last heard: joined, or acked a probe
 	conflicts map[string]*conflict // IDs two members claim
 	down      bool                 // Shutdown was called
 }
@@ -121,7 +122,7 @@ func New(cfg Config) (*Gossip, error) {
 	cfg.ReclaimTime = cmp.Or(cfg.ReclaimTime, 30*time.Second)
 	g := &Gossip{
 		cfg: cfg, log: cfg.Logger, now: time.Now,
-		gone: map[string]goneNode{}, conflicts: map[string]*conflict{},
+		gone: map[string]goneNode{}, conflicts: map[string]*conflict{}, seen: map[string]time.Time{},
 	}
 	if g.log == nil {
 		g.log = slog.New(slog.DiscardHandler)
@@ -167,13 +168,13 @@ func (g *Gossip) memberlistConfig() (*memberlist.Config, error) {
 		}
 	}
 	d := delegate{g}
-	mc.Delegate, mc.Events, mc.Conflict = d, d, d
+	mc.Delegate, mc.Events, mc.Conflict, mc.Ping = d, d, d, d
 	mc.DeadNodeReclaimTime = g.cfg.ReclaimTime
 	mc.Logger = log.New(logWriter{g.log}, "", 0)
 	mc.Transport = g.cfg.Transport
 	if g.cfg.Tune != nil {
 		g.cfg.Tune(mc)
-		mc.Name, mc.Delegate, mc.Events, mc.Conflict = g.cfg.ID, d, d, d
+		mc.Name, mc.Delegate, mc.Events, mc.Conflict, mc.Ping = g.cfg.ID, d, d, d, d
 	}
 	// Sealed both ways, with the fleet's key alone: nothing unsealed is
 	// sent, nothing unsealed is taken.
@@ -303,7 +304,10 @@ func (g *Gossip) Status() []fleet.Health {
 	var out []fleet.Health
 	shown := map[string]bool{}
 	for _, n := range nodes {
-		h := fleet.Health{ID: n.Name, Self: n.Name == g.cfg.ID, Healthy: true, State: "alive"}
+		h := fleet.Health{ID: n.Name, Self: n.Name == g.cfg.ID, Healthy: true, State: "alive", LastSeen: g.seen[n.Name]}
+		if h.Self {
+			h.LastSeen = now
+		}
 		m, err := decodeMeta(n.Meta)
 		switch {
 		case err != nil:
@@ -314,7 +318,7 @@ func (g *Gossip) Status() []fleet.Health {
 			h.Addr, h.Version = m.HTTP, m.Version
 		}
 		if c := g.conflictLocked(n.Name, now); c != nil {
-			h.Healthy, h.State, h.Err = false, "conflict", c.String()
+			h.Healthy, h.State, h.Err, h.Claimed = false, "conflict", c.String(), true
 		}
 		shown[n.Name] = true
 		out = append(out, h)
@@ -322,7 +326,7 @@ func (g *Gossip) Status() []fleet.Health {
 	for id, c := range g.conflicts {
 		if !shown[id] && now.Sub(c.seen) < g.cfg.ConflictHold {
 			shown[id] = true
-			out = append(out, fleet.Health{ID: id, Addr: c.addrs[0], State: "conflict", Err: c.String()})
+			out = append(out, fleet.Health{ID: id, Addr: c.addrs[0], State: "conflict", Err: c.String(), Claimed: true})
 		}
 	}
 	for id, gn := range g.gone {

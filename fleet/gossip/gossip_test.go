@@ -204,3 +204,28 @@ func TestGossipWireSealed(t *testing.T) {
 		t.Fatalf("only %d writes seen", n)
 	}
 }
+
+// A live member has a last seen time, as the health checks give one: when
+// it joined, then each time it acks a probe; the member itself is seen
+// now.
+func TestGossipLastSeen(t *testing.T) {
+	a := member(t, "tok", "aaa", "http://127.0.0.1:1001", nil)
+	member(t, "tok", "bbb", "http://127.0.0.1:1002", nil, a.LocalAddr())
+	seen := func(id string) time.Time {
+		for _, h := range a.Status() {
+			if h.ID == id {
+				return h.LastSeen
+			}
+		}
+		return time.Time{}
+	}
+	waitFor(t, "two live members", func() bool { return len(a.Live()) == 2 })
+	first := seen("bbb")
+	if first.IsZero() || time.Since(first) > 10*time.Second {
+		t.Fatalf("a live member last seen %v, want a time of the last seconds", first)
+	}
+	if s := seen("aaa"); time.Since(s) > time.Second {
+		t.Errorf("the member itself last seen %v, want now", s)
+	}
+	waitFor(t, "a later probe acked", func() bool { return seen("bbb").After(first) })
+}

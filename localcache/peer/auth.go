@@ -39,17 +39,21 @@ func (s *Server) checkMAC(rw *recorder, r *http.Request) *http.Request {
 	if s.key == nil || len(r.Header.Values(fleet.HeaderAuth)) == 0 {
 		return r
 	}
-	nonce, err := s.key.VerifyRequest(r.Method, r.RequestURI, r.Header, s.now(), &s.replays)
+	nonce, err := s.key.VerifyRequest(r.Method, r.RequestURI, r.Header, s.now(), s.instance, &s.replays)
 	if err == nil {
 		rw.nonce = nonce
 		return r.WithContext(context.WithValue(r.Context(), provenKey{}, true))
 	}
 	var skew *fleet.SkewError
+	var run *fleet.RunError
 	msg := "the request's fleet MAC is not this fleet's: the client has another token (give every member and client the same token)"
 	switch {
-	case errors.As(err, &skew):
+	case errors.As(err, &skew), errors.As(err, &run):
 		// The MAC was the key's: the refusal is signed, and its
-		// X-Slget-Time tells the client this serve's clock.
+		// X-Slget-Time and X-Slget-Instance tell the client this
+		// serve's clock and run. A replay of a request made for
+		// another member, or for this one before it restarted, is
+		// refused here.
 		rw.nonce, msg = nonce, err.Error()
 	case errors.Is(err, fleet.ErrReplay):
 		msg = "the request's fleet MAC was used before: a replay"
@@ -73,6 +77,9 @@ func (r *recorder) sign(status int) {
 	}
 	r.signed = true
 	h := r.ResponseWriter.Header()
+	if r.run != "" {
+		h.Set(fleet.HeaderInstance, r.run)
+	}
 	if r.nonce == "" {
 		h.Set(fleet.HeaderTime, strconv.FormatInt(r.now().Unix(), 10))
 		return

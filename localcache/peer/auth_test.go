@@ -35,7 +35,7 @@ func signedGet(t *testing.T, addr, target string, key *fleet.Key, at time.Time, 
 		req.Header.Set(strings.TrimSpace(k), strings.TrimSpace(v))
 	}
 	req.Header.Set("Accept-Encoding", "identity")
-	nonce := key.SignRequest(req.Method, req.URL.RequestURI(), req.Header, at)
+	nonce := key.SignRequest(req.Method, req.URL.RequestURI(), req.Header, at, runOf(t, addr))
 	resp, err := (&http.Client{Transport: &http.Transport{Proxy: nil}}).Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +43,18 @@ func signedGet(t *testing.T, addr, target string, key *fleet.Key, at time.Time, 
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return resp, body, nonce
+}
+
+// runOf is the run (fleet.HeaderInstance) of the serve at addr, as its
+// /healthz says it.
+func runOf(t *testing.T, addr string) string {
+	t.Helper()
+	resp, err := (&http.Client{Transport: &http.Transport{Proxy: nil}}).Get("http://" + addr + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.Header.Get(fleet.HeaderInstance)
 }
 
 func TestFleetMAC(t *testing.T) {
@@ -69,7 +81,7 @@ func TestFleetMAC(t *testing.T) {
 	req.URL.Path, req.URL.Opaque = "", origin.FileURL()
 	req.Header.Set("Range", "bytes=0-1048575")
 	req.Header.Set("Accept-Encoding", "identity")
-	key.SignRequest(req.Method, req.URL.RequestURI(), req.Header, time.Now())
+	key.SignRequest(req.Method, req.URL.RequestURI(), req.Header, time.Now(), runOf(t, p.addr))
 	hc := &http.Client{Transport: &http.Transport{Proxy: nil}}
 	for i := range 2 {
 		r2, err := hc.Do(req)
@@ -161,4 +173,47 @@ func TestRemoteNeedsTheKey(t *testing.T) {
 	}
 	good.CloseIdle()
 	bad.CloseIdle()
+}
+
+// A request signed for one serve's run is refused by another serve of the
+// same fleet, with a signed 407 that names the other's run, and the origin
+// sees nothing of it; the serve it was made for takes it.
+func TestFleetMACIsBoundToItsServe(t *testing.T) {
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(2*mib))
+	const token = "fleet-run-token"
+	cfg := Config{Allow: []string{allowOrigin(origin.URL)}, Token: token, ClientRate: -1}
+	a, b := startPeer(t, cfg, nil), startPeer(t, cfg, nil)
+	key := fleet.NewKey(token)
+	runA, runB := runOf(t, a.addr), runOf(t, b.addr)
+	if runA == "" || runA == runB {
+		t.Fatalf("the runs %q and %q: want two, each named", runA, runB)
+	}
+	hc := &http.Client{Transport: &http.Transport{Proxy: nil}}
+	send := func(addr string) (*http.Response, string) {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/", nil)
+		req.URL.Path, req.URL.Opaque = "", origin.FileURL()
+		req.Header.Set("Range", "bytes=0-1048575")
+		req.Header.Set("Accept-Encoding", "identity")
+		nonce := key.SignRequest(req.Method, req.URL.RequestURI(), req.Header, time.Now(), runA)
+		resp, err := hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp, nonce
+	}
+	resp, nonce := send(b.addr)
+	if resp.StatusCode != http.StatusProxyAuthRequired {
+		t.Errorf("a request signed for serve A, sent to serve B: %s, want 407", resp.Status)
+	}
+	if key.VerifyAnswer(nonce, resp.StatusCode, resp.Header) != nil || resp.Header.Get(fleet.HeaderInstance) != runB {
+		t.Errorf("the refusal is not signed, or does not name B's run (%q): a client could not sign for it", resp.Header.Get(fleet.HeaderInstance))
+	}
+	if n := len(origin.Requests()); n != 0 {
+		t.Errorf("the refused request reached the origin: %d requests", n)
+	}
+	if resp, _ := send(a.addr); resp.StatusCode != http.StatusPartialContent {
+		t.Errorf("a request signed for serve A, sent to A: %s, want 206", resp.Status)
+	}
 }

@@ -65,7 +65,7 @@ func newMetrics(s *Server) *metrics {
 	m.revalidations = prometheus.NewCounterVec(prometheus.CounterOpts(f("revalidations_total", "Probes of an origin for the version of a resource, by result.")), []string{"result"})
 	m.fillsInFlight = prometheus.NewGauge(prometheus.GaugeOpts(f("fills_in_flight", "Fills talking to an origin now.")))
 	m.conns = prometheus.NewGauge(prometheus.GaugeOpts(f("connections", "Client connections open now.")))
-	m.refusedMAC = prometheus.NewCounter(prometheus.CounterOpts(f("refused_macs_total", "Requests refused because their fleet MAC was not the fleet key's, too far from this serve's clock, or a replay.")))
+	m.refusedMAC = prometheus.NewCounter(prometheus.CounterOpts(f("refused_macs_total", "Requests refused because their fleet MAC was not the fleet key's, too far from this serve's clock, a replay, or made for another member or an earlier run of this one.")))
 	st := s.store.Stats()
 	m.baseSlices, m.baseDamaged = st.Slices, st.Damaged
 

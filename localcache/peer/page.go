@@ -78,6 +78,8 @@ type MemberPage struct {
 	Err      string    `json:"error,omitempty"`
 	// Unproven: it answers, but without the fleet key's MAC: no member.
 	Unproven bool `json:"unproven,omitempty"`
+	// Claimed: another member answers with its ID too; both own nothing.
+	Claimed bool `json:"claimed,omitempty"`
 
 	// ExpectedShare is the share of all runs it owns, as the fleet's
 	// ownership spreads them over the live members: 1/live, 0 when not live.
@@ -226,7 +228,7 @@ func (s *Server) pageMembers() []MemberPage {
 	}
 	for _, h := range status {
 		mp := MemberPage{ID: h.ID, Addr: h.Addr, Self: h.Self, Live: h.ID != "" && live[h.ID], Healthy: h.Healthy,
-			LastSeen: h.LastSeen.UTC(), Version: h.Version, Err: h.Err, Unproven: h.Unproven}
+			LastSeen: h.LastSeen.UTC(), Version: h.Version, Err: h.Err, Unproven: h.Unproven, Claimed: h.Claimed}
 		if mp.Self {
 			mp.Version = slgetversion.Version
 			if mp.Addr == "" {

@@ -23,7 +23,7 @@ import (
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	r = r.WithContext(withAsker(r.Context(), r.Header.Get(fetch.HeaderRelay) != ""))
-	rw := &recorder{ResponseWriter: w, key: s.key, now: s.now}
+	rw := &recorder{ResponseWriter: w, key: s.key, run: s.instance, now: s.now}
 	defer func() {
 		s.metrics.requests.WithLabelValues(statusText(rw.status)).Inc()
 		if rw.status == http.StatusBadGateway && r.Context().Err() == nil {
@@ -144,6 +144,7 @@ type recorder struct {
 	reason string // the message of fail, for the log of a 502
 
 	key    *fleet.Key // the server's; nil: answers go unsigned
+	run    string     // the server's fleet.HeaderInstance, in every signed answer
 	nonce  string     // of a proven request: its answer is signed
 	signed bool
 	now    func() time.Time
