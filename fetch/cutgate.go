@@ -80,10 +80,13 @@ func (g *cutGate) cut(w int, started time.Time, err error) (again bool) {
 	case g.seen.IsZero():
 		g.seen, g.holder, g.open = time.Now(), w, make(chan struct{})
 		return false
-	case started.After(g.seen):
+	case started.After(g.seen) && w == g.holder:
 		return true
 	}
-	return false // in flight when the gate shut: the same cut
+	// In flight when the gate shut (the same cut), or asked by a
+	// connection that passed the gate just before it shut: it waits at
+	// the gate now.
+	return false
 }
 
 // cutAgain is the error that ends the download when slice at was cut
