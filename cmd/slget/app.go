@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/optvalue"
 	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/internal/version"
 )
@@ -84,7 +85,7 @@ func poolOf(n int) int {
 
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
 // as -x 8000 should not open thousands of sockets to one server.
-const maxConnections = 64
+const maxConnections = optvalue.MaxConnections
 
 // run is the whole program; main only calls os.Exit with its result.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -99,7 +98,7 @@ func (j *jobs) setGlobal(opts map[string]string) (int, error) {
 		case "dir", "out":
 			return 0, fmt.Errorf("%s cannot be changed globally: give it to each download", k)
 		default:
-			if !hasWord(entryOptionNames, k) {
+			if !queue.IsOption(k) {
 				return 0, fmt.Errorf("option %s cannot be changed while the daemon runs", k)
 			}
 			dl[k] = v
@@ -126,26 +125,9 @@ func specEntry(s queue.Spec) (inputEntry, error) {
 			return e, fmt.Errorf("URI %q: want an http:// or https:// URL", slget.Redact(u))
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(s.Options)) {
-		values := []string{s.Options[k]}
-		if k == "header" {
-			values = strings.Split(s.Options[k], "\n")
-		}
-		for _, v := range values {
-			known, err := e.opts.set(k, v)
-			if err != nil {
-				shownV := shown(k, v) // headers and proxies may hold secrets
-				if k == "http-passwd" {
-					shownV = "…"
-				}
-				return e, fmt.Errorf("option %s=%s: %v", k, shownV, err)
-			}
-			if known {
-				e.opts.raw = append(e.opts.raw, k+"="+v)
-			}
-		}
-	}
-	return e, nil
+	var err error
+	e.opts, err = queue.ParseOptions(s.Options)
+	return e, err
 }
 
 // check answers addUri and changeOption with an error for options slget

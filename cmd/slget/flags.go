@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/optvalue"
 )
 
 // Categories of the download options in --help, in this order.
@@ -159,17 +160,9 @@ func connectionsOf(c *cli.Context) (connSpec, int, error) {
 }
 
 // fileAllocations are aria2's --file-allocation modes.
-const fileAllocations = "none, prealloc, trunc or falloc"
+const fileAllocations = optvalue.FileAllocations
 
-// parseFileAllocation checks an aria2 --file-allocation mode; "" means
-// slget's own (a sparse NAME.part, as trunc).
-func parseFileAllocation(s string) (string, error) {
-	switch s {
-	case "", "none", "prealloc", "trunc", "falloc":
-		return s, nil
-	}
-	return "", fmt.Errorf("--file-allocation %q: want %s", s, fileAllocations)
-}
+func parseFileAllocation(s string) (string, error) { return optvalue.FileAllocation(s) }
 
 // checkConflicts refuses options that ask for opposite things, naming both.
 // Only true contradictions: --restart with --no-journal, say, is fine.

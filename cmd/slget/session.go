@@ -106,7 +106,7 @@ func (s *session) write() error {
 // absolute so that the session works from any folder.
 func writeSessionEntry(b *strings.Builder, e inputEntry, base config) {
 	cfg := base
-	if len(e.opts.raw) > 0 {
+	if len(e.opts.Raw) > 0 {
 		if c, err := e.apply(base); err == nil {
 			cfg = c
 		}
@@ -148,7 +148,7 @@ func writeSessionEntry(b *strings.Builder, e inputEntry, base config) {
 			fmt.Fprintf(b, "  header=%s: %s\n", k, v)
 		}
 	}
-	for _, raw := range e.opts.raw {
+	for _, raw := range e.opts.Raw {
 		switch name, _, _ := strings.Cut(raw, "="); name {
 		case "out", "dir", "checksum", "header":
 		default:
