@@ -88,6 +88,7 @@ func (d *download) transfer(ctx context.Context) error {
 		}
 	}
 	d.prefix = d.newPrefixHash()
+	cfg.Prefixes = d.checkedPrefixes()
 	d.cfg = cfg
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)

@@ -66,6 +66,12 @@ type Config struct {
 	// (Logf is told instead when OnRetry is nil); it may be called from
 	// several workers at once.
 	OnRetry func(RetryInfo)
+	// Prefixes are the written starts of slices not done, each re-read and
+	// checked against its CRC-32C by the caller: a first copy of such a
+	// slice asks only for the rest. They are used, and the prefixes of
+	// this run recorded (with a PrefixJournal), only with Hash and a
+	// Source that is Unaligned; otherwise slices in flight start over.
+	Prefixes []Prefix
 	// OnSlice, if set, is told of each slice as its first copy finishes
 	// (with its CRC-32C when Hash is set), before it is committed; it may
 	// be called from several workers at once.
@@ -217,6 +223,15 @@ type Downloader struct {
 
 	claimsMu  sync.RWMutex
 	claimConn map[int]*connState // claim ID → the connection fetching it
+
+	// The prefixes (prefixes.go): on only with Hash and an Unaligned
+	// Source. prefixes (under mu) are those no connection is on;
+	// idlePrefix their bytes.
+	unaligned   bool
+	prefixes    map[int]Prefix
+	idlePrefix  atomic.Int64
+	prefixDirty bool      // under mu: prefixes changed since the last commit
+	prefixAt    time.Time // under mu: the last commit of prefixes
 }
 
 // connState is what a connection publishes about itself; atomics, read by
@@ -236,7 +251,8 @@ type connState struct {
 	// partial is the bytes written of the slice this connection is on,
 	// when it is the slice's first copy (not an end-game duplicate).
 	partial atomic.Int64
-	alive   atomic.Bool // a worker runs on it (autoscale.go)
+	alive   atomic.Bool   // a worker runs on it (autoscale.go)
+	cur     writtenPrefix // the written prefix of its slice, for the journal (prefixes.go)
 }
 
 // errSuperseded cancels a copy of a slice that another copy finished first.
@@ -275,6 +291,16 @@ func NewDownloader(cfg Config, plan segment.Plan, done *segment.Set, src Source,
 		started: make(map[int]time.Time),
 
 		claimConn: make(map[int]*connState),
+		prefixes:  make(map[int]Prefix),
+	}
+	if u, ok := src.(Unaligned); ok && u.Unaligned() && cfg.Hash {
+		d.unaligned = true
+		for _, p := range cfg.Prefixes {
+			if p.Index >= 0 && p.Index < plan.N() && !done.Has(p.Index) && p.Len > 0 && p.Len < plan.SliceRange(p.Index).Len() {
+				d.prefixes[p.Index] = p
+				d.idlePrefix.Add(p.Len)
+			}
+		}
 	}
 	d.done.Store(resumed)
 	d.scale.init(cfg.Connections, most)
@@ -312,6 +338,7 @@ func (d *Downloader) Stats() Stats {
 			s.BySource[segment.Provenance(p)] = n
 		}
 	}
+	s.InFlight = d.idlePrefix.Load()
 	for i := range d.conns {
 		c := &d.conns[i]
 		s.InFlight += c.partial.Load()
@@ -347,6 +374,15 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	// The probe's body is slice 0: claim it before any worker can, so that
 	// no other connection asks for it again.
 	var firstClaim *segment.Claim
+	d.mu.Lock()
+	_, zeroPrefix := d.prefixes[0]
+	d.mu.Unlock()
+	if first != nil && zeroPrefix {
+		// Slice 0 was paused mid-way: a worker asks for its rest, rather
+		// than the probe's body bring its written start again.
+		first.Close()
+		first = nil
+	}
 	if first != nil {
 		if c, ok := d.sched.ClaimRun(segment.Run{First: 0, End: 1}); ok {
 			firstClaim = &c
@@ -384,7 +420,7 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	}
 	close(stop)
 	commitWG.Wait()
-	if cerr := d.flush(); cerr != nil && err == nil {
+	if cerr := d.flushing(true); cerr != nil && err == nil {
 		err = cerr
 	}
 	if err == nil && !d.sched.Finished() {

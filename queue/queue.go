@@ -131,7 +131,7 @@ func (q *Queue) AddAs(gid GID, s Spec, position int, paused bool) (GID, error) {
 }
 
 func (q *Queue) add(gid GID, s Spec, position int, paused bool) (GID, error) {
-	path, done, total := journaled(s) // a partial download it resumes, read before the lock
+	path, st := journaled(s) // a partial download it resumes, read before the lock
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.closed {
@@ -140,11 +140,15 @@ func (q *Queue) add(gid GID, s Spec, position int, paused bool) (GID, error) {
 	for gid == 0 || q.all[gid] != nil {
 		gid = newGID()
 	}
-	st := Waiting
+	state := Waiting
 	if paused {
-		st = Paused
+		state = Paused
 	}
-	q.all[gid] = &entry{info: Info{GID: gid, State: st, Spec: cloneSpec(s), Path: path, Done: done, Total: total}}
+	info := Info{GID: gid, State: state, Spec: cloneSpec(s), Path: path}
+	if st != nil {
+		info.Done, info.Total = st.BytesWritten, max(st.Size, 0)
+	}
+	q.all[gid] = &entry{info: info}
 	if position < 0 || position > len(q.waiting) {
 		position = len(q.waiting)
 	}
@@ -218,12 +222,13 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 	q.mu.Lock()
 	path := e.info.Path
 	q.mu.Unlock()
-	kept, keptOK := int64(0), false
+	var kept *slget.Status
 	if err != nil && path != "" {
 		// A stopped download resumes from its journal: what it holds is
-		// what is done (the slices in flight are fetched again).
+		// what is written, whole slices and the written start of those
+		// that were in flight (aria2c's completedLength counts both).
 		if st, serr := slget.ReadStatus(path); serr == nil {
-			kept, keptOK = st.BytesDone, true
+			kept = st
 		}
 	}
 	q.mu.Lock()
@@ -232,8 +237,8 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 		p := e.progress()
 		e.info.Done, e.info.Total = p.Done, max(p.Size, 0)
 	}
-	if keptOK {
-		e.info.Done = kept
+	if kept != nil {
+		e.info.Done = kept.BytesWritten
 	}
 	e.progress, e.cancel, e.info.Speed, e.info.Connections = nil, nil, 0, 0
 	if res != nil && res.Path != "" {
@@ -341,18 +346,18 @@ func IsNotFound(err error) bool {
 }
 
 // journaled is the partial download a spec names by its dir and out, when
-// one is there: its path, the bytes its journal holds and the file's size,
-// so that a download put in line paused (from a session) says how far it
-// got before it runs again.
-func journaled(s Spec) (path string, done, total int64) {
+// one is there: its path and what its journal says (nil for none), so
+// that a download put in line paused (from a session) says how far it got
+// before it runs again.
+func journaled(s Spec) (path string, st *slget.Status) {
 	dir, out := s.Options["dir"], s.Options["out"]
 	if dir == "" || out == "" {
-		return "", 0, 0
+		return "", nil
 	}
 	path = filepath.Join(dir, out)
 	st, err := slget.ReadStatus(path)
 	if err != nil {
-		return "", 0, 0
+		return "", nil
 	}
-	return path, st.BytesDone, max(st.Size, 0)
+	return path, st
 }

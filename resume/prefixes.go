@@ -58,34 +58,64 @@ func decodePrefix(key []byte, i int, sliceLen int64, v []byte) (Prefix, bool) {
 	return Prefix{Index: i, Len: int64(n), CRC32C: binary.BigEndian.Uint32(body[8:])}, true
 }
 
+// readPrefixes reads the prefixes of the slices of plan not in done.
+func readPrefixes(tx *bolt.Tx, st *state) []Prefix {
+	var out []Prefix
+	b := tx.Bucket(bucketPrefixes)
+	if b == nil {
+		return nil
+	}
+	n := st.plan.N()
+	_ = b.ForEach(func(k, v []byte) error {
+		i, ok := getIndex(k)
+		if !ok || i >= n || v == nil || st.done.Has(i) {
+			return nil
+		}
+		if p, ok := decodePrefix(k, i, st.plan.SliceRange(i).Len(), v); ok {
+			out = append(out, p)
+		}
+		return nil
+	})
+	sort.Slice(out, func(a, b int) bool { return out[a].Index < out[b].Index })
+	return out
+}
+
+// InspectPrefixes reads the prefixes of the journal at path without
+// changing it, as Inspect reads the rest (and fails as it does). They
+// are as recorded: not checked against the file.
+func InspectPrefixes(path string) ([]Prefix, error) {
+	var out []Prefix
+	err := openChecked(path, nil, true, func(d *bolt.DB) error {
+		defer d.Close()
+		return d.View(func(tx *bolt.Tx) error {
+			st, err := load(tx, false)
+			if err != nil {
+				return err
+			}
+			out = readPrefixes(tx, &st)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, wrap(path, "inspect", err)
+	}
+	return out, nil
+}
+
 // Prefixes returns the recorded prefixes of the slices not done, by
 // index; damaged entries, and entries of done slices, are left out. The
 // caller checks each against the bytes on disk before it trusts it.
 func (j *Journal) Prefixes() []Prefix {
 	j.mu.RLock()
 	defer j.mu.RUnlock()
-	var out []Prefix
 	if j.db == nil {
 		return nil
 	}
-	n := j.plan.N()
+	var out []Prefix
 	_ = j.db.View(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketPrefixes)
-		if b == nil {
-			return nil
-		}
-		return b.ForEach(func(k, v []byte) error {
-			i, ok := getIndex(k)
-			if !ok || i >= n || v == nil || j.done.Has(i) {
-				return nil
-			}
-			if p, ok := decodePrefix(k, i, j.plan.SliceRange(i).Len(), v); ok {
-				out = append(out, p)
-			}
-			return nil
-		})
+		out = readPrefixes(tx, &state{plan: j.plan, done: j.done})
+		return nil
 	})
-	sort.Slice(out, func(a, b int) bool { return out[a].Index < out[b].Index })
 	return out
 }
 
