@@ -28,7 +28,9 @@ type Status struct {
 	// records them (a resume checks them against the file before it uses
 	// them). A running download's journal is read for its done slices only.
 	BytesWritten int64
-	BySource     map[Source]int64 // bytes done by where they came from
+	// Finished says which slices are done, by index.
+	Finished []bool
+	BySource map[Source]int64 // bytes done by where they came from
 	// ByMirror is the bytes done by each mirror that sent some, besides
 	// the first URL (whose bytes are BySource's origin less these); nil
 	// when no mirror did.
@@ -97,6 +99,7 @@ func ReadStatus(name string) (*Status, error) {
 		}
 	}
 	s.BytesWritten += s.BytesDone
+	s.Finished = boolsOf(done)
 	return s, nil
 }
 

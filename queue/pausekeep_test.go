@@ -44,6 +44,15 @@ func TestPauseThreeTimesLosesNothing(t *testing.T) {
 		if in.Done != st.BytesWritten || in.Done <= st.BytesDone {
 			t.Errorf("pause %d: completedLength %d, want the %d bytes written (%d in whole slices)", pauses, in.Done, st.BytesWritten, st.BytesDone)
 		}
+		n := 0
+		for _, ok := range in.Pieces {
+			if ok {
+				n++
+			}
+		}
+		if len(in.Pieces) != st.Slices || n != st.SlicesDone || in.PieceLength != slice {
+			t.Errorf("pause %d: %d of %d pieces of %d bytes, want the journal's %d of %d of %d", pauses, n, len(in.Pieces), in.PieceLength, st.SlicesDone, st.Slices, slice)
+		}
 		for srv.InFlight() > 0 {
 			time.Sleep(2 * time.Millisecond)
 		}

@@ -64,6 +64,11 @@ type Info struct {
 	Total, Done int64 // bytes; Total is 0 while unknown
 	Speed       int64 // bytes per second now
 	Connections int
+	// PieceLength is the download's slice size and Pieces says which of
+	// its slices are finished (aria2's pieces and bitfield); 0 and nil
+	// while unknown (not started, no ranges).
+	PieceLength int64
+	Pieces      []bool
 	// ErrorCode is aria2's code of the error (0 without one);
 	// ErrorMessage says it.
 	ErrorCode    int
@@ -83,6 +88,7 @@ type entry struct {
 	cancel   context.CancelFunc // of the running Do; nil when not running
 	stopAs   State              // what a cancelled run ends as: Paused or Removed
 	progress func() slget.Progress
+	pieces   func() []bool // the running download's finished slices; nil when not running
 	done     chan struct{} // closed when the run ends
 }
 
@@ -146,7 +152,7 @@ func (q *Queue) add(gid GID, s Spec, position int, paused bool) (GID, error) {
 	}
 	info := Info{GID: gid, State: state, Spec: cloneSpec(s), Path: path}
 	if st != nil {
-		info.Done, info.Total = st.BytesWritten, max(st.Size, 0)
+		info.Done, info.Total, info.Pieces, info.PieceLength = st.BytesWritten, max(st.Size, 0), st.Finished, st.SliceSize
 	}
 	q.all[gid] = &entry{info: info}
 	if position < 0 || position > len(q.waiting) {
@@ -211,6 +217,7 @@ func (q *Queue) run(ctx context.Context, e *entry, spec Spec) (*slget.Result, er
 		if s, ok := ev.(*slget.Started); ok {
 			q.mu.Lock()
 			e.progress, e.info.Path, e.info.Total = s.Progress, s.Path, max(s.Size, 0)
+			e.pieces, e.info.PieceLength = s.SlicesDone, s.Slice
 			q.mu.Unlock()
 		}
 	}
@@ -238,9 +245,11 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 		e.info.Done, e.info.Total = p.Done, max(p.Size, 0)
 	}
 	if kept != nil {
-		e.info.Done = kept.BytesWritten
+		e.info.Done, e.info.Pieces, e.info.PieceLength = kept.BytesWritten, kept.Finished, kept.SliceSize
+	} else if e.pieces != nil {
+		e.info.Pieces = e.pieces()
 	}
-	e.progress, e.cancel, e.info.Speed, e.info.Connections = nil, nil, 0, 0
+	e.progress, e.pieces, e.cancel, e.info.Speed, e.info.Connections = nil, nil, nil, 0, 0
 	if res != nil && res.Path != "" {
 		e.info.Path = res.Path
 	}
@@ -262,6 +271,11 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 		if res != nil {
 			e.info.Total, e.info.Done = max(res.Size, 0), max(res.Size, 0)
 		}
+		all := make([]bool, len(e.info.Pieces)) // complete: every piece is in
+		for i := range all {
+			all[i] = true
+		}
+		e.info.Pieces = all
 		q.toStopped(e, Complete)
 		q.emit(Event{EventComplete, e.info.GID})
 	default:
