@@ -26,6 +26,12 @@ type Base struct {
 	// Request holds the request fields every download starts with (Dir,
 	// AllowOverwrite, ...); its URL, Path and mirrors are the download's.
 	Request slget.Request
+	// Split and MaxConnectionPerServer are the daemon's own split and
+	// max-connection-per-server (aria2c's -s and -x; 0: not given), which
+	// Client.Connections already reflects: a download that gives one of
+	// them, or has mirrors, counts its connections from both, aria2c's
+	// way (see Options.Apply).
+	Split, MaxConnectionPerServer int
 }
 
 // Prepare returns a Config.Prepare that lays each download's options over
@@ -65,7 +71,7 @@ func (o Options) Apply(b Base, uris []string) (c *slget.Client, req *slget.Reque
 		}
 		c.HTTP, done = hc, hc.CloseIdle
 	}
-	o.setClient(c, len(uris) > 1, req)
+	o.setClient(c, b, len(uris) > 1, req)
 	if o.Dir != "" {
 		req.Dir = o.Dir
 	}
@@ -89,10 +95,19 @@ func (o Options) Apply(b Base, uris []string) (c *slget.Client, req *slget.Reque
 // setClient sets the client's connections, slices, retries and speeds.
 // split is the download's connections across its servers and
 // max-connection-per-server each server's, as aria2c takes them: given
-// both, one server gets the smaller.
-func (o Options) setClient(c *slget.Client, mirrored bool, req *slget.Request) {
+// both, one server gets the smaller; each not given is the daemon's.
+func (o Options) setClient(c *slget.Client, b Base, mirrored bool, req *slget.Request) {
 	x, s := o.MaxConnectionPerServer, o.Split
+	own := x > 0 || s > 0
+	if x == 0 {
+		x = b.MaxConnectionPerServer
+	}
+	if s == 0 {
+		s = b.Split
+	}
 	switch {
+	case !own && !mirrored:
+		// The daemon's count, as Client.Connections has it.
 	case mirrored && s > 0:
 		c.Connections = s
 	case mirrored && x > 0:

@@ -59,6 +59,14 @@ func TestPrepareMapsAria2Options(t *testing.T) {
 		}
 	}
 
+	// The daemon's -s 2 under a download's max-connection-per-server=8:
+	// aria2c's rule takes the smaller.
+	b2 := base
+	b2.Split = 2
+	if c, _, _, err := Prepare(b2)(Spec{URIs: []string{"http://a/f"}, Options: map[string]string{"max-connection-per-server": "8"}}); err != nil || c.Connections != 2 {
+		t.Errorf("-s 2 with max-connection-per-server=8: %d connections (%v), want 2", c.Connections, err)
+	}
+
 	for opt, want := range map[string]string{
 		"split":       "option split=0: want a whole number from 1 to 64",
 		"header":      "option header=Range: …: slget sets Range itself",

@@ -308,6 +308,19 @@ func retryPolicy(cfg config) slget.RetryPolicy {
 
 // newHTTP builds the HTTP client of cfg.
 func newHTTP(cfg config) (*slget.HTTPClient, error) {
+	o, err := httpOptions(cfg)
+	if err != nil {
+		return nil, err
+	}
+	hc, err := slget.NewHTTPClient(o)
+	if err != nil {
+		return nil, withCode(exitBadOption, err)
+	}
+	return hc, nil
+}
+
+// httpOptions are the options of cfg's HTTP client.
+func httpOptions(cfg config) (slget.HTTPOptions, error) {
 	maxRedirect := cfg.maxRedirect
 	if maxRedirect == 0 {
 		maxRedirect = -1 // fetch: zero means its default, negative none
@@ -322,12 +335,12 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 				continue
 			}
 			if _, err := slget.NewHTTPClient(slget.HTTPOptions{Proxy: p}); err != nil {
-				return nil, withCode(exitBadOption, err)
+				return slget.HTTPOptions{}, withCode(exitBadOption, err)
 			}
 		}
 		proxy = ""
 	}
-	hc, err := slget.NewHTTPClient(slget.HTTPOptions{
+	return slget.HTTPOptions{
 		Connections:     poolOf(cfg.connections),
 		ConnectTimeout:  cfg.connectTimeout,
 		Timeout:         cfg.timeout,
@@ -339,11 +352,7 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 		NoHTTP2:         cfg.noHTTP2,
 		LocationTrusted: cfg.trusted,
 		MaxRedirects:    maxRedirect,
-	})
-	if err != nil {
-		return nil, withCode(exitBadOption, err)
-	}
-	return hc, nil
+	}, nil
 }
 
 func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {

@@ -137,7 +137,10 @@ func (j *jobs) check(s queue.Spec) error {
 	return err
 }
 
-// prepare makes the client and request of one start of a download.
+// prepare makes the client and request of one start of a download: the
+// download's options laid over the daemon's by queue's mapping (the one a
+// program embedding the daemon uses), over the client, HTTP options and
+// request the command line makes.
 func (j *jobs) prepare(s queue.Spec) (*slget.Client, *slget.Request, func(), error) {
 	j.mu.Lock()
 	opts := maps.Clone(j.defaults)
@@ -147,25 +150,39 @@ func (j *jobs) prepare(s queue.Spec) (*slget.Client, *slget.Request, func(), err
 	if err != nil {
 		return nil, nil, nil, withCode(exitBadOption, err)
 	}
-	cfg, err := e.apply(j.a.cfg)
-	if err != nil {
-		return nil, nil, nil, withCode(exitBadOption, err)
-	}
-	cfg, _ = cfg.forURL(e.url())
-	if e.mirrored() {
-		cfg = e.withMirrors(cfg)
-	}
-	sub, err := j.a.withConfig(cfg)
-	if err != nil {
-		return nil, nil, nil, withCode(exitBadOption, err)
-	}
-	req := sub.request(e.url())
-	if req.Writer != nil {
+	if e.opts.Out == "-" {
 		return nil, nil, nil, withCode(exitBadOption, errors.New("out=-: the daemon saves files only"))
 	}
-	var done func()
-	if sub.client.HTTP != j.a.client.HTTP {
-		done = sub.client.HTTP.CloseIdle
+	if e.opts.Continue != nil && *e.opts.Continue && j.a.cfg.restart {
+		return nil, nil, nil, withCode(exitBadOption, errors.New("continue=true contradicts --restart (the first resumes a partial download, the second discards it)"))
 	}
-	return sub.client, req, done, nil
+	// The headers that depend on the URL (--load-cookies, --referer=*)
+	// are the daemon's for this download.
+	cfg, perURL := j.a.cfg.forURL(e.url())
+	h, err := httpOptions(cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	client, closeOwn := j.a.client, func() {}
+	if perURL {
+		hc, err := slget.NewHTTPClient(h)
+		if err != nil {
+			return nil, nil, nil, withCode(exitBadOption, err)
+		}
+		client = client.Clone()
+		client.HTTP, closeOwn = hc, hc.CloseIdle
+	}
+	base := queue.Base{Client: client, HTTP: h, Request: *j.a.request(""),
+		Split: cfg.connSpec.s, MaxConnectionPerServer: cfg.connSpec.x}
+	c, req, done, err := e.opts.Apply(base, s.URIs)
+	if err != nil {
+		closeOwn()
+		return nil, nil, nil, withCode(exitBadOption, err)
+	}
+	if done == nil {
+		done = closeOwn
+	} else {
+		closeOwn()
+	}
+	return c, req, done, nil
 }
