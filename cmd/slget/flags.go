@@ -4,6 +4,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -162,7 +163,13 @@ func connectionsOf(c *cli.Context) (connSpec, int, error) {
 // fileAllocations are aria2's --file-allocation modes.
 const fileAllocations = optvalue.FileAllocations
 
-func parseFileAllocation(s string) (string, error) { return optvalue.FileAllocation(s) }
+func parseFileAllocation(s string) (string, error) {
+	m, err := optvalue.FileAllocation(s)
+	if err != nil {
+		return "", errors.New("--" + err.Error())
+	}
+	return m, nil
+}
 
 // checkConflicts refuses options that ask for opposite things, naming both.
 // Only true contradictions: --restart with --no-journal, say, is fine.

@@ -25,8 +25,14 @@ import (
 func parseSeconds(flag, s string) (time.Duration, error) { return optvalue.Seconds(flag, s) }
 func parseRate(flag, s string) (int64, error)            { return optvalue.Rate(flag, s) }
 func parseSlice(s string) (int64, error)                 { return optvalue.Slice(s) }
-func parseHeaders(hs []string) (http.Header, error)      { return optvalue.Headers(hs) }
-func checkText(flag, s string) error                     { return optvalue.Text(flag, s) }
+func parseHeaders(hs []string) (http.Header, error) {
+	h, err := optvalue.Headers(hs)
+	if err != nil {
+		return nil, errors.New("--" + err.Error())
+	}
+	return h, nil
+}
+func checkText(flag, s string) error { return optvalue.Text(flag, s) }
 
 // tlsConfig builds the HTTPS settings of --ca-certificate and
 // --check-certificate; nil means the defaults (system roots, verified).

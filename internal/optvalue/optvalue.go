@@ -69,25 +69,25 @@ func Slice(s string) (int64, error) {
 }
 
 // Headers parses repeated "Name: value" lines (--header, header=); the
-// headers slget sets itself are refused.
+// headers slget sets itself are refused. The error starts `header "LINE": `.
 func Headers(hs []string) (http.Header, error) {
 	out := http.Header{}
 	for _, h := range hs {
 		name, value, ok := strings.Cut(h, ":")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
-			return nil, fmt.Errorf("--header %q: want \"Name: value\" on one line", h)
+			return nil, fmt.Errorf("header %q: want \"Name: value\" on one line", h)
 		}
 		for _, r := range name {
 			if r <= ' ' || r >= 0x7f || strings.ContainsRune("()<>@,;:\\\"/[]?={}", r) {
-				return nil, fmt.Errorf("--header %q: %q is not a valid header name", h, name)
+				return nil, fmt.Errorf("header %q: %q is not a valid header name", h, name)
 			}
 		}
 		if slget.ReservedHeader(name) {
-			return nil, fmt.Errorf("--header %q: slget sets %s itself on every request (ranges, preconditions and encoding pin one version)", h, textproto.CanonicalMIMEHeaderKey(name))
+			return nil, fmt.Errorf("header %q: slget sets %s itself on every request (ranges, preconditions and encoding pin one version)", h, textproto.CanonicalMIMEHeaderKey(name))
 		}
 		if strings.ContainsFunc(value, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
-			return nil, fmt.Errorf("--header %q: control characters in the value", h)
+			return nil, fmt.Errorf("header %q: control characters in the value", h)
 		}
 		out.Add(name, strings.TrimSpace(value))
 	}
@@ -107,13 +107,14 @@ func Text(flag, s string) error {
 const FileAllocations = "none, prealloc, trunc or falloc"
 
 // FileAllocation checks an aria2 --file-allocation mode; "" means slget's
-// own (a sparse NAME.part, as trunc).
+// own (a sparse NAME.part, as trunc). The error starts
+// `file-allocation "MODE": `.
 func FileAllocation(s string) (string, error) {
 	switch s {
 	case "", "none", "prealloc", "trunc", "falloc":
 		return s, nil
 	}
-	return "", fmt.Errorf("--file-allocation %q: want %s", s, FileAllocations)
+	return "", fmt.Errorf("file-allocation %q: want %s", s, FileAllocations)
 }
 
 // Out accepts an out= name: relative, without "..", without control
