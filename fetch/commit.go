@@ -91,10 +91,9 @@ func (d *Downloader) commit(batch []SliceDone, prefixes []Prefix) error {
 	if len(prefixes) == 0 {
 		return nil
 	}
-	done := d.sched.Done()
 	keep := prefixes[:0]
 	for _, p := range prefixes {
-		if !done.Has(p.Index) {
+		if !d.sched.IsDone(p.Index) {
 			keep = append(keep, p)
 		}
 	}

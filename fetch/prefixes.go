@@ -117,7 +117,7 @@ func (d *Downloader) cutAtPrefix(c segment.Claim) (_ segment.Claim, ok bool) {
 // keepPrefix records p, the prefix a first copy leaves written of a
 // slice it did not finish, unless a longer one is known.
 func (d *Downloader) keepPrefix(p Prefix) {
-	if p.Len <= 0 || d.sched.Done().Has(p.Index) {
+	if p.Len <= 0 || d.sched.IsDone(p.Index) {
 		return
 	}
 	d.mu.Lock()
