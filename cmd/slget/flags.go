@@ -160,9 +160,8 @@ func connectionsOf(c *cli.Context) (connSpec, int, error) {
 	return spec, spec.count(slget.AutoConnections), nil
 }
 
-// fileAllocations are aria2's --file-allocation modes.
-const fileAllocations = optvalue.FileAllocations
-
+// parseFileAllocation checks an aria2 --file-allocation mode (see
+// optvalue.FileAllocation).
 func parseFileAllocation(s string) (string, error) {
 	m, err := optvalue.FileAllocation(s)
 	if err != nil {
