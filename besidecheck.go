@@ -71,8 +71,8 @@ func (d *download) startBeside(ctx context.Context) <-chan besideResult {
 // endBeside waits for the checks and fetches again, through src, what
 // they found: the slices that do not match their records, or, when the
 // server's bytes differ from the partial download's under the same
-// validator, every slice finished before this run (unless restarting is
-// not allowed: then a *KeptError of the change).
+// validator, every slice finished or begun before this run (unless
+// restarting is not allowed: then a *KeptError of the change).
 func (d *download) endBeside(ctx context.Context, ch <-chan besideResult, src fetch.Source) error {
 	b := d.beside
 	if ch == nil || b == nil {
@@ -100,7 +100,11 @@ func (d *download) endBeside(ctx context.Context, ch <-chan besideResult, src fe
 		for _, rec := range b.recs {
 			again = append(again, rec.Index)
 		}
-		d.warn("the remote file changed since the partial download in %s (%s); starting over: the %s finished before this run are fetched again", d.lock.path, r.changed, plural(len(again), "slice"))
+		// A slice this run completed from a start written before it
+		// holds bytes of both.
+		again = append(again, d.prefixed...)
+		d.res.Resumed = 0 // nothing from before this run stays
+		d.warn("the remote file changed since the partial download in %s (%s); starting over: the %s from before this run are fetched again", d.lock.path, r.changed, plural(len(again), "slice"))
 	case len(r.bad) == 1:
 		again = r.bad
 		d.warn("slice %d of %s does not match its checksum; fetching it again", r.bad[0], d.lock.path)
@@ -110,7 +114,9 @@ func (d *download) endBeside(ctx context.Context, ch <-chan besideResult, src fe
 	default:
 		return nil
 	}
-	d.res.Resumed -= doneBytesOf(d.plan, again)
+	if r.changed == "" {
+		d.res.Resumed -= doneBytesOf(d.plan, again)
+	}
 	return d.refetchFrom(ctx, src, again)
 }
 

@@ -85,6 +85,9 @@ type download struct {
 	// probe's body of slice 0 they compare.
 	beside   *besideCheck
 	sameBody io.ReadCloser
+	// prefixed are the slices whose start, written before this run, the
+	// transfer completed (resumeprefix.go).
+	prefixed []int
 	// found are the mirrors once the probe answered: the request's and
 	// those the origin names (linkmirrors.go).
 	found foundMirrors

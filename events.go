@@ -49,6 +49,9 @@ type Started struct {
 	// a warning already said it (a whole answer that fills the cache).
 	Cache    string
 	Progress func() Progress
+	// SlicesDone reports which slices are finished now (index i is the
+	// slice of Slice bytes at i×Slice); nil without ranges.
+	SlicesDone func() []bool
 }
 
 // Retrying is a failed try of a slice that will be tried again after

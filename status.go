@@ -23,7 +23,14 @@ type Status struct {
 	Size, SliceSize    int64
 	Slices, SlicesDone int
 	BytesDone          int64
-	BySource           map[Source]int64 // bytes done by where they came from
+	// BytesWritten is BytesDone and the start of each slice not done that
+	// was written and synced before the download stopped, as its journal
+	// records them (a resume checks them against the file before it uses
+	// them). A running download's journal is read for its done slices only.
+	BytesWritten int64
+	// Finished says which slices are done, by index.
+	Finished []bool
+	BySource map[Source]int64 // bytes done by where they came from
 	// ByMirror is the bytes done by each mirror that sent some, besides
 	// the first URL (whose bytes are BySource's origin less these); nil
 	// when no mirror did.
@@ -73,6 +80,13 @@ func ReadStatus(name string) (*Status, error) {
 	s := &Status{Path: path, Journal: jpath, URL: m.URL, FinalURL: m.FinalURL, ETag: m.ETag, LastModified: m.LastModified,
 		Size: m.Size, SliceSize: m.SliceSize, Slices: plan.N(), SlicesDone: done.Count(), BySource: map[Source]int64{},
 		Created: m.Created, Active: active, Proof: m.Proof}
+	if !active {
+		if ps, err := resume.InspectPrefixes(jpath); err == nil {
+			for _, p := range ps {
+				s.BytesWritten += p.Len
+			}
+		}
+	}
 	for _, r := range recs {
 		n := plan.SliceRange(r.Index).Len()
 		s.BytesDone += n
@@ -84,6 +98,8 @@ func ReadStatus(name string) (*Status, error) {
 			s.ByMirror[r.Mirror] += n
 		}
 	}
+	s.BytesWritten += s.BytesDone
+	s.Finished = boolsOf(done)
 	return s, nil
 }
 

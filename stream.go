@@ -148,7 +148,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan s
 	d.probe.Body = nil
 	dl := fetch.NewDownloader(cfg, plan, nil, origin, w)
 	w.Moved = dl.Consumed
-	d.started(plan.Size, 0, cfg.Connections, true, plan, dl.Stats)
+	d.started(plan.Size, 0, cfg.Connections, true, plan, dl.Stats, dl.Done)
 	err := d.runStream(ctx, w, func(ctx context.Context) error { return dl.Run(ctx, body) })
 	st := dl.Stats()
 	d.res.Transferred, d.res.Connections = st.Written, st.Peak

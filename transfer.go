@@ -88,9 +88,13 @@ func (d *download) transfer(ctx context.Context) error {
 		}
 	}
 	d.prefix = d.newPrefixHash()
+	cfg.Prefixes = d.checkedPrefixes()
+	for _, p := range cfg.Prefixes {
+		d.prefixed = append(d.prefixed, p.Index) // of the version the checks beside compare
+	}
 	d.cfg = cfg
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
-	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats)
+	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats, dl.Done)
 	d.prefix.start(ctx, dl)
 	bctx, stopChecks := context.WithCancel(ctx)
 	defer stopChecks()
@@ -199,7 +203,7 @@ func (d *download) startedWhole(n *atomic.Int64) {
 	d.started(size, 0, 1, false, segment.Plan{}, func() fetch.Stats {
 		got := n.Load()
 		return fetch.Stats{Size: size, Written: got, Done: got, Conns: []fetch.ConnStats{{Bytes: got, Active: true, From: segment.FromOrigin}}}
-	})
+	}, nil)
 }
 
 // askWholeAgain waits wait (as the retry policy says), then asks for the
@@ -233,12 +237,12 @@ func (d *download) stallTimeout() time.Duration {
 	return 30 * time.Second
 }
 
-func (d *download) started(size, resumed int64, conns int, ranged bool, plan segment.Plan, stats func() fetch.Stats) {
+func (d *download) started(size, resumed int64, conns int, ranged bool, plan segment.Plan, stats func() fetch.Stats, done func() *segment.Set) {
 	d.res.Protocol = d.protocolOf()
 	if d.req.Events != nil {
 		d.emit(&Started{URL: d.res.URL, Path: d.path, Size: size, Resumed: resumed, Connections: conns, Ranged: ranged,
 			Slices: plan.N(), Slice: plan.Slice, Proxy: d.c.http().AnsweringProxy(d.probe.FinalURL), Protocol: d.res.Protocol,
-			Cache: d.cacheSaid, Progress: newProgress(size, resumed, ranged, stats).snapshot})
+			Cache: d.cacheSaid, Progress: newProgress(size, resumed, ranged, stats).snapshot, SlicesDone: slicesDone(done)})
 	}
 }
 
@@ -276,4 +280,22 @@ func (c committer) Commit(done []fetch.SliceDone) error {
 		recs[i] = resume.Record{Index: s.Index, CRC32C: s.CRC32C, From: s.From, Mirror: s.Mirror}
 	}
 	return c.j.Commit(recs)
+}
+
+// slicesDone is Started.SlicesDone over a done-set's snapshots; nil for
+// nil.
+func slicesDone(done func() *segment.Set) func() []bool {
+	if done == nil {
+		return nil
+	}
+	return func() []bool { return boolsOf(done()) }
+}
+
+// boolsOf is s as one bool per slice.
+func boolsOf(s *segment.Set) []bool {
+	out := make([]bool, s.Len())
+	for i := range out {
+		out[i] = s.Has(i)
+	}
+	return out
 }

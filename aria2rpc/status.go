@@ -4,6 +4,7 @@
 package aria2rpc
 
 import (
+	"encoding/hex"
 	"path/filepath"
 	"strconv"
 
@@ -27,6 +28,13 @@ func (s *Server) status(in queue.Info, keys []string) map[string]any {
 		"files":           s.files(in),
 		"numPieces":       itoa(s.pieces(in.Total)),
 		"pieceLength":     itoa(s.PieceLength),
+	}
+	if in.PieceLength > 0 && in.Pieces != nil {
+		// The download's own slices, once known (its journal's, a
+		// min-split-size of its own), and which of them are in: aria2
+		// shows no bitfield before a download starts.
+		m["numPieces"], m["pieceLength"] = itoa(int64(len(in.Pieces))), itoa(in.PieceLength)
+		m["bitfield"] = bitfield(in.Pieces)
 	}
 	switch in.State {
 	case queue.Error, queue.Complete:
@@ -124,3 +132,15 @@ func window(list []queue.Info, offset, num int) []queue.Info {
 
 // codeRemoved is the errorCode aria2 gives a removed download.
 const codeRemoved = 31
+
+// bitfield is aria2's bitfield of pieces: a hex string, the highest bit of
+// the first byte for piece 0, overflow bits zero.
+func bitfield(pieces []bool) string {
+	b := make([]byte, (len(pieces)+7)/8)
+	for i, ok := range pieces {
+		if ok {
+			b[i/8] |= 0x80 >> (i % 8)
+		}
+	}
+	return hex.EncodeToString(b)
+}

@@ -48,19 +48,27 @@ func (d *Downloader) committer(stop <-chan struct{}) {
 }
 
 // flush syncs the output and commits the pending slices: write, fdatasync,
-// then commit, never the other way round.
-func (d *Downloader) flush() error {
+// then commit, never the other way round. With a PrefixJournal it commits
+// the slices' written prefixes too, taken before the sync: at most every
+// prefixEvery when no slice is pending, always when final (Run's end).
+func (d *Downloader) flush() error { return d.flushing(false) }
+
+func (d *Downloader) flushing(final bool) error {
+	var prefixes []Prefix
+	if d.unaligned && d.cfg.Journal != nil {
+		prefixes = d.prefixBatch(final)
+	}
 	d.mu.Lock()
 	batch := d.pending
 	d.pending = nil
 	err := d.commitErr
 	d.mu.Unlock()
-	if err != nil || len(batch) == 0 || d.cfg.Journal == nil {
+	if err != nil || (len(batch) == 0 && len(prefixes) == 0) || d.cfg.Journal == nil {
 		return err
 	}
 	if err = d.out.Sync(); err != nil {
 		err = &LocalError{Op: "sync", Err: err}
-	} else if err = d.cfg.Journal.Commit(batch); err != nil {
+	} else if err = d.commit(batch, prefixes); err != nil {
 		err = &LocalError{Op: "journal", Err: err}
 	}
 	if err != nil {
@@ -69,6 +77,30 @@ func (d *Downloader) flush() error {
 		d.mu.Unlock()
 	}
 	return err
+}
+
+// commit records the finished slices, then the prefixes (a prefix of a
+// slice just finished is left out: the journal keeps none of a done
+// slice).
+func (d *Downloader) commit(batch []SliceDone, prefixes []Prefix) error {
+	if len(batch) > 0 {
+		if err := d.cfg.Journal.Commit(batch); err != nil {
+			return err
+		}
+	}
+	if len(prefixes) == 0 {
+		return nil
+	}
+	keep := prefixes[:0]
+	for _, p := range prefixes {
+		if !d.sched.IsDone(p.Index) {
+			keep = append(keep, p)
+		}
+	}
+	if len(keep) == 0 {
+		return nil
+	}
+	return d.cfg.Journal.(PrefixJournal).CommitPrefixes(keep)
 }
 
 // finished queues slice sd for the next commit, and commits at once when

@@ -66,6 +66,12 @@ type Config struct {
 	// (Logf is told instead when OnRetry is nil); it may be called from
 	// several workers at once.
 	OnRetry func(RetryInfo)
+	// Prefixes are the written starts of slices not done, each re-read and
+	// checked against its CRC-32C by the caller: a first copy of such a
+	// slice asks only for the rest. They are used, and the prefixes of
+	// this run recorded (with a PrefixJournal), only with Hash and a
+	// Source that is Unaligned; otherwise slices in flight start over.
+	Prefixes []Prefix
 	// OnSlice, if set, is told of each slice as its first copy finishes
 	// (with its CRC-32C when Hash is set), before it is committed; it may
 	// be called from several workers at once.
@@ -92,34 +98,6 @@ func (c *Config) defaults() {
 	if c.BufferSize <= 0 {
 		c.BufferSize = readSize(max(c.Connections, c.MaxConnections))
 	}
-}
-
-// The read buffers' sizes. Decision: larger reads cost less CPU per byte
-// (fewer reads, fewer wake-ups of the scheduler per byte; 1 GiB over 8
-// connections to tmpfs, writes one at a time: 128 KiB 1.27 s, 256 KiB
-// 1.17 s, 512 KiB 1.12 s, curl's single stream 1.07 s, medians of 10
-// interleaved rounds; see BENCHMARKS.md), but every connection's buffer
-// is resident memory, so they share a budget, the one that keeps peak RSS
-// below aria2c's at 8 connections (512 KiB each took it to 26.1 MiB
-// against aria2c's 25.4). The writes stay at 128 KiB, the size measured
-// best for the page cache of a disk (larger writes get larger folios,
-// which cost more to fill than they save in system calls).
-const (
-	readBudget = 2 << 20   // all the connections' read buffers together
-	minRead    = 128 << 10 // the smallest read buffer, whatever the count
-	maxRead    = 1 << 20   // the largest
-	writeChunk = 128 << 10 // the largest write to the File
-)
-
-// readSize is the read buffer of each of conns connections: the budget
-// shared out, rounded down to a power of two, within [minRead, maxRead].
-func readSize(conns int) int {
-	n := readBudget / max(conns, 1)
-	size := minRead
-	for size*2 <= n && size < maxRead {
-		size *= 2
-	}
-	return size
 }
 
 // Limiter paces bytes: a *rate.Limiter, or several at once (Limiters).
@@ -218,6 +196,15 @@ type Downloader struct {
 
 	claimsMu  sync.RWMutex
 	claimConn map[int]*connState // claim ID → the connection fetching it
+
+	// The prefixes (prefixes.go): on only with Hash and an Unaligned
+	// Source. prefixes (under mu) are those no connection is on;
+	// idlePrefix their bytes.
+	unaligned   bool
+	prefixes    map[int]Prefix
+	idlePrefix  atomic.Int64
+	prefixDirty bool      // under mu: prefixes changed since the last commit
+	prefixAt    time.Time // under mu: the last commit of prefixes
 }
 
 // connState is what a connection publishes about itself; atomics, read by
@@ -237,7 +224,8 @@ type connState struct {
 	// partial is the bytes written of the slice this connection is on,
 	// when it is the slice's first copy (not an end-game duplicate).
 	partial atomic.Int64
-	alive   atomic.Bool // a worker runs on it (autoscale.go)
+	alive   atomic.Bool   // a worker runs on it (autoscale.go)
+	cur     writtenPrefix // the written prefix of its slice, for the journal (prefixes.go)
 }
 
 // errSuperseded cancels a copy of a slice that another copy finished first.
@@ -276,6 +264,16 @@ func NewDownloader(cfg Config, plan segment.Plan, done *segment.Set, src Source,
 		started: make(map[int]time.Time),
 
 		claimConn: make(map[int]*connState),
+		prefixes:  make(map[int]Prefix),
+	}
+	if u, ok := src.(Unaligned); ok && u.Unaligned() && cfg.Hash {
+		d.unaligned = true
+		for _, p := range cfg.Prefixes {
+			if p.Index >= 0 && p.Index < plan.N() && !done.Has(p.Index) && p.Len > 0 && p.Len < plan.SliceRange(p.Index).Len() {
+				d.prefixes[p.Index] = p
+				d.idlePrefix.Add(p.Len)
+			}
+		}
 	}
 	d.done.Store(resumed)
 	d.scale.init(cfg.Connections, most)
@@ -313,6 +311,7 @@ func (d *Downloader) Stats() Stats {
 			s.BySource[segment.Provenance(p)] = n
 		}
 	}
+	s.InFlight = d.idlePrefix.Load()
 	for i := range d.conns {
 		c := &d.conns[i]
 		s.InFlight += c.partial.Load()
@@ -348,6 +347,15 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	// The probe's body is slice 0: claim it before any worker can, so that
 	// no other connection asks for it again.
 	var firstClaim *segment.Claim
+	d.mu.Lock()
+	_, zeroPrefix := d.prefixes[0]
+	d.mu.Unlock()
+	if first != nil && zeroPrefix {
+		// Slice 0 was paused mid-way: a worker asks for its rest, rather
+		// than the probe's body bring its written start again.
+		first.Close()
+		first = nil
+	}
 	if first != nil {
 		if c, ok := d.sched.ClaimRun(segment.Run{First: 0, End: 1}); ok {
 			firstClaim = &c
@@ -385,7 +393,7 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	}
 	close(stop)
 	commitWG.Wait()
-	if cerr := d.flush(); cerr != nil && err == nil {
+	if cerr := d.flushing(true); cerr != nil && err == nil {
 		err = cerr
 	}
 	if err == nil && !d.sched.Finished() {

@@ -60,6 +60,9 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 		if !ok {
 			claim, ok = d.sched.Claim()
 		}
+		if ok && body.ReadCloser == nil {
+			claim, ok = d.cutAtPrefix(claim)
+		}
 		if !ok {
 			if d.sched.Finished() {
 				return nil
@@ -162,6 +165,22 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	defer cs.partial.Store(0) // a slice left unfinished is not in flight any more
 	at := claim.Run.First
 	rng := d.plan.RunRange(claim.Run)
+	// A first copy keeps the part of its slice it wrote when it stops
+	// short, and starts where a checked prefix ends (see prefixes.go).
+	tracked := d.unaligned && !claim.Dup
+	var pre, held Prefix // the prefix it starts from; one it took and overwrites
+	if tracked {
+		defer func() {
+			d.keepPrefix(held)
+			d.keepPrefix(cs.cur.get())
+			cs.cur.set(Prefix{})
+		}()
+		if body.ReadCloser == nil {
+			pre = d.takePrefix(at)
+			rng.Start += pre.Len
+			cs.cur.set(pre)
+		}
+	}
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	if body.ReadCloser != nil {
@@ -210,7 +229,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	}
 	// A body opened before the claim (the probe's) says nothing about how
 	// long a slice takes: do not time its first slice.
-	timed, sliceStart := body.ReadCloser == nil, time.Now()
+	timed, sliceStart := body.ReadCloser == nil && pre.Len == 0, time.Now()
 	stall := d.stallTimer(cctx, cs, rng.Start, cancel)
 	defer stall.Stop()
 	if body.ReadCloser == nil {
@@ -239,7 +258,15 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 		at = i
 		sr := d.plan.SliceRange(i)
 		var crc uint32
-		for off := sr.Start; off < sr.End; {
+		off := sr.Start
+		switch {
+		case i == claim.Run.First && pre.Len > 0:
+			off, crc = sr.Start+pre.Len, pre.CRC32C // crc32.Update continues it
+			cs.partial.Store(pre.Len)
+		case tracked:
+			held = d.takePrefix(i) // written again from the start; kept if this copy stops shorter
+		}
+		for off < sr.End {
 			n := int(min(int64(len(buf)), sr.End-off))
 			if d.cfg.Limiter != nil {
 				if b := d.cfg.Limiter.Burst(); b > 0 { // rate.Inf may come with burst 0
@@ -280,6 +307,9 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 				if !claim.Dup {
 					cs.partial.Store(off - sr.Start)
 				}
+				if tracked && off < sr.End {
+					cs.cur.set(Prefix{Index: i, Len: off - sr.Start, CRC32C: crc})
+				}
 				windowBytes += int64(m)
 			}
 			if err == io.EOF && off == sr.End {
@@ -304,6 +334,10 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 					windowStart, windowBytes = time.Now(), 0
 				}
 			}
+		}
+		if tracked {
+			cs.cur.set(Prefix{}) // whole now: the slice's record, not a prefix
+			held = Prefix{}
 		}
 		if timed {
 			d.timeSlice(time.Since(sliceStart), sr.Len())

@@ -20,6 +20,9 @@ func (q *Queue) snapshot(e *entry) Info {
 		p := e.progress()
 		in.Total, in.Done, in.Speed, in.Connections = max(p.Size, 0), p.Done, int64(p.BytesPerSecond), p.Open
 	}
+	if e.pieces != nil {
+		in.Pieces = e.pieces()
+	}
 	in.Spec = cloneSpec(in.Spec)
 	return in
 }

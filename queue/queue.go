@@ -64,6 +64,11 @@ type Info struct {
 	Total, Done int64 // bytes; Total is 0 while unknown
 	Speed       int64 // bytes per second now
 	Connections int
+	// PieceLength is the download's slice size and Pieces says which of
+	// its slices are finished (aria2's pieces and bitfield); 0 and nil
+	// while unknown (not started, no ranges).
+	PieceLength int64
+	Pieces      []bool
 	// ErrorCode is aria2's code of the error (0 without one);
 	// ErrorMessage says it.
 	ErrorCode    int
@@ -83,6 +88,7 @@ type entry struct {
 	cancel   context.CancelFunc // of the running Do; nil when not running
 	stopAs   State              // what a cancelled run ends as: Paused or Removed
 	progress func() slget.Progress
+	pieces   func() []bool // the running download's finished slices; nil when not running
 	done     chan struct{} // closed when the run ends
 }
 
@@ -131,7 +137,7 @@ func (q *Queue) AddAs(gid GID, s Spec, position int, paused bool) (GID, error) {
 }
 
 func (q *Queue) add(gid GID, s Spec, position int, paused bool) (GID, error) {
-	path, done, total := journaled(s) // a partial download it resumes, read before the lock
+	path, st := journaled(s) // a partial download it resumes, read before the lock
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.closed {
@@ -140,11 +146,15 @@ func (q *Queue) add(gid GID, s Spec, position int, paused bool) (GID, error) {
 	for gid == 0 || q.all[gid] != nil {
 		gid = newGID()
 	}
-	st := Waiting
+	state := Waiting
 	if paused {
-		st = Paused
+		state = Paused
 	}
-	q.all[gid] = &entry{info: Info{GID: gid, State: st, Spec: cloneSpec(s), Path: path, Done: done, Total: total}}
+	info := Info{GID: gid, State: state, Spec: cloneSpec(s), Path: path}
+	if st != nil {
+		info.Done, info.Total, info.Pieces, info.PieceLength = st.BytesWritten, max(st.Size, 0), st.Finished, st.SliceSize
+	}
+	q.all[gid] = &entry{info: info}
 	if position < 0 || position > len(q.waiting) {
 		position = len(q.waiting)
 	}
@@ -207,6 +217,7 @@ func (q *Queue) run(ctx context.Context, e *entry, spec Spec) (*slget.Result, er
 		if s, ok := ev.(*slget.Started); ok {
 			q.mu.Lock()
 			e.progress, e.info.Path, e.info.Total = s.Progress, s.Path, max(s.Size, 0)
+			e.pieces, e.info.PieceLength = s.SlicesDone, s.Slice
 			q.mu.Unlock()
 		}
 	}
@@ -218,12 +229,13 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 	q.mu.Lock()
 	path := e.info.Path
 	q.mu.Unlock()
-	kept, keptOK := int64(0), false
+	var kept *slget.Status
 	if err != nil && path != "" {
 		// A stopped download resumes from its journal: what it holds is
-		// what is done (the slices in flight are fetched again).
+		// what is written, whole slices and the written start of those
+		// that were in flight (aria2c's completedLength counts both).
 		if st, serr := slget.ReadStatus(path); serr == nil {
-			kept, keptOK = st.BytesDone, true
+			kept = st
 		}
 	}
 	q.mu.Lock()
@@ -232,10 +244,12 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 		p := e.progress()
 		e.info.Done, e.info.Total = p.Done, max(p.Size, 0)
 	}
-	if keptOK {
-		e.info.Done = kept
+	if kept != nil {
+		e.info.Done, e.info.Pieces, e.info.PieceLength = kept.BytesWritten, kept.Finished, kept.SliceSize
+	} else if e.pieces != nil {
+		e.info.Pieces = e.pieces()
 	}
-	e.progress, e.cancel, e.info.Speed, e.info.Connections = nil, nil, 0, 0
+	e.progress, e.pieces, e.cancel, e.info.Speed, e.info.Connections = nil, nil, nil, 0, 0
 	if res != nil && res.Path != "" {
 		e.info.Path = res.Path
 	}
@@ -257,6 +271,11 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 		if res != nil {
 			e.info.Total, e.info.Done = max(res.Size, 0), max(res.Size, 0)
 		}
+		all := make([]bool, len(e.info.Pieces)) // complete: every piece is in
+		for i := range all {
+			all[i] = true
+		}
+		e.info.Pieces = all
 		q.toStopped(e, Complete)
 		q.emit(Event{EventComplete, e.info.GID})
 	default:
@@ -341,18 +360,18 @@ func IsNotFound(err error) bool {
 }
 
 // journaled is the partial download a spec names by its dir and out, when
-// one is there: its path, the bytes its journal holds and the file's size,
-// so that a download put in line paused (from a session) says how far it
-// got before it runs again.
-func journaled(s Spec) (path string, done, total int64) {
+// one is there: its path and what its journal says (nil for none), so
+// that a download put in line paused (from a session) says how far it got
+// before it runs again.
+func journaled(s Spec) (path string, st *slget.Status) {
 	dir, out := s.Options["dir"], s.Options["out"]
 	if dir == "" || out == "" {
-		return "", 0, 0
+		return "", nil
 	}
 	path = filepath.Join(dir, out)
 	st, err := slget.ReadStatus(path)
 	if err != nil {
-		return "", 0, 0
+		return "", nil
 	}
-	return path, st.BytesDone, max(st.Size, 0)
+	return path, st
 }

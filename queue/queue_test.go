@@ -117,8 +117,8 @@ func TestQueuePauseKeepsJournalAndUnpauseResumes(t *testing.T) {
 	// queue that takes it in again (a session after a restart) says the
 	// same before it runs.
 	st, err := slget.ReadStatus(filepath.Join(dir, "f"))
-	if err != nil || st.BytesDone != kept || in.Total != size {
-		t.Fatalf("paused: Done %d, Total %d; the journal holds %d (%v)", kept, in.Total, st.BytesDone, err)
+	if err != nil || st.BytesWritten != kept || in.Total != size {
+		t.Fatalf("paused: Done %d, Total %d; the journal holds %d (%v)", kept, in.Total, st.BytesWritten, err)
 	}
 	other := newQueue(t, dir, 1, nil)
 	g2, _ := other.AddAs(g, Spec{URIs: []string{srv.FileURL()}, Options: map[string]string{"dir": dir, "out": "f"}}, -1, true)

@@ -99,7 +99,9 @@ func trimSession(s string) string {
 // writeSaved writes one download in the session format.
 func writeSaved(w *strings.Builder, s Saved) {
 	w.WriteString(strings.Join(s.Spec.URIs, "\t") + "\n")
-	fmt.Fprintf(w, " gid=%s\n", s.GID)
+	if s.GID != 0 {
+		fmt.Fprintf(w, " gid=%s\n", s.GID)
+	}
 	if s.Paused {
 		w.WriteString(" pause=true\n")
 	}
@@ -136,13 +138,20 @@ func (q *Queue) Restore(s Saved) (GID, error) {
 	return q.add(s.GID, s.Spec, -1, s.Paused)
 }
 
-// WriteSession replaces the file at path with the unfinished downloads:
-// a temporary file beside it, synced, renamed over it, so that a reader
-// (or a crash) sees the old session or the new one. It is 0600: header=
-// lines may hold credentials.
+// WriteSession replaces the file at path with the unfinished downloads
+// (see WriteSessionFile).
 func (q *Queue) WriteSession(path string) error {
+	return WriteSessionFile(path, q.Unfinished())
+}
+
+// WriteSessionFile replaces the file at path with saved, in the format
+// ReadSession reads (a download without a GID has no gid= line): a
+// temporary file beside it, synced, renamed over it, so that a reader (or
+// a crash) sees the old session or the new one. It is 0600: header= lines
+// may hold credentials. The command's --save-session writes with it too.
+func WriteSessionFile(path string, saved []Saved) error {
 	var b strings.Builder
-	for _, s := range q.Unfinished() {
+	for _, s := range saved {
 		writeSaved(&b, s)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")

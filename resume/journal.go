@@ -163,6 +163,9 @@ func (j *Journal) Commit(recs []Record) error {
 				return err
 			}
 		}
+		if err := dropPrefixes(tx, recs); err != nil {
+			return err
+		}
 		return putMirrorOf(tx, recs)
 	})
 	if err != nil {

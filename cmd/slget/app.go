@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/optvalue"
 	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/internal/version"
 )
@@ -87,7 +88,7 @@ func poolOf(n int) int {
 
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
 // as -x 8000 should not open thousands of sockets to one server.
-const maxConnections = 64
+const maxConnections = optvalue.MaxConnections
 
 // run is the whole program; main only calls os.Exit with its result.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -315,6 +316,19 @@ func retryPolicy(cfg config) slget.RetryPolicy {
 
 // newHTTP builds the HTTP client of cfg.
 func newHTTP(cfg config) (*slget.HTTPClient, error) {
+	o, err := httpOptions(cfg)
+	if err != nil {
+		return nil, err
+	}
+	hc, err := slget.NewHTTPClient(o)
+	if err != nil {
+		return nil, withCode(exitBadOption, err)
+	}
+	return hc, nil
+}
+
+// httpOptions are the options of cfg's HTTP client.
+func httpOptions(cfg config) (slget.HTTPOptions, error) {
 	maxRedirect := cfg.maxRedirect
 	if maxRedirect == 0 {
 		maxRedirect = -1 // fetch: zero means its default, negative none
@@ -329,12 +343,12 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 				continue
 			}
 			if _, err := slget.NewHTTPClient(slget.HTTPOptions{Proxy: p}); err != nil {
-				return nil, withCode(exitBadOption, err)
+				return slget.HTTPOptions{}, withCode(exitBadOption, err)
 			}
 		}
 		proxy = ""
 	}
-	hc, err := slget.NewHTTPClient(slget.HTTPOptions{
+	return slget.HTTPOptions{
 		Connections:     poolOf(cfg.connections),
 		ConnectTimeout:  cfg.connectTimeout,
 		Timeout:         cfg.timeout,
@@ -346,11 +360,7 @@ func newHTTP(cfg config) (*slget.HTTPClient, error) {
 		NoHTTP2:         cfg.noHTTP2,
 		LocationTrusted: cfg.trusted,
 		MaxRedirects:    maxRedirect,
-	})
-	if err != nil {
-		return nil, withCode(exitBadOption, err)
-	}
-	return hc, nil
+	}, nil
 }
 
 func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader, conf *confFile) error {

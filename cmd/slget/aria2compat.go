@@ -5,7 +5,6 @@
 package main
 
 import (
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
@@ -17,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/optvalue"
 )
 
 // aria2Flags are aria2c's options that slget applies, beside
@@ -126,9 +126,7 @@ func readAria2(c *cli.Context, cfg *config) error {
 }
 
 // basicAuth is the Authorization value of Basic authentication.
-func basicAuth(user, pass string) string {
-	return "Basic " + base64.StdEncoding.EncodeToString([]byte(user+":"+pass))
-}
+func basicAuth(user, pass string) string { return optvalue.BasicAuth(user, pass) }
 
 // withProxyUser puts user and pass into the proxy URL p (given as --flag):
 // aria2's --all-proxy-user and --all-proxy-passwd. Credentials already in

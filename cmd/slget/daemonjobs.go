@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -102,7 +101,7 @@ func (j *jobs) setGlobal(opts map[string]string) (int, error) {
 			if err := hookRefused(k); err != nil {
 				return 0, err
 			}
-			if !hasWord(entryOptionNames, k) {
+			if !queue.IsOption(k) {
 				return 0, fmt.Errorf("option %s cannot be changed while the daemon runs", k)
 			}
 			dl[k] = v
@@ -134,26 +133,9 @@ func specEntry(s queue.Spec) (inputEntry, error) {
 			return e, fmt.Errorf("URI %q: want an http:// or https:// URL", slget.Redact(u))
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(s.Options)) {
-		values := []string{s.Options[k]}
-		if k == "header" {
-			values = strings.Split(s.Options[k], "\n")
-		}
-		for _, v := range values {
-			known, err := e.opts.set(k, v)
-			if err != nil {
-				shownV := shown(k, v) // headers and proxies may hold secrets
-				if k == "http-passwd" {
-					shownV = "…"
-				}
-				return e, fmt.Errorf("option %s=%s: %v", k, shownV, err)
-			}
-			if known {
-				e.opts.raw = append(e.opts.raw, k+"="+v)
-			}
-		}
-	}
-	return e, nil
+	var err error
+	e.opts, err = queue.ParseOptions(s.Options)
+	return e, err
 }
 
 // check answers addUri and changeOption with an error for options slget
@@ -163,7 +145,10 @@ func (j *jobs) check(s queue.Spec) error {
 	return err
 }
 
-// prepare makes the client and request of one start of a download.
+// prepare makes the client and request of one start of a download: the
+// download's options laid over the daemon's by queue's mapping (the one a
+// program embedding the daemon uses), over the client, HTTP options and
+// request the command line makes.
 func (j *jobs) prepare(s queue.Spec) (*slget.Client, *slget.Request, func(), error) {
 	j.mu.Lock()
 	opts := maps.Clone(j.defaults)
@@ -173,25 +158,39 @@ func (j *jobs) prepare(s queue.Spec) (*slget.Client, *slget.Request, func(), err
 	if err != nil {
 		return nil, nil, nil, withCode(exitBadOption, err)
 	}
-	cfg, err := e.apply(j.a.cfg)
-	if err != nil {
-		return nil, nil, nil, withCode(exitBadOption, err)
-	}
-	cfg, _ = cfg.forURL(e.url())
-	if e.mirrored() {
-		cfg = e.withMirrors(cfg)
-	}
-	sub, err := j.a.withConfig(cfg)
-	if err != nil {
-		return nil, nil, nil, withCode(exitBadOption, err)
-	}
-	req := sub.request(e.url())
-	if req.Writer != nil {
+	if e.opts.Out == "-" {
 		return nil, nil, nil, withCode(exitBadOption, errors.New("out=-: the daemon saves files only"))
 	}
-	var done func()
-	if sub.client.HTTP != j.a.client.HTTP {
-		done = sub.client.HTTP.CloseIdle
+	if e.opts.Continue != nil && *e.opts.Continue && j.a.cfg.restart {
+		return nil, nil, nil, withCode(exitBadOption, errors.New("continue=true contradicts --restart (the first resumes a partial download, the second discards it)"))
 	}
-	return sub.client, req, done, nil
+	// The headers that depend on the URL (--load-cookies, --referer=*)
+	// are the daemon's for this download.
+	cfg, perURL := j.a.cfg.forURL(e.url())
+	h, err := httpOptions(cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	client, closeOwn := j.a.client, func() {}
+	if perURL {
+		hc, err := slget.NewHTTPClient(h)
+		if err != nil {
+			return nil, nil, nil, withCode(exitBadOption, err)
+		}
+		client = client.Clone()
+		client.HTTP, closeOwn = hc, hc.CloseIdle
+	}
+	base := queue.Base{Client: client, HTTP: h, Request: *j.a.request(""),
+		Split: cfg.connSpec.s, MaxConnectionPerServer: cfg.connSpec.x}
+	c, req, done, err := e.opts.Apply(base, s.URIs)
+	if err != nil {
+		closeOwn()
+		return nil, nil, nil, withCode(exitBadOption, err)
+	}
+	if done == nil {
+		done = closeOwn
+	} else {
+		closeOwn()
+	}
+	return c, req, done, nil
 }

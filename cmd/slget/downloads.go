@@ -33,14 +33,14 @@ func (a *app) getEntry(ctx context.Context, e inputEntry, finishing func()) (res
 // entry has options of its own.
 func (a *app) getOne(ctx context.Context, e inputEntry, finishing func()) (result, error) {
 	cfg, err := a.cfg, error(nil)
-	if len(e.opts.raw) > 0 {
+	if len(e.opts.Raw) > 0 {
 		cfg, err = e.apply(a.cfg)
 	}
 	cfg, perURL := cfg.forURL(e.url()) // --referer=*, --load-cookies
 	if e.mirrored() {
 		cfg, perURL = e.withMirrors(cfg), true
 	}
-	if len(e.opts.raw) == 0 && !perURL {
+	if len(e.opts.Raw) == 0 && !perURL {
 		return a.get(ctx, e.url(), finishing)
 	}
 	var sub *app
@@ -141,7 +141,7 @@ func dedupe(entries []inputEntry, input string, con *console) []inputEntry {
 	seen := make(map[key]inputEntry, len(entries))
 	kept := entries[:0:0]
 	for _, e := range entries {
-		k := key{e.url(), e.opts.out, e.opts.dir}
+		k := key{e.url(), e.opts.Out, e.opts.Dir}
 		if first, dup := seen[k]; dup {
 			where := "given twice"
 			if e.line > 0 {
@@ -291,11 +291,11 @@ func (a *app) getPlaced(ctx context.Context, i int, entries []inputEntry, sem, a
 // known only when it is named.
 func (a *app) plannedPath(e inputEntry) string {
 	dir, out := a.cfg.dir, a.cfg.out
-	if e.opts.dir != "" {
-		dir = e.opts.dir
+	if e.opts.Dir != "" {
+		dir = e.opts.Dir
 	}
-	if e.opts.out != "" {
-		out = e.opts.out
+	if e.opts.Out != "" {
+		out = e.opts.Out
 	}
 	if out == "" || out == "-" {
 		return ""

@@ -4,165 +4,23 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/slget/slget"
+	"github.com/slget/slget/queue"
 )
 
 // entryOptionNames are the options of aria2's input file that slget
 // applies to an entry; aria2InputOptions has the ones it ignores.
-const entryOptionNames = "out dir checksum header user-agent all-proxy split max-connection-per-server " +
-	"min-split-size max-tries retry-wait timeout connect-timeout lowest-speed-limit max-download-limit " +
-	"allow-overwrite auto-file-renaming continue file-allocation referer http-user http-passwd"
+const entryOptionNames = queue.OptionNames
 
-// entryOptions are the options of one entry. The zero value changes
-// nothing; every field says what its zero leaves to the command line.
-type entryOptions struct {
-	raw            []string        // the option lines taken, as "name=value", in order; empty: none
-	out, dir       string          // "": -o, -d. out may hold a folder below dir (sub/name)
-	checksum       *slget.Checksum // nil: --checksum
-	header         http.Header     // nil: --header; a name given here replaces that name's --header values
-	userAgent      string          // "": -U
-	proxy          string          // "": --all-proxy
-	conns          connSpec        // zero fields: -x, -s
-	slice          int64           // 0: --slice (min-split-size=)
-	maxTries       int             // 0: --max-tries
-	fileAllocation string          // "": --file-allocation
-	referer        string          // "": --referer; "*": the entry's URL
-	httpUser       *string         // nil: --http-user (with http-passwd=, Basic authentication)
-	httpPasswd     *string         // nil: --http-passwd
-
-	retryWait, timeout, connectTimeout *time.Duration // nil: the option's
-	lowestSpeed, maxDownload           *int64         // nil: the option's
-	allowOverwrite, autoRename, cont   *bool          // nil: the option's
-}
-
-// set takes one option line of the entry. It reports false for an option
-// slget does not apply, and an error for a bad value.
-func (o *entryOptions) set(name, value string) (known bool, err error) {
-	if !hasWord(entryOptionNames, name) {
-		return false, nil
-	}
-	if value == "" && name == "all-proxy" {
-		// aria2 takes an empty all-proxy as none given; Persepolis sends
-		// one with every download. The command line's stays.
-		return true, nil
-	}
-	if value == "" {
-		return true, errors.New("no value")
-	}
-	// reason drops the `--name "value": ` or `name "value": ` that the
-	// option parsers put in front of their errors: the caller names the
-	// line.
-	reason := func(err error) error {
-		msg := strings.TrimPrefix(err.Error(), "--")
-		return errors.New(strings.TrimPrefix(msg, fmt.Sprintf("%s %q: ", name, value)))
-	}
-	count := func(dst *int, lo, hi int) error {
-		n, err := strconv.Atoi(value)
-		if err != nil || n < lo || n > hi {
-			return fmt.Errorf("want a whole number from %d to %d", lo, hi)
-		}
-		*dst = n
-		return nil
-	}
-	seconds := func(dst **time.Duration) error {
-		d, err := parseSeconds(name, value)
-		*dst = &d
-		return err
-	}
-	rate := func(dst **int64) error {
-		n, err := parseRate(name, value)
-		*dst = &n
-		return err
-	}
-	boolean := func(dst **bool) error {
-		b, err := strconv.ParseBool(value)
-		if err != nil {
-			return errors.New("want true or false")
-		}
-		*dst = &b
-		return nil
-	}
-	switch name {
-	case "out":
-		err = checkOut(value)
-		o.out = value
-	case "dir":
-		err = checkText("dir", value)
-		o.dir = value
-	case "checksum":
-		o.checksum, err = slget.ParseChecksum(value)
-	case "header":
-		var h http.Header
-		if h, err = parseHeaders([]string{value}); err == nil {
-			if o.header == nil {
-				o.header = http.Header{}
-			}
-			for k, v := range h {
-				o.header[k] = append(o.header[k], v...)
-			}
-		}
-	case "user-agent":
-		err = checkText("user-agent", value)
-		o.userAgent = value
-	case "all-proxy":
-		u, perr := url.Parse(value)
-		if perr != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "socks5") {
-			err = errors.New("want a URL like http://host:port")
-		}
-		o.proxy = value
-	case "split":
-		err = count(&o.conns.s, 1, maxConnections)
-	case "max-connection-per-server":
-		err = count(&o.conns.x, 1, maxConnections)
-	case "min-split-size":
-		o.slice, err = parseSlice(value)
-	case "max-tries":
-		err = count(&o.maxTries, 1, 1<<20)
-	case "retry-wait":
-		err = seconds(&o.retryWait)
-	case "timeout":
-		err = seconds(&o.timeout)
-	case "connect-timeout":
-		err = seconds(&o.connectTimeout)
-	case "lowest-speed-limit":
-		err = rate(&o.lowestSpeed)
-	case "max-download-limit":
-		err = rate(&o.maxDownload)
-	case "allow-overwrite":
-		err = boolean(&o.allowOverwrite)
-	case "auto-file-renaming":
-		err = boolean(&o.autoRename)
-	case "continue":
-		err = boolean(&o.cont)
-	case "file-allocation":
-		o.fileAllocation, err = parseFileAllocation(value)
-	case "referer":
-		err = checkText("referer", value)
-		o.referer = value
-	case "http-user":
-		if err = checkText("http-user", value); err == nil && strings.Contains(value, ":") {
-			err = errors.New("a user name of Basic authentication has no ':' in it")
-		}
-		o.httpUser = &value
-	case "http-passwd":
-		err = checkText("http-passwd", value)
-		o.httpPasswd = &value
-	}
-	if err != nil {
-		return true, reason(err)
-	}
-	o.raw = append(o.raw, name+"="+value)
-	return true, nil
-}
+// entryOptions are the options of one entry, read by the daemon's reader
+// of a download's options (queue.Options), so that an -i line and a
+// client's option take the same values. The zero value changes nothing.
+type entryOptions = queue.Options
 
 // hasWord reports whether w is one of the space-separated words of list.
 func hasWord(list, w string) bool {
@@ -176,120 +34,98 @@ func hasWord(list, w string) bool {
 	return false
 }
 
-// checkOut accepts an out= name: relative, without "..", without control
-// characters. aria2 allows a folder in it (sub/name.iso), which slget
-// creates; unlike -o, an -i file may come from elsewhere, so it never names
-// a place outside dir=.
-func checkOut(s string) error {
-	if err := checkText("out", s); err != nil {
-		return err
-	}
-	if filepath.IsAbs(s) || strings.HasPrefix(s, "/") || strings.HasPrefix(s, `\`) {
-		return errors.New("want a name relative to dir=, not an absolute path")
-	}
-	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '\\' }) {
-		if part == ".." {
-			return errors.New(`want a name inside dir=, without ".."`)
-		}
-	}
-	if b := filepath.Base(filepath.FromSlash(s)); b == "." || strings.HasSuffix(s, "/") {
-		return errors.New("want a file name, not a folder")
-	}
-	return nil
-}
-
 // apply returns cfg with the entry's options laid over it: the
 // configuration of this entry's download. The download flow calls it for
 // every entry that has options (see getEntry).
 func (e inputEntry) apply(cfg config) (config, error) {
 	o := e.opts
-	if o.dir != "" {
-		cfg.dir = o.dir
+	if o.Dir != "" {
+		cfg.dir = o.Dir
 	}
-	if o.out != "" {
-		cfg.out = filepath.FromSlash(o.out)
+	if o.Out != "" {
+		cfg.out = filepath.FromSlash(o.Out)
 	}
-	if o.checksum != nil {
-		cfg.checksum = o.checksum
+	if o.Checksum != nil {
+		cfg.checksum = o.Checksum
 	}
-	if o.header != nil {
+	if o.Header != nil {
 		h := cfg.header.Clone()
 		if h == nil {
 			h = http.Header{}
 		}
-		for k, v := range o.header {
+		for k, v := range o.Header {
 			h[k] = v
 		}
 		cfg.header = h
 	}
-	if o.userAgent != "" {
-		cfg.userAgent = o.userAgent
+	if o.UserAgent != "" {
+		cfg.userAgent = o.UserAgent
 	}
-	if o.proxy != "" {
-		cfg.proxy = o.proxy
+	if o.Proxy != "" {
+		cfg.proxy = o.Proxy
 	}
-	if o.conns != (connSpec{}) {
+	if o.MaxConnectionPerServer > 0 || o.Split > 0 {
 		spec := cfg.connSpec
-		if o.conns.x > 0 {
-			spec.x = o.conns.x
+		if o.MaxConnectionPerServer > 0 {
+			spec.x = o.MaxConnectionPerServer
 		}
-		if o.conns.s > 0 {
-			spec.s = o.conns.s
+		if o.Split > 0 {
+			spec.s = o.Split
 		}
 		cfg.connSpec, cfg.connections = spec, spec.count(cfg.connections)
 	}
-	if o.slice > 0 {
-		cfg.slice = o.slice
+	if o.MinSplitSize > 0 {
+		cfg.slice = o.MinSplitSize
 	}
-	if o.maxTries > 0 {
-		cfg.maxTries = o.maxTries
+	if o.MaxTries > 0 {
+		cfg.maxTries = o.MaxTries
 	}
-	if o.fileAllocation != "" {
-		cfg.fileAllocation = o.fileAllocation
+	if o.FileAllocation != "" {
+		cfg.fileAllocation = o.FileAllocation
 	}
 	for _, d := range []struct {
 		from *time.Duration
 		to   *time.Duration
-	}{{o.retryWait, &cfg.retryWait}, {o.timeout, &cfg.timeout}, {o.connectTimeout, &cfg.connectTimeout}} {
+	}{{o.RetryWait, &cfg.retryWait}, {o.Timeout, &cfg.timeout}, {o.ConnectTimeout, &cfg.connectTimeout}} {
 		if d.from != nil {
 			*d.to = *d.from
 		}
 	}
-	if o.lowestSpeed != nil {
-		cfg.lowestSpeed = *o.lowestSpeed
+	if o.LowestSpeedLimit != nil {
+		cfg.lowestSpeed = *o.LowestSpeedLimit
 	}
-	if o.maxDownload != nil {
-		cfg.maxDownload = *o.maxDownload
+	if o.MaxDownloadLimit != nil {
+		cfg.maxDownload = *o.MaxDownloadLimit
 	}
-	if o.allowOverwrite != nil {
-		cfg.allowOverwrite = *o.allowOverwrite
+	if o.AllowOverwrite != nil {
+		cfg.allowOverwrite = *o.AllowOverwrite
 	}
-	if o.autoRename != nil {
-		cfg.autoRename = *o.autoRename
+	if o.AutoFileRenaming != nil {
+		cfg.autoRename = *o.AutoFileRenaming
 	}
-	if o.cont != nil {
-		cfg.cont = *o.cont
+	if o.Continue != nil {
+		cfg.cont = *o.Continue
 	}
-	if o.referer != "" || o.httpUser != nil || o.httpPasswd != nil {
+	if o.Referer != "" || o.HTTPUser != nil || o.HTTPPasswd != nil {
 		h := cfg.header.Clone()
 		if h == nil {
 			h = http.Header{}
 		}
-		switch o.referer {
+		switch o.Referer {
 		case "":
 		case "*":
 			cfg.referer = "*"
 			h.Del("Referer")
 		default:
-			h.Set("Referer", o.referer)
+			h.Set("Referer", o.Referer)
 		}
-		if o.httpUser != nil || o.httpPasswd != nil {
+		if o.HTTPUser != nil || o.HTTPPasswd != nil {
 			user, pass := "", ""
-			if o.httpUser != nil {
-				user = *o.httpUser
+			if o.HTTPUser != nil {
+				user = *o.HTTPUser
 			}
-			if o.httpPasswd != nil {
-				pass = *o.httpPasswd
+			if o.HTTPPasswd != nil {
+				pass = *o.HTTPPasswd
 			}
 			h.Set("Authorization", basicAuth(user, pass))
 		}

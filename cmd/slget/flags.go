@@ -4,12 +4,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/optvalue"
 )
 
 // Categories of the download options in --help, in this order.
@@ -158,17 +160,14 @@ func connectionsOf(c *cli.Context) (connSpec, int, error) {
 	return spec, spec.count(slget.AutoConnections), nil
 }
 
-// fileAllocations are aria2's --file-allocation modes.
-const fileAllocations = "none, prealloc, trunc or falloc"
-
-// parseFileAllocation checks an aria2 --file-allocation mode; "" means
-// slget's own (a sparse NAME.part, as trunc).
+// parseFileAllocation checks an aria2 --file-allocation mode (see
+// optvalue.FileAllocation).
 func parseFileAllocation(s string) (string, error) {
-	switch s {
-	case "", "none", "prealloc", "trunc", "falloc":
-		return s, nil
+	m, err := optvalue.FileAllocation(s)
+	if err != nil {
+		return "", errors.New("--" + err.Error())
 	}
-	return "", fmt.Errorf("--file-allocation %q: want %s", s, fileAllocations)
+	return m, nil
 }
 
 // checkConflicts refuses options that ask for opposite things, naming both.

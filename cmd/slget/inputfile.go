@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/queue"
 )
 
 // maxInputLine is the longest line an -i file may have.
@@ -144,7 +145,7 @@ func parseInputFile(r io.Reader) (inputFile, error) {
 				}
 				continue
 			}
-			known, err := cur.opts.set(name, value)
+			known, err := cur.opts.Set(name, value)
 			switch {
 			case err != nil:
 				drop(n, "%s=%s: %v", name, shown(name, value), err)
@@ -177,18 +178,7 @@ func parseInputFile(r io.Reader) (inputFile, error) {
 
 // shown is an option's value as messages may show it: a header's value and
 // a proxy's password may be secrets.
-func shown(name, value string) string {
-	switch name {
-	case "header":
-		if h, _, ok := strings.Cut(value, ":"); ok {
-			return h + ": …"
-		}
-		return "…"
-	case "all-proxy":
-		return slget.Redact(value)
-	}
-	return value
-}
+func shown(name, value string) string { return queue.Shown(name, value) }
 
 // readInputLine reads one line without its line ending, appending it to
 // line. A line longer than maxInputLine is read to its end and reported as

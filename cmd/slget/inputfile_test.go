@@ -32,8 +32,8 @@ func parseString(t testing.TB, s string) inputFile {
 func summary(in inputFile) (entries, bad, warnings []string) {
 	for _, e := range in.entries {
 		s := fmt.Sprintf("%d %s", e.line, strings.Join(e.uris, " | "))
-		if len(e.opts.raw) > 0 {
-			s += " " + fmt.Sprint(e.opts.raw)
+		if len(e.opts.Raw) > 0 {
+			s += " " + fmt.Sprint(e.opts.Raw)
 		}
 		entries = append(entries, s)
 	}
@@ -155,24 +155,24 @@ func TestParseInputFileTypedOptions(t *testing.T) {
 			t.Errorf("%s = %v, want %v", what, got, want)
 		}
 	}
-	check("out", o.out, "o")
-	check("dir", o.dir, "d")
-	check("checksum", o.checksum.Algo, "md5")
-	check("header", o.header["X-A"], []string{"1", "2"})
-	check("user-agent", o.userAgent, "ua/1")
-	check("all-proxy", o.proxy, "http://p:3128")
-	check("conns", o.conns, connSpec{x: 5, s: 3})
-	check("slice", o.slice, int64(2<<20))
-	check("max-tries", o.maxTries, 7)
-	check("retry-wait", *o.retryWait, 2*time.Second)
-	check("timeout", *o.timeout, 500*time.Millisecond)
-	check("connect-timeout", *o.connectTimeout, 3*time.Second)
-	check("lowest-speed-limit", *o.lowestSpeed, int64(10<<10))
-	check("max-download-limit", *o.maxDownload, int64(1<<20))
-	check("allow-overwrite", *o.allowOverwrite, true)
-	check("auto-file-renaming", *o.autoRename, false)
-	check("continue", *o.cont, true)
-	check("file-allocation", o.fileAllocation, "falloc")
+	check("out", o.Out, "o")
+	check("dir", o.Dir, "d")
+	check("checksum", o.Checksum.Algo, "md5")
+	check("header", o.Header["X-A"], []string{"1", "2"})
+	check("user-agent", o.UserAgent, "ua/1")
+	check("all-proxy", o.Proxy, "http://p:3128")
+	check("conns", [2]int{o.MaxConnectionPerServer, o.Split}, [2]int{5, 3})
+	check("slice", o.MinSplitSize, int64(2<<20))
+	check("max-tries", o.MaxTries, 7)
+	check("retry-wait", *o.RetryWait, 2*time.Second)
+	check("timeout", *o.Timeout, 500*time.Millisecond)
+	check("connect-timeout", *o.ConnectTimeout, 3*time.Second)
+	check("lowest-speed-limit", *o.LowestSpeedLimit, int64(10<<10))
+	check("max-download-limit", *o.MaxDownloadLimit, int64(1<<20))
+	check("allow-overwrite", *o.AllowOverwrite, true)
+	check("auto-file-renaming", *o.AutoFileRenaming, false)
+	check("continue", *o.Continue, true)
+	check("file-allocation", o.FileAllocation, "falloc")
 }
 
 func TestParseInputFileLongLines(t *testing.T) {
@@ -231,7 +231,7 @@ func formatInputFile(entries []inputEntry) string {
 	var b strings.Builder
 	for _, e := range entries {
 		b.WriteString(strings.Join(e.uris, "\t") + "\n")
-		for _, o := range e.opts.raw {
+		for _, o := range e.opts.Raw {
 			b.WriteString("  " + o + "\n")
 		}
 	}
@@ -278,8 +278,8 @@ func FuzzParseInputFile(f *testing.F) {
 		}
 		for i, e := range in.entries {
 			a := again.entries[i]
-			if !reflect.DeepEqual(a.uris, e.uris) || !reflect.DeepEqual(a.opts.raw, e.opts.raw) {
-				t.Fatalf("entry %d: %q %q, written back %q %q", i, e.uris, e.opts.raw, a.uris, a.opts.raw)
+			if !reflect.DeepEqual(a.uris, e.uris) || !reflect.DeepEqual(a.opts.Raw, e.opts.Raw) {
+				t.Fatalf("entry %d: %q %q, written back %q %q", i, e.uris, e.opts.Raw, a.uris, a.opts.Raw)
 			}
 		}
 	})

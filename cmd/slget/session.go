@@ -8,14 +8,16 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/slget/slget/internal/every"
+	"github.com/slget/slget/queue"
 )
 
 // sessionState is where one entry of the run stands.
@@ -65,48 +67,30 @@ func (s *session) every(ctx context.Context, interval time.Duration, con *consol
 	})
 }
 
-// write replaces the session file with the entries not done: a temporary
-// file beside it, synced, then renamed over it, so a reader (or a crash)
-// sees the old session or the new one, never half of one. It is 0600: the
-// header= lines may hold credentials.
+// write replaces the session file with the entries not done, as the
+// daemon writes its session (queue.WriteSessionFile: atomic, 0600).
 func (s *session) write() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var b strings.Builder
+	var saved []queue.Saved
 	for i, e := range s.entries {
 		if s.states[i] != sessionDone {
-			writeSessionEntry(&b, e, s.cfg)
+			saved = append(saved, savedEntry(e, s.cfg))
 		}
 	}
-	dir := filepath.Dir(s.path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(s.path)+".*.tmp")
-	if err != nil {
+	if err := queue.WriteSessionFile(s.path, saved); err != nil {
 		return fmt.Errorf("--save-session: %v", err)
-	}
-	_, err = f.WriteString(b.String())
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), s.path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("--save-session %s: %v", s.path, err)
 	}
 	return nil
 }
 
-// writeSessionEntry writes e as -i lines: its URIs (mirrors
-// tab-separated), then its options as they apply to it (the command line's
-// with the entry's own laid over, a Metalink's name and hash), dir=
+// savedEntry is e as a session keeps it: its URIs (mirrors
+// tab-separated), then its options as they apply to it (the command
+// line's with the entry's own laid over, a Metalink's name and hash), dir=
 // absolute so that the session works from any folder.
-func writeSessionEntry(b *strings.Builder, e inputEntry, base config) {
+func savedEntry(e inputEntry, base config) queue.Saved {
 	cfg := base
-	if len(e.opts.raw) > 0 {
+	if len(e.opts.Raw) > 0 {
 		if c, err := e.apply(base); err == nil {
 			cfg = c
 		}
@@ -117,13 +101,17 @@ func writeSessionEntry(b *strings.Builder, e inputEntry, base config) {
 		// the next run compares slices across mirrors instead.)
 		cfg = e.withMirrors(cfg)
 	}
-	// The mirrors aria2's way: tab-separated on the URI line.
-	fmt.Fprintf(b, "%s\n", strings.Join(e.uris, "\t"))
-	dir, out := cfg.dir, ""
+	opts := map[string]string{}
+	for _, raw := range e.opts.Raw {
+		name, value, _ := strings.Cut(raw, "=")
+		opts[name] = value
+	}
+	dir := cfg.dir
+	delete(opts, "out")
 	if cfg.out != "" && cfg.out != "-" {
 		p := joinOut(cfg.dir, cfg.out)
 		if !streamPath(p) && !strings.HasSuffix(p, string(filepath.Separator)) {
-			dir, out = filepath.Dir(p), filepath.Base(p)
+			dir, opts["out"] = filepath.Dir(p), filepath.Base(p)
 		} else if !streamPath(p) {
 			dir = p
 		}
@@ -131,30 +119,22 @@ func writeSessionEntry(b *strings.Builder, e inputEntry, base config) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
-	fmt.Fprintf(b, "  dir=%s\n", dir)
-	if out != "" {
-		fmt.Fprintf(b, "  out=%s\n", out)
-	}
+	opts["dir"] = dir
+	delete(opts, "checksum")
 	if cfg.checksum != nil {
-		fmt.Fprintf(b, "  checksum=%s\n", cfg.checksum)
+		opts["checksum"] = cfg.checksum.String()
 	}
-	names := make([]string, 0, len(cfg.header))
-	for k := range cfg.header {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
+	var lines []string
+	for _, k := range slices.Sorted(maps.Keys(cfg.header)) {
 		for _, v := range cfg.header[k] {
-			fmt.Fprintf(b, "  header=%s: %s\n", k, v)
+			lines = append(lines, k+": "+v)
 		}
 	}
-	for _, raw := range e.opts.raw {
-		switch name, _, _ := strings.Cut(raw, "="); name {
-		case "out", "dir", "checksum", "header":
-		default:
-			fmt.Fprintf(b, "  %s\n", raw)
-		}
+	delete(opts, "header")
+	if len(lines) > 0 {
+		opts["header"] = strings.Join(lines, "\n")
 	}
+	return queue.Saved{Spec: queue.Spec{URIs: e.uris, Options: opts}}
 }
 
 // sessionOf reads --save-session and --save-session-interval; nil without

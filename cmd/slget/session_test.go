@@ -50,7 +50,7 @@ func TestSaveSessionRoundTrip(t *testing.T) {
 	if strings.Contains(s, ok.FileURL()) || !strings.Contains(s, gone.FileURL()+"\n") || !strings.Contains(s, slow.FileURL()+"\n") {
 		t.Fatalf("the session should hold the 404 and the interrupted URL, not the finished one:\n%s", s)
 	}
-	if !strings.Contains(s, "  dir="+dir+"\n") || !strings.Contains(s, "  header=X-Token: t1\n") {
+	if !strings.Contains(s, " dir="+dir+"\n") || !strings.Contains(s, " header=X-Token: t1\n") {
 		t.Errorf("the session lacks the entries' dir= or header=:\n%s", s)
 	}
 	if fi, _ := os.Stat(sess); fi.Mode().Perm() != 0o600 {

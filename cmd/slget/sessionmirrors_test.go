@@ -38,7 +38,7 @@ func TestSaveSessionMirrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(got)
-	want := a.FileURL() + "\t" + b.FileURL() + "\n  dir=" + dir + "\n  out=f.iso\n  checksum=sha-256=" + a.Content().SHA256() + "\n"
+	want := a.FileURL() + "\t" + b.FileURL() + "\n checksum=sha-256=" + a.Content().SHA256() + "\n dir=" + dir + "\n out=f.iso\n"
 	if s != want {
 		t.Fatalf("session:\n%q\nwant\n%q", s, want)
 	}

@@ -110,6 +110,18 @@ func (r Request) Aligned(slice, size int64) bool {
 	return r.Start%slice == 0 && (r.End%slice == 0 || r.End == size)
 }
 
+// EndsAligned reports whether r ends one byte before a multiple of slice
+// or at size-1, wherever it starts: what a download resumed after a stop
+// asks for when it had written the start of a slice (the rest of that
+// slice, then whole slices). A range that starts on a multiple of slice is
+// Aligned too.
+func (r Request) EndsAligned(slice, size int64) bool {
+	if slice <= 0 || r.Open || r.Start < 0 || r.End <= r.Start {
+		return false
+	}
+	return r.End%slice == 0 || r.End == size
+}
+
 // Start starts a Server listening on 127.0.0.1 (or the address of
 // WithHost) on a free port (or WithPort's). The caller must Close it. Tests should use
 // NewServer.
