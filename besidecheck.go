@@ -9,6 +9,9 @@ package slget
 
 import (
 	"context"
+	"fmt"
+	"hash/crc32"
+	"io"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/resume"
@@ -35,6 +38,7 @@ type besideResult struct {
 // beside the transfer; content: compare with the server's too. The
 // probe's body, when it is slice 0 and slice 0 is finished, goes to them.
 func (d *download) besideResume(plan segment.Plan, recs []resume.Record, content bool) {
+	d.compareContent = content
 	integrity := !d.req.SkipIntegrity
 	if len(recs) == 0 || !integrity && !content {
 		return
@@ -136,4 +140,45 @@ func (d *download) dropBeside() {
 		d.sameBody.Close()
 		d.sameBody = nil
 	}
+}
+
+// prefixProbe takes, when slices were begun before this run but none was
+// finished to compare with the server's, the first begun slice out of
+// prefixes: it is fetched whole, and its start then compared with what
+// was written before (checkPrefixProbe). It returns the rest.
+func (d *download) prefixProbe(prefixes []fetch.Prefix) []fetch.Prefix {
+	if d.beside != nil || !d.compareContent || len(prefixes) == 0 {
+		return prefixes
+	}
+	p := prefixes[0]
+	d.probed = &p
+	return prefixes[1:]
+}
+
+// checkPrefixProbe compares the start of the slice prefixProbe took, as
+// the server sent it now, with what was written before this run: other
+// bytes under the same validator mean the file was replaced, and every
+// slice begun before this run is fetched again.
+func (d *download) checkPrefixProbe(ctx context.Context, src fetch.Source) error {
+	p := d.probed
+	d.probed = nil
+	if p == nil {
+		return nil
+	}
+	start := d.plan.SliceRange(p.Index).Start
+	h := crc32.New(castagnoli)
+	if _, err := io.Copy(h, io.NewSectionReader(d.lock.f, start, p.Len)); err != nil {
+		return fileErr("io", d.lock.path, err)
+	}
+	if h.Sum32() == p.CRC32C {
+		return nil
+	}
+	if d.req.NoRestart {
+		return &KeptError{Path: d.lock.path, Changed: true, NoRestart: true, Err: &fetch.ChangedError{URL: d.res.FinalURL, Confirmed: true, Since: true,
+			Reason: fmt.Sprintf("slice %d begins with other bytes than the partial download's, though the server's validator is the same", p.Index)}}
+	}
+	d.res.Resumed = 0
+	d.warn("the remote file changed since the partial download in %s (slice %d begins with other bytes, though the server's validator is the same); starting over: the %s begun before this run are fetched again",
+		d.lock.path, p.Index, plural(len(d.prefixed), "slice"))
+	return d.refetchFrom(ctx, src, d.prefixed)
 }

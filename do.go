@@ -88,6 +88,11 @@ type download struct {
 	// prefixed are the slices whose start, written before this run, the
 	// transfer completed (resumeprefix.go).
 	prefixed []int
+	// compareContent: a resume compares slices with the server's (no
+	// same digest); probed is a begun slice fetched whole to compare
+	// when none was finished (besidecheck.go).
+	compareContent bool
+	probed         *fetch.Prefix
 	// found are the mirrors once the probe answered: the request's and
 	// those the origin names (linkmirrors.go).
 	found foundMirrors

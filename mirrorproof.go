@@ -110,7 +110,9 @@ func (d *download) refetchFrom(ctx context.Context, src fetch.Source, idx []int)
 			done.Add(i)
 		}
 	}
-	dl := fetch.NewDownloader(d.cfg, d.plan, done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
+	cfg := d.cfg
+	cfg.Prefixes = nil // a slice fetched again is fetched whole
+	dl := fetch.NewDownloader(cfg, d.plan, done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
 	err := dl.Run(ctx, nil)
 	d.res.Transferred += dl.Stats().Written
 	if err != nil {

@@ -52,7 +52,7 @@ func TestPausedThreeTimesFetchesOnlyWhatIsMissing(t *testing.T) {
 	c := newClient(t, &slget.Client{Connections: 4, Slice: slice})
 	path := filepath.Join(t.TempDir(), "f.bin")
 	stops := 0
-	for _, at := range []int64{600 << 10, 1400 << 10, 2200 << 10} {
+	for _, at := range []int64{600 << 10, 1300 << 10, 1900 << 10} {
 		st := stopAt(t, c, srv, path, at)
 		if st.SlicesDone == st.Slices {
 			break
@@ -125,5 +125,35 @@ func TestChangedPrefixIsNotTrusted(t *testing.T) {
 	}
 	if w.count("no longer match") != 1 {
 		t.Errorf("no warning says the prefixes were dropped:\n%s", w)
+	}
+}
+
+// A file replaced under the same validator while a download is paused
+// with slices begun and none finished: one begun slice is fetched whole
+// and its start compared with what was written, the change is found, and
+// the other begun slices are fetched again whole; never a slice of two
+// versions.
+func TestReplacedWhilePausedMidSlice(t *testing.T) {
+	const size, slice = 2 << 20, 512 << 10
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(256<<10))
+	c := newClient(t, &slget.Client{Connections: 2, Slice: slice})
+	path := filepath.Join(t.TempDir(), "f.bin")
+	st := stopAt(t, c, srv, path, 300<<10)
+	j, err := resume.Open(st.Journal, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := j.Prefixes()
+	j.Close()
+	if len(ps) == 0 {
+		t.Fatalf("no prefix recorded (%d slices done): the test needs one", st.SlicesDone)
+	}
+	srv.ReplaceKeepingValidator()
+	res, w := get(t, c, srv, &slget.Request{Path: path})
+	if got := fileSHA256(res.Path); got != srv.Content().SHA256() {
+		t.Fatalf("SHA-256 %s, want the new version's %s\n%s", got, srv.Content().SHA256(), w)
+	}
+	if w.count("starting over") != 1 {
+		t.Errorf("no line says the file changed:\n%s", w)
 	}
 }

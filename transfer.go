@@ -88,7 +88,7 @@ func (d *download) transfer(ctx context.Context) error {
 		}
 	}
 	d.prefix = d.newPrefixHash()
-	cfg.Prefixes = d.checkedPrefixes()
+	cfg.Prefixes = d.prefixProbe(d.checkedPrefixes())
 	for _, p := range cfg.Prefixes {
 		d.prefixed = append(d.prefixed, p.Index) // of the version the checks beside compare
 	}
@@ -103,6 +103,9 @@ func (d *download) transfer(ctx context.Context) error {
 	d.prefix.stop()
 	if err == nil {
 		err = d.endBeside(ctx, checks, src)
+		if err == nil {
+			err = d.checkPrefixProbe(ctx, src)
+		}
 	} else if checks != nil {
 		stopChecks()
 		<-checks // they read the file, which the caller may close
