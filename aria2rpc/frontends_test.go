@@ -142,7 +142,8 @@ func TestWebSocketForeignPage(t *testing.T) {
 	if m := call(2, "aria2.tellStatus", gid); m["id"] != float64(2) || m["error"].(map[string]any)["message"] != "Unauthorized" {
 		t.Fatalf("first message after the events, to a call without the token: %v", m)
 	}
-	if m := call(3, "aria2.tellStatus", "token:w", gid, []string{"status"}); m["id"] != float64(3) || m["result"] == nil {
+	// A multicall whose calls carry the token (as webui-aria2 sends).
+	if m := call(3, "system.multicall", []any{map[string]any{"methodName": "aria2.tellStatus", "params": []any{"token:w", gid, []string{"status"}}}}); m["id"] != float64(3) || m["result"] == nil {
 		t.Fatalf("a call with the token: %v", m)
 	}
 	// Now the page has shown the token: it hears the next download's events.

@@ -5,6 +5,7 @@ package aria2rpc
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"sync"
@@ -81,21 +82,39 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request, from ori
 	}
 }
 
-// carriesToken is true when a call of body (one or a batch) carries the
-// secret as its token.
+// carriesToken is true when a call of body (one or a batch), or of a
+// system.multicall in it, carries the secret as its token.
 func (s *Server) carriesToken(body []byte) bool {
 	calls, _, err := parseBody(body)
 	if err != nil {
 		return false
 	}
 	for _, c := range calls {
-		if a := args(c.Params); len(a) > 0 {
-			if t, err := a.str(0); err == nil && strings.HasPrefix(t, "token:") && s.tokenOK(strings.TrimPrefix(t, "token:")) {
-				return true
+		if s.firstIsToken(c.Params) {
+			return true
+		}
+		var entries []struct {
+			Params []json.RawMessage `json:"params"`
+		}
+		if c.Method == "system.multicall" && len(c.Params) > 0 && json.Unmarshal(c.Params[0], &entries) == nil {
+			for _, e := range entries {
+				if s.firstIsToken(e.Params) {
+					return true
+				}
 			}
 		}
 	}
 	return false
+}
+
+// firstIsToken is true when params open with "token:SECRET".
+func (s *Server) firstIsToken(params []json.RawMessage) bool {
+	a := args(params)
+	if len(a) == 0 {
+		return false
+	}
+	t, err := a.str(0)
+	return err == nil && strings.HasPrefix(t, "token:") && s.tokenOK(strings.TrimPrefix(t, "token:"))
 }
 
 // write sends out's messages until ctx ends.
