@@ -181,6 +181,10 @@ func (j *jobs) prepare(s queue.Spec) (*slget.Client, *slget.Request, func(), err
 	if req.Writer != nil {
 		return nil, nil, nil, withCode(exitBadOption, errors.New("out=-: the daemon saves files only"))
 	}
+	// The client's dir was checked when it was added; the file is also
+	// opened beneath the root, so that a link put there since leads
+	// nowhere else.
+	req.Beneath = j.a.cfg.dir
 	var done func()
 	if sub.client.HTTP != j.a.client.HTTP {
 		done = sub.client.HTTP.CloseIdle
