@@ -13,6 +13,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -201,4 +202,42 @@ func TestWebSocketBacklogBound(t *testing.T) {
 		t.Fatalf("all %d answers were kept for a reader that did not read", got)
 	}
 	t.Logf("%d of %d answers sent before the socket was closed", got, calls)
+}
+
+func TestInBytes(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"max-download-limit", "100K", "102400"},
+		{"min-split-size", "1M", "1048576"},
+		{"lowest-speed-limit", "10k", "10240"},
+		{"max-overall-download-limit", "0", "0"},
+		{"disk-cache", "2G", "2147483648"},
+		{"max-download-limit", "1.5M", "1.5M"}, // not aria2's: the checks refuse it
+		{"max-download-limit", "K", "K"},
+		{"max-download-limit", "99999999999999999999K", "99999999999999999999K"},
+		{"split", "5", "5"},
+		{"out", "10M", "10M"},
+	} {
+		if got := inBytes(tc.name, tc.in); got != tc.want {
+			t.Errorf("inBytes(%s, %q) = %q, want %q", tc.name, tc.in, got, tc.want)
+		}
+	}
+}
+
+func FuzzParseSize(f *testing.F) {
+	for _, s := range []string{"100K", "1m", "0", "", "G", "9223372036854775807", "8589934592G", "-1K"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		n, ok := parseSize(v)
+		if !ok {
+			return
+		}
+		if n < 0 {
+			t.Fatalf("parseSize(%q) = %d", v, n)
+		}
+		// The bytes read back as themselves.
+		if m, ok := parseSize(strconv.FormatInt(n, 10)); !ok || m != n {
+			t.Fatalf("parseSize(%q) = %d, which reads back as %d, %v", v, n, m, ok)
+		}
+	})
 }
