@@ -130,24 +130,43 @@ func TestRPCSmallDifferencesBesideAria2c(t *testing.T) {
 		}
 	}
 
-	// A running download's connections: the ones that run, not 0.
-	srv := fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithRateLimit(256<<10))
-	var gid string
-	d.must(t, &gid, "aria2.addUri", []string{srv.FileURL()}, map[string]string{"out": "slow.bin", "split": "4", "max-connection-per-server": "4"})
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		var st map[string]string
-		d.must(t, &st, "aria2.tellStatus", gid, []string{"status", "connections", "completedLength"})
-		n, _ := strconv.Atoi(st["connections"])
-		if st["status"] == "active" && n > 0 && st["completedLength"] != "0" {
-			if n > 4 {
-				t.Errorf("connections %d, over the 4 asked for", n)
+	// A running download's connections, in tellStatus and tellActive:
+	// the ones that run, not 0.
+	for i, o := range []map[string]string{{"out": "slow.bin", "split": "4", "max-connection-per-server": "4"}, {"out": "default.bin"}, {"out": "stream.bin"}, {"out": "mirrors.bin"}} {
+		opts := []fetchtest.Option{fetchtest.WithSize(8 << 20), fetchtest.WithRateLimit(256 << 10)}
+		if i == 2 {
+			opts = append(opts, fetchtest.WithNoRanges()) // one stream
+		}
+		srv := fetchtest.NewServer(t, opts...)
+		uris := []string{srv.FileURL()}
+		if i == 3 {
+			uris = append(uris, fetchtest.NewServer(t, opts...).FileURL())
+		}
+		var gid string
+		d.must(t, &gid, "aria2.addUri", uris, o)
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			var st map[string]string
+			d.must(t, &st, "aria2.tellStatus", gid, []string{"status", "connections", "completedLength"})
+			var active []map[string]string
+			d.must(t, &active, "aria2.tellActive", []string{"gid", "connections"})
+			n, _ := strconv.Atoi(st["connections"])
+			if st["status"] == "active" && n > 0 && st["completedLength"] != "0" {
+				if n > 4 {
+					t.Errorf("%v: connections %d, over the 4 asked for", o, n)
+				}
+				for _, a := range active {
+					if a["gid"] == gid && a["connections"] == "0" {
+						t.Errorf("%v: tellActive says connections 0", o)
+					}
+				}
+				break
 			}
-			break
+			if st["status"] != "active" && st["status"] != "waiting" || time.Now().After(deadline) {
+				t.Fatalf("a running download %v: %v, want connections above 0", o, st)
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
-		if st["status"] != "active" && st["status"] != "waiting" || time.Now().After(deadline) {
-			t.Fatalf("a running download: %v, want connections above 0", st)
-		}
-		time.Sleep(50 * time.Millisecond)
+		d.must(t, nil, "aria2.forceRemove", gid)
 	}
 }
