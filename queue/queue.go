@@ -64,6 +64,10 @@ type Info struct {
 	Total, Done int64 // bytes; Total is 0 while unknown
 	Speed       int64 // bytes per second now
 	Connections int
+	// Mirrors are the mirrors (redacted URLs, as slget.Redact gives
+	// them) a running download fetches from now, with their speeds; the
+	// first URI is not among them.
+	Mirrors map[string]int64
 	// ErrorCode is aria2's code of the error (0 without one);
 	// ErrorMessage says it.
 	ErrorCode    int

@@ -167,6 +167,43 @@ func TestRPCSmallDifferencesBesideAria2c(t *testing.T) {
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
+		if i == 3 {
+			mirrorsInUse(t, d, gid, uris)
+		}
 		d.must(t, nil, "aria2.forceRemove", gid)
+	}
+}
+
+// mirrorsInUse waits until getUris says both uris of a running download
+// are used, as aria2c says of mirrors it fetches from, and checks that
+// getServers lists both.
+func mirrorsInUse(t *testing.T, d *rpcDaemon, gid string, uris []string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var got []map[string]string
+		d.must(t, &got, "aria2.getUris", gid)
+		used := 0
+		for _, u := range got {
+			if u["status"] == "used" {
+				used++
+			}
+		}
+		if used == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("getUris of a download fetching from two mirrors: %v", got)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	var servers []map[string]any
+	d.must(t, &servers, "aria2.getServers", gid)
+	var listed []string
+	for _, s := range servers[0]["servers"].([]any) {
+		listed = append(listed, s.(map[string]any)["uri"].(string))
+	}
+	if len(listed) != 2 || listed[0] != uris[0] || listed[1] != uris[1] {
+		t.Errorf("getServers lists %v, want both mirrors %v", listed, uris)
 	}
 }
