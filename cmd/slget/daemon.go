@@ -92,7 +92,7 @@ func (d *daemon) serve(outer context.Context) error {
 		srv.SaveSession = d.saveSession
 	}
 	d.q = queue.New(queue.Config{
-		Jobs: d.a.cfg.jobs, Prepare: d.jobs.prepare, ErrorCode: exitCode, Notify: srv.Notify,
+		Jobs: d.a.cfg.jobs, Prepare: d.jobs.prepare, ErrorCode: exitCode, Notify: d.logEvents(srv.Notify),
 	})
 	srv.Queue = d.q
 	defer d.q.Close()
