@@ -93,7 +93,6 @@ func ignoredOptions() []ignoredOption {
 		{name: "conf-path", why: "slget reads no configuration file"},
 		{name: "no-conf", isBool: true, slget: true, why: "slget reads no configuration file"},
 		{name: "deferred-input", isBool: true, why: "slget reads the whole -i file before it starts"},
-		{name: "daemon", isBool: true, why: "slget runs in the foreground (use nohup or a service manager)"},
 		{name: "gid", why: "a GID names a download of the daemon (--enable-rpc): give it as addUri's gid option or a session's gid= line"},
 		{name: "certificate", why: "slget sends no client certificate"},
 		{name: "private-key", why: "slget sends no client certificate"},

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -39,6 +40,9 @@ type daemon struct {
 }
 
 func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader) error {
+	if c.Bool("daemon") && os.Getenv(detachedEnv) == "" {
+		return detach(con)
+	}
 	cfg, err := readConfig(c)
 	if err != nil {
 		return err
