@@ -103,6 +103,21 @@ func fileErr(op, path string, err error) error {
 	return &FileError{Op: op, Path: path, Err: err}
 }
 
+// OutsideError reports that the folder of a download's file leads
+// outside Request.Beneath (through a symbolic link, or one put there
+// since the download was asked for) at the moment the file is opened:
+// nothing is created or written there. It comes wrapped in a *FileError.
+type OutsideError struct {
+	Root string // Request.Beneath
+	Err  error  // what the open beneath Root said
+}
+
+func (e *OutsideError) Error() string {
+	return "its folder leads outside " + e.Root + " (through a symbolic link), and slget writes only beneath it"
+}
+
+func (e *OutsideError) Unwrap() error { return e.Err }
+
 // ExistsError reports that the output name is taken and slget may not
 // replace what is there: a file, a partial download of another URL, or a
 // partial file that is not slget's.

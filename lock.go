@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/slget/slget/internal/osfile"
 )
@@ -50,9 +52,44 @@ type partLock struct {
 // lockPart opens or creates path (never through a symlink), locks it and
 // checks that path still names the locked file. It fails with an error
 // matching ErrLocked when another download holds it.
-func lockPart(path string) (*partLock, error) {
+func lockPart(path string) (*partLock, error) { return lockPartBeneath("", path) }
+
+// lockPartBeneath is lockPart with path opened beneath the folder
+// beneath (when not ""), through an os.Root on it: a folder on the way
+// that is, or has become since the download was asked for, a symbolic
+// link leading out of it makes the open fail, so that nothing is created
+// or written outside it.
+func lockPartBeneath(beneath, path string) (*partLock, error) {
+	open := func(flag int, perm fs.FileMode) (*os.File, error) { return osfile.OpenNoFollow(path, flag, perm) }
+	if beneath != "" {
+		root, err := os.OpenRoot(beneath)
+		if err != nil {
+			return nil, fileErr("open", beneath, err)
+		}
+		defer root.Close()
+		absRoot, err1 := filepath.Abs(beneath)
+		absPath, err2 := filepath.Abs(path)
+		rel, err := filepath.Rel(absRoot, absPath)
+		if err1 != nil || err2 != nil {
+			err = errors.Join(err1, err2)
+		}
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil, fileErr("create", path, &OutsideError{Root: beneath})
+		}
+		open = func(flag int, perm fs.FileMode) (*os.File, error) {
+			if _, err := root.Stat(filepath.Dir(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, &OutsideError{Root: beneath, Err: err}
+			}
+			// The root follows links that stay beneath it, the last
+			// one's too: a .part that is a link is refused, as above.
+			if fi, err := root.Lstat(rel); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				return nil, errPartIsLink
+			}
+			return root.OpenFile(rel, flag, perm)
+		}
+	}
 	for range 20 {
-		f, err := osfile.OpenNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := open(os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 		created := err == nil
 		// A failure of that open is one to create the file (a folder that
 		// refuses new files, a name too long, no folder); only a file
@@ -60,7 +97,7 @@ func lockPart(path string) (*partLock, error) {
 		op := "create"
 		if errors.Is(err, fs.ErrExist) {
 			op = "open"
-			f, err = osfile.OpenNoFollow(path, os.O_RDWR, 0)
+			f, err = open(os.O_RDWR, 0)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue // removed in between: try again
 			}
@@ -69,7 +106,7 @@ func lockPart(path string) (*partLock, error) {
 			}
 		}
 		if err != nil {
-			if osfile.IsSymlinkRefused(err) {
+			if osfile.IsSymlinkRefused(err) || errors.Is(err, errPartIsLink) {
 				return nil, &ExistsError{Path: path, Why: "is a symbolic link, and slget does not write through links", Help: []Remedy{RemedyOtherName}}
 			}
 			return nil, fileErr(op, path, err)
@@ -99,6 +136,10 @@ func lockPart(path string) (*partLock, error) {
 	}
 	return nil, fmt.Errorf("%s keeps changing under slget; is another program writing it?", path)
 }
+
+// errPartIsLink is a NAME.part that is a symbolic link, found beneath
+// the root.
+var errPartIsLink = errors.New("a symbolic link")
 
 func trimPart(p string) string { return p[:len(p)-len(".part")] }
 

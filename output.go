@@ -160,7 +160,7 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 			return existsError(cand), nil
 		}
 	}
-	l, err := lockPart(stem + ".part")
+	l, err := lockPartBeneath(d.req.Beneath, stem+".part")
 	var ee *ExistsError
 	if errors.As(err, &ee) {
 		return ee, nil

@@ -59,6 +59,9 @@ type ConnProgress struct {
 	Range   Range // what it fetches now; empty when idle
 	From    Source
 	Bytes   int64 // bytes it brought in this run
+	// Mirror is the mirror it fetches from now (its URL, redacted as
+	// Redact does), "" for the first URL or a cache or peer.
+	Mirror string
 	// BytesPerSecond is its speed over the last SpeedWindow.
 	BytesPerSecond float64
 	Retries        int64
@@ -114,7 +117,7 @@ func (p *progress) at(now time.Time) Progress {
 	for i, c := range s.Conns {
 		p.conns[i].add(now, c.Bytes)
 		out.Conns[i] = ConnProgress{Active: c.Active, Waiting: c.Waiting, Range: c.Range, From: c.From,
-			Bytes: c.Bytes, BytesPerSecond: p.conns[i].rate(), Retries: c.Retries}
+			Bytes: c.Bytes, BytesPerSecond: p.conns[i].rate(), Retries: c.Retries, Mirror: c.Mirror}
 	}
 	return out
 }

@@ -16,6 +16,13 @@ type Request struct {
 	// segment, else index.html) in Dir.
 	Path string
 	Dir  string // where a name from the server goes; "" means "."
+	// Beneath, if not "", is a folder the file must be beneath when it
+	// is opened: NAME.part is opened through an os.Root on it, so that a
+	// folder on the way that is, or has since become, a symbolic link
+	// leading out fails the download with an *OutsideError (in a
+	// *FileError) and nothing is written outside. A daemon sets it to its
+	// download root. "" means no such check.
+	Beneath string
 	// Connections, if positive, is exactly how many connections this
 	// download opens, whatever Client.Connections says; zero means the
 	// Client's.

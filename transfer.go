@@ -205,7 +205,10 @@ func (d *download) startedWhole(n *atomic.Int64) {
 	size := d.probe.Validator.Size
 	d.started(size, 0, 1, false, segment.Plan{}, func() fetch.Stats {
 		got := n.Load()
-		return fetch.Stats{Size: size, Written: got, Done: got, Conns: []fetch.ConnStats{{Bytes: got, Active: true, From: segment.FromOrigin}}}
+		// One connection runs the stream: Open says so, as a ranged
+		// download's count of its workers does.
+		return fetch.Stats{Size: size, Written: got, Done: got, Open: 1, Peak: 1,
+			Conns: []fetch.ConnStats{{Bytes: got, Active: true, From: segment.FromOrigin}}}
 	}, nil)
 }
 

@@ -120,7 +120,7 @@ func (a args) options(i int) (map[string]string, *Error) {
 				return nil, failed(fmt.Sprintf("option %s: a control character in its value", k))
 			}
 		}
-		out[k] = strings.Join(l, "\n")
+		out[k] = inBytes(k, strings.Join(l, "\n"))
 	}
 	return out, nil
 }

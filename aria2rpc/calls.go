@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,9 +26,16 @@ func addURI(s *Server, a args) (any, *Error, func()) {
 		return nil, failed("URI is not provided."), nil
 	}
 	for _, u := range us {
-		if hasControl(u) || !strings.Contains(u, "://") {
+		if hasControl(u) {
 			return nil, failed(fmt.Sprintf("%q is not a URI", u)), nil
 		}
+	}
+	// As aria2c: a URI of a scheme it cannot fetch (file://, ftp:// and
+	// sftp:// for slget, or no URI at all) is dropped, and none left is
+	// refused at once rather than failing later.
+	us = slices.DeleteFunc(us, func(u string) bool { return !fetchable(u) })
+	if len(us) == 0 {
+		return nil, failed("No URI to download."), nil
 	}
 	opts, err := a.options(1)
 	if err != nil {
@@ -38,6 +46,16 @@ func addURI(s *Server, a args) (any, *Error, func()) {
 		return nil, err, nil
 	}
 	return s.add(queue.Spec{URIs: us, Options: opts}, pos)
+}
+
+// fetchable is true for a URI slget can download: http:// or https://.
+func fetchable(u string) bool {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok || rest == "" {
+		return false
+	}
+	scheme = strings.ToLower(scheme)
+	return scheme == "http" || scheme == "https"
 }
 
 // add checks spec's options and puts it in line.

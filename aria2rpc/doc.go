@@ -18,9 +18,15 @@
 // document comes raw in a <string> or in a <base64>, as aria2 takes it.
 //
 // The secret (aria2's --rpc-secret) is the first parameter of each call as
-// "token:SECRET", compared in constant time. A request from a web page of
-// another origin is refused unless AllowOriginAll. A request's body is
-// bounded by MaxRequestSize. A client's dir and out never leave Root.
+// "token:SECRET", compared in constant time. Without a secret, a request
+// from a web page of another origin than the loopback is refused unless
+// AllowOriginAll. With one, a page of any origin (a file:// page says
+// "null") is answered with CORS headers, WebSocket included: the token
+// is the proof, and a foreign page's socket hears notifications only once
+// it has shown it. JSONP is never answered to another site's page. A
+// request's body is bounded by MaxRequestSize, and what waits for a
+// WebSocket's reader by MaxSocketBacklog. A client's dir and out never
+// leave Root.
 //
 // # Caveats
 //

@@ -12,9 +12,16 @@ import (
 
 // serveGet answers /jsonrpc?method=M&id=ID&params=BASE64[&jsoncallback=F].
 // Without a method, params is a whole body (a batch).
-func (s *Server) serveGet(w http.ResponseWriter, r *http.Request) {
+// A JSONP answer is script the asking page runs: it is given only to a
+// request that showed it is not another site's (see originOK), never to
+// a foreign page on the strength of a token in its URL.
+func (s *Server) serveGet(w http.ResponseWriter, r *http.Request, from origin) {
 	q := r.URL.Query()
 	callback := q.Get("jsoncallback")
+	if callback != "" && from == fromForeign {
+		http.Error(w, "JSONP is answered to pages on the loopback only: use POST or a WebSocket", http.StatusForbidden)
+		return
+	}
 	if callback != "" && !jsIdentifier(callback) {
 		http.Error(w, "jsoncallback must be a JavaScript name", http.StatusBadRequest)
 		return

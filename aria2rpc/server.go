@@ -20,6 +20,10 @@ import (
 // DefaultMaxRequestSize is aria2's --rpc-max-request-size: 2 MiB.
 const DefaultMaxRequestSize = 2 << 20
 
+// DefaultMaxSocketBacklog is what waits for a WebSocket's reader before
+// the socket is closed: 16 MiB.
+const DefaultMaxSocketBacklog = 16 << 20
+
 // Server answers aria2's JSON-RPC and XML-RPC for a Queue. Set its
 // fields before the first request.
 type Server struct {
@@ -41,6 +45,11 @@ type Server struct {
 	// MaxRequestSize bounds a request's body; zero means
 	// DefaultMaxRequestSize.
 	MaxRequestSize int64
+	// MaxSocketBacklog bounds, in bytes, the answers and notifications
+	// that wait for one WebSocket's reader; past it the socket is closed,
+	// so a client that never reads cannot make the daemon hold its
+	// answers. Zero means DefaultMaxSocketBacklog.
+	MaxSocketBacklog int64
 	// Version is what getVersion says.
 	Version string
 	// PieceLength is the slice size, tellStatus's pieceLength.
@@ -75,21 +84,28 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	if !s.originOK(r) {
-		http.Error(w, "this origin may not call the daemon (see --rpc-allow-origin-all)", http.StatusForbidden)
+	from, ok := s.access(r)
+	if !ok {
+		http.Error(w, "this origin may not call the daemon (see --rpc-secret and --rpc-allow-origin-all)", http.StatusForbidden)
 		return
 	}
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
-	if s.AllowOriginAll {
+	cors := s.AllowOriginAll || r.Header.Get("Origin") != ""
+	if cors {
 		h.Set("Access-Control-Allow-Origin", "*")
 	}
 	switch r.Method {
 	case http.MethodOptions:
-		if s.AllowOriginAll {
+		if cors {
 			h.Set("Access-Control-Allow-Methods", "POST, GET, OPTIONS")
 			h.Set("Access-Control-Allow-Headers", "Content-Type")
 			h.Set("Access-Control-Max-Age", "1728000")
+			if r.Header.Get("Access-Control-Request-Private-Network") == "true" {
+				// A public page asking the loopback (Chromium's Private
+				// Network Access): the token is the proof here too.
+				h.Set("Access-Control-Allow-Private-Network", "true")
+			}
 		}
 		return
 	case http.MethodPost:
@@ -105,10 +121,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if isWebSocket(r) {
-			s.serveWebSocket(w, r)
+			s.serveWebSocket(w, r, from)
 			return
 		}
-		s.serveGet(w, r)
+		s.serveGet(w, r, from)
 	default:
 		w.Header().Set("Allow", "POST, GET, OPTIONS")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -221,6 +237,32 @@ func (s *Server) tokenOK(token string) bool {
 	return subtle.ConstantTimeCompare([]byte(token), []byte(s.Secret)) == 1
 }
 
+// origin is who may be calling, as access judged it.
+type origin int
+
+const (
+	// fromPage is a request answered as it is: a program's, a loopback
+	// page's, or any with AllowOriginAll.
+	fromPage origin = iota
+	// fromForeign is a page of another origin (or a file:// page, whose
+	// Origin is "null"), answered only because a secret is set: each of
+	// its calls must carry the token (invoke checks it for every aria2
+	// method), it is never answered in JSONP, and a WebSocket of it hears
+	// notifications only once one of its calls carried the token.
+	fromForeign
+)
+
+// access says whether r may be answered, and how. With AllowOriginAll,
+// any request; otherwise one that originOK allows; otherwise, with a
+// secret set, a foreign page whose calls must carry the token: the token
+// is the proof, from any origin, as in aria2c.
+func (s *Server) access(r *http.Request) (origin, bool) {
+	if s.AllowOriginAll || s.originOK(r) {
+		return fromPage, true
+	}
+	return fromForeign, s.Secret != ""
+}
+
 // originOK is true for a request not from a web page, or for any page
 // with AllowOriginAll. A web page's request is otherwise answered only
 // when both the page and the daemon it asked are on the loopback (a front
@@ -229,7 +271,8 @@ func (s *Server) tokenOK(token string) bool {
 // the loopback (DNS rebinding) names a Host that is not. A page is known
 // by its Origin, or, for what a page loads without one (a <script> tag
 // reaching JSONP, a GET it takes for its own site's), by Sec-Fetch-Site
-// and its Referer. Without AnyHost, every request must name the loopback
+// and its Referer; a browser that sends no Sec-Fetch-Site is known by its
+// Referer alone. Without AnyHost, every request must name the loopback
 // in its Host.
 func (s *Server) originOK(r *http.Request) bool {
 	if s.AllowOriginAll {
@@ -241,8 +284,15 @@ func (s *Server) originOK(r *http.Request) bool {
 	from := r.Header.Get("Origin")
 	if from == "" {
 		switch r.Header.Get("Sec-Fetch-Site") {
-		case "", "none":
-			return true
+		case "none":
+			return true // typed in the address bar, or a bookmark
+		case "":
+			// A program, or a browser too old to say: a page it loads
+			// from names itself in the Referer.
+			from = r.Header.Get("Referer")
+			if from == "" {
+				return true
+			}
 		case "same-origin":
 			// The daemon serves no pages: a page of its own origin is one
 			// whose name was rebound to it, unless that name is the

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/slget/slget"
 	"github.com/slget/slget/queue"
 )
 
@@ -88,7 +89,8 @@ func (s *Server) files(in queue.Info) []map[string]any {
 }
 
 // uris is getUris's list: the first URI used while the download runs
-// (and after), the mirrors waiting.
+// (and after), a mirror used while a connection fetches from it, the
+// others waiting.
 func uris(in queue.Info) []map[string]string {
 	out := make([]map[string]string, 0, len(in.Spec.URIs))
 	for i, u := range in.Spec.URIs {
@@ -96,16 +98,30 @@ func uris(in queue.Info) []map[string]string {
 		if i == 0 && in.State != queue.Waiting && in.State != queue.Paused {
 			st = "used"
 		}
+		if _, inUse := in.Mirrors[slget.Redact(u)]; i > 0 && inUse {
+			st = "used"
+		}
 		out = append(out, map[string]string{"uri": u, "status": st})
 	}
 	return out
 }
 
-// servers is getServers's list for a running download.
+// servers is getServers's list for a running download: the first URI,
+// and each mirror a connection fetches from now, with its speed (the
+// first URI's is what the mirrors leave of the download's).
 func servers(in queue.Info) []map[string]any {
 	var list []map[string]string
 	if len(in.Spec.URIs) > 0 {
-		list = append(list, map[string]string{"uri": in.Spec.URIs[0], "currentUri": in.Spec.URIs[0], "downloadSpeed": itoa(in.Speed)})
+		speed := in.Speed
+		for _, v := range in.Mirrors {
+			speed -= v
+		}
+		list = append(list, map[string]string{"uri": in.Spec.URIs[0], "currentUri": in.Spec.URIs[0], "downloadSpeed": itoa(max(speed, 0))})
+	}
+	for _, u := range in.Spec.URIs[min(1, len(in.Spec.URIs)):] {
+		if v, inUse := in.Mirrors[slget.Redact(u)]; inUse {
+			list = append(list, map[string]string{"uri": u, "currentUri": u, "downloadSpeed": itoa(v)})
+		}
 	}
 	return []map[string]any{{"index": "1", "servers": list}}
 }

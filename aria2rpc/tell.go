@@ -109,7 +109,7 @@ func (s *Server) globalOptions() map[string]string {
 	if s.Options == nil {
 		return map[string]string{"dir": s.Root}
 	}
-	return s.Options()
+	return optionsInBytes(s.Options())
 }
 
 // getOption(gid): the global options under the download's own.

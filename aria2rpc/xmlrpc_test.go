@@ -167,9 +167,20 @@ func TestServeXMLHTTP(t *testing.T) {
 	if code, _, _ := post(xmlCallOf("aria2.addUri", tokenParam, "<value>"+strings.Repeat("x", 5000)+"</value>")); code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("a body over MaxRequestSize: HTTP %d, want 413", code)
 	}
+	// With a secret, another site's page is answered: its calls need the
+	// token. Without one, it is refused.
+	if code, body, h := post(xmlCallOf("aria2.getVersion", tokenParam), "Origin", "https://evil.example"); code != http.StatusOK || strings.Contains(body, "fault") || h.Get("Access-Control-Allow-Origin") != "*" {
+		t.Fatalf("another site's page with the token: HTTP %d, CORS %q, %s", code, h.Get("Access-Control-Allow-Origin"), body)
+	}
+	if _, body, _ := post(xmlCallOf("aria2.getVersion"), "Origin", "https://evil.example"); body != fault("Unauthorized") {
+		t.Fatalf("another site's page without the token: %s", body)
+	}
+	secret := s.Secret
+	s.Secret = ""
 	if code, _, _ := post(xmlCallOf("system.listMethods"), "Origin", "https://evil.example"); code != http.StatusForbidden {
 		t.Fatalf("another site's page: HTTP %d, want 403", code)
 	}
+	s.Secret = secret
 	if code, _, _ := post(xmlCallOf("system.listMethods"), "Origin", "http://localhost:8080"); code != http.StatusOK {
 		t.Fatalf("a loopback page: HTTP %d, want 200", code)
 	}

@@ -139,6 +139,10 @@ type ConnStats struct {
 	Waiting bool               // its request is out and no byte of the answer has come yet
 	Retries int64              // failed tries on this connection
 	From    segment.Provenance // where its current bytes come from
+	// Mirror is the mirror its current bytes come from (Body.Mirror: its
+	// URL, redacted), "" for the first URL or a source that is not one of
+	// Mirrors.
+	Mirror string
 }
 
 // Stats is a snapshot of a download's progress.
@@ -221,6 +225,7 @@ type connState struct {
 	waiting    atomic.Bool
 	retries    atomic.Int64
 	from       atomic.Int32
+	mirror     atomic.Pointer[string] // Body.Mirror of its current body
 	// partial is the bytes written of the slice this connection is on,
 	// when it is the slice's first copy (not an end-game duplicate).
 	partial atomic.Int64
@@ -321,6 +326,9 @@ func (d *Downloader) Stats() Stats {
 		s.Conns[i] = ConnStats{Bytes: c.bytes.Load(), Active: c.active.Load(), Waiting: c.waiting.Load(),
 			Retries: c.retries.Load(), From: segment.Provenance(c.from.Load()),
 			Range: segment.Range{Start: c.start.Load(), End: c.end.Load()}}
+		if m := c.mirror.Load(); m != nil {
+			s.Conns[i].Mirror = *m
+		}
 	}
 	return s
 }

@@ -247,6 +247,8 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	}
 	defer body.Close()
 	cs.from.Store(int32(body.From))
+	mirror := body.Mirror
+	cs.mirror.Store(&mirror)
 	r := &stallReader{r: body, t: stall, d: d.cfg.StallTimeout}
 	if *bufp == nil {
 		*bufp = d.cfg.Buffers.get(d.cfg.BufferSize)

@@ -71,8 +71,10 @@ func (q *Queue) UnpauseAll() {
 	q.schedule()
 }
 
-// Remove stops a download (keeping its partial file and journal) and
-// leaves it among the stopped ones as Removed.
+// Remove stops a running download (keeping its partial file and
+// journal) and leaves it among the stopped ones as Removed, with an
+// EventStop. A waiting or paused one, which never ran or is not running,
+// is dropped without a trace: no event, no result (as aria2c drops it).
 func (q *Queue) Remove(gid GID) error {
 	return q.onEntry(gid, func(e *entry) error {
 		switch e.info.State {
@@ -81,8 +83,7 @@ func (q *Queue) Remove(gid GID) error {
 			e.cancel()
 		case Waiting, Paused:
 			q.waiting = slices.DeleteFunc(q.waiting, func(g GID) bool { return g == gid })
-			q.toStopped(e, Removed)
-			q.emit(Event{EventStop, gid})
+			delete(q.all, gid)
 		default:
 			return &StateError{GID: gid, State: e.info.State, Op: "removed"}
 		}

@@ -5,8 +5,10 @@
 //
 // Pausing a download cancels its context: Do returns and keeps the
 // partial file and its journal, so unpausing it resumes where it stopped.
-// Removing it stops it the same way and leaves it among the stopped ones
-// (the partial file and journal stay, as aria2 keeps them). The queue
+// Removing a running one stops it the same way and leaves it among the
+// stopped ones (the partial file and journal stay, as aria2 keeps them);
+// a waiting or paused one removed is dropped, with no event and no
+// result, as aria2 drops it. The queue
 // knows nothing of HTTP ranges or journals: a download is URIs and
 // options in aria2's names, and Config.Prepare turns them into a
 // slget.Request each time it starts.

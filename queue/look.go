@@ -19,6 +19,14 @@ func (q *Queue) snapshot(e *entry) Info {
 	if e.progress != nil {
 		p := e.progress()
 		in.Total, in.Done, in.Speed, in.Connections = max(p.Size, 0), p.Done, int64(p.BytesPerSecond), p.Open
+		for _, c := range p.Conns {
+			if c.Active && c.Mirror != "" {
+				if in.Mirrors == nil {
+					in.Mirrors = map[string]int64{}
+				}
+				in.Mirrors[c.Mirror] += int64(c.BytesPerSecond)
+			}
+		}
 	}
 	if e.pieces != nil {
 		in.Pieces = e.pieces()

@@ -69,6 +69,10 @@ type Info struct {
 	// while unknown (not started, no ranges).
 	PieceLength int64
 	Pieces      []bool
+	// Mirrors are the mirrors (redacted URLs, as slget.Redact gives
+	// them) a running download fetches from now, with their speeds; the
+	// first URI is not among them.
+	Mirrors map[string]int64
 	// ErrorCode is aria2's code of the error (0 without one);
 	// ErrorMessage says it.
 	ErrorCode    int

@@ -174,8 +174,13 @@ func TestQueueRemoveAndStates(t *testing.T) {
 	if err := q.Remove(g); err != nil {
 		t.Fatal(err)
 	}
-	if in, _ := q.Get(g); in.State != Removed {
-		t.Fatalf("state %s, want removed", in.State)
+	// A paused download removed is dropped, as aria2c drops it: no
+	// result, and it is not found.
+	if in, err := q.Get(g); !IsNotFound(err) {
+		t.Fatalf("after removing a paused download: %+v, %v; want not found", in, err)
+	}
+	if st := q.Stopped(); len(st) != 0 {
+		t.Fatalf("stopped after removing a paused download: %+v", st)
 	}
 	if err := q.Pause(g); err == nil {
 		t.Fatal("pausing a removed download succeeded")

@@ -370,6 +370,9 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 	if c.Bool("pause") {
 		return withCode(exitBadOption, errors.New("--pause holds the downloads added to the daemon: give it with --enable-rpc"))
 	}
+	if c.Bool("daemon") {
+		return withCode(exitBadOption, errors.New("--daemon runs the daemon (--enable-rpc) in the background; a download of URLs runs in the foreground (use nohup or a service manager)"))
+	}
 	cfg, err := readConfig(c)
 	if err != nil {
 		return err

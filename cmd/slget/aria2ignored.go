@@ -86,7 +86,6 @@ func ignoredOptions() []ignoredOption {
 		{name: "on-bt-download-complete", why: "slget downloads no torrents (--on-download-complete runs for every download)"},
 		{name: "stop", why: "slget has no time limit of its own (use timeout(1))"},
 		{name: "deferred-input", isBool: true, why: "slget reads the whole -i file before it starts"},
-		{name: "daemon", isBool: true, why: "slget runs in the foreground (use nohup or a service manager)"},
 		{name: "gid", why: "a GID names a download of the daemon (--enable-rpc): give it as addUri's gid option or a session's gid= line"},
 		{name: "certificate", why: "slget sends no client certificate"},
 		{name: "private-key", why: "slget sends no client certificate"},

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -39,6 +40,9 @@ type daemon struct {
 }
 
 func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader, conf *confFile) error {
+	if c.Bool("daemon") && os.Getenv(detachedEnv) == "" {
+		return detach(con)
+	}
 	cfg, err := readConfig(c)
 	if err != nil {
 		return err
@@ -96,10 +100,10 @@ func (d *daemon) serve(outer context.Context) error {
 		srv.SaveSession = d.saveSession
 	}
 	d.q = queue.New(queue.Config{
-		Jobs: d.a.cfg.jobs, Prepare: d.jobs.prepare, ErrorCode: exitCode, Notify: func(ev queue.Event) {
+		Jobs: d.a.cfg.jobs, Prepare: d.jobs.prepare, ErrorCode: exitCode, Notify: d.logEvents(func(ev queue.Event) {
 			srv.Notify(ev)
 			d.hook(ev)
-		},
+		}),
 	})
 	srv.Queue = d.q
 	defer d.q.Close()

@@ -187,6 +187,10 @@ func (j *jobs) prepare(s queue.Spec) (*slget.Client, *slget.Request, func(), err
 		closeOwn()
 		return nil, nil, nil, withCode(exitBadOption, err)
 	}
+	// The client's dir was checked when it was added; the file is also
+	// opened beneath the root, so that a link put there since leads
+	// nowhere else.
+	req.Beneath = j.a.cfg.dir
 	if done == nil {
 		done = closeOwn
 	} else {

@@ -130,10 +130,16 @@ func TestRPCSecurity(t *testing.T) {
 	if want := `{"id":7,"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request."}}`; string(b) != want {
 		t.Fatalf("no method: answer %s, want %s", b, want)
 	}
-	// A web page of another origin is refused; one on the loopback is not.
+	// With a secret, a web page of another origin is answered when its
+	// call carries the token, and told Unauthorized when it does not; one
+	// on the loopback is answered as a program.
 	ok := []byte(`{"jsonrpc":"2.0","id":1,"method":"aria2.getVersion","params":["token:right"]}`)
-	if code, _ := d.post(t, ok, "Origin", "http://evil.example"); code != http.StatusForbidden {
-		t.Fatalf("a request from http://evil.example: HTTP %d, want 403", code)
+	if code, b := d.post(t, ok, "Origin", "http://evil.example"); code != http.StatusOK || !bytes.Contains(b, []byte(`"version"`)) {
+		t.Fatalf("a request with the token from http://evil.example: HTTP %d %s", code, b)
+	}
+	wrong := []byte(`{"jsonrpc":"2.0","id":1,"method":"aria2.getVersion","params":["token:wrong"]}`)
+	if code, b := d.post(t, wrong, "Origin", "http://evil.example"); code != http.StatusBadRequest || !bytes.Contains(b, []byte(`Unauthorized`)) {
+		t.Fatalf("a request with a wrong token from http://evil.example: HTTP %d %s", code, b)
 	}
 	if code, b := d.post(t, ok, "Origin", "http://localhost:8080"); code != http.StatusOK || !bytes.Contains(b, []byte(`"version"`)) {
 		t.Fatalf("a request from a page on the loopback: HTTP %d %s", code, b)

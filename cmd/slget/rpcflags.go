@@ -26,6 +26,7 @@ func rpcFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "rpc-secure", Category: catDaemon, Usage: "speak HTTPS and WSS, with --rpc-certificate and --rpc-private-key"},
 		&cli.StringFlag{Name: "rpc-certificate", Category: catDaemon, Usage: "the PEM certificate `FILE` of --rpc-secure"},
 		&cli.StringFlag{Name: "rpc-private-key", Category: catDaemon, Usage: "the PEM private key `FILE` of --rpc-secure"},
+		&cli.BoolFlag{Name: "daemon", Aliases: []string{"D"}, Category: catDaemon, Usage: "with --enable-rpc: run in the background, detached from the terminal, once it listens (as aria2c -D); its output then goes to --log only"},
 		&cli.BoolFlag{Name: "pause", Category: catDaemon, Usage: "with --enable-rpc: put each download added in line paused, until unpaused (a download's pause=false starts it)"},
 	}
 }

@@ -1,0 +1,9 @@
+//go:build unix
+
+// detach_unix.go: a session of its own for the daemon --daemon starts.
+
+package main
+
+import "syscall"
+
+func detachedAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
