@@ -1,0 +1,181 @@
+// SFTP in Client.Do, against a real sshd: exact bytes over N sessions, a
+// file changed during the transfer caught (never exit 0 mixed), a stopped
+// download resumed, refusals typed.
+
+package slget_test
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/slget/slget"
+	"github.com/slget/slget/internal/sshdtest"
+)
+
+func sftpFile(t *testing.T, s *sshdtest.Server, n int) (string, string) {
+	t.Helper()
+	b := make([]byte, n)
+	rand.Read(b)
+	p := filepath.Join(s.Dir, "data.bin")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(b)
+	return p, hex.EncodeToString(sum[:])
+}
+
+func sftpOpts(s *sshdtest.Server) slget.SFTPOptions {
+	return slget.SFTPOptions{PrivateKeys: []string{s.UserKey}, KnownHosts: s.KnownHosts, NoAgent: true}
+}
+
+// onProgress calls f once, from a goroutine, when the download has done
+// at least n bytes.
+func onProgress(ctx context.Context, n int64, f func()) func(slget.Event) {
+	return func(e slget.Event) {
+		st, ok := e.(*slget.Started)
+		if !ok {
+			return
+		}
+		go func() {
+			for ctx.Err() == nil && st.Progress().Done < n {
+				time.Sleep(5 * time.Millisecond)
+			}
+			f()
+		}()
+	}
+}
+
+func TestSFTPDownload(t *testing.T) {
+	s := sshdtest.Start(t)
+	p, want := sftpFile(t, s, 5<<20+777)
+	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
+	path := filepath.Join(t.TempDir(), "out.bin")
+	res, err := c.Do(t.Context(), &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fileSHA256(path); got != want {
+		t.Fatalf("sha256 %s, want %s", got, want)
+	}
+	if res.Protocol != "SFTP" || res.Size != 5<<20+777 || res.Validator.LastModified == "" {
+		t.Errorf("result %+v", res)
+	}
+	if exists(path+".part") || exists(path+".slget") {
+		t.Error("side files left")
+	}
+	// One login and one SFTP channel per connection: the first (the stat)
+	// serves a range too.
+	if n := s.Logins(); n < 2 || n > 4 || s.SFTP() != n {
+		t.Errorf("sshd saw %d logins and %d sftp channels for 4 connections", n, s.SFTP())
+	}
+}
+
+// The file rewritten in place while the slices come: the download stops
+// with the change (exit 33), the partial download kept, nothing under the
+// final name.
+func TestSFTPChangedDuringTransfer(t *testing.T) {
+	s := sshdtest.Start(t)
+	p, _ := sftpFile(t, s, 4<<20)
+	c := newClient(t, &slget.Client{Connections: 2, Slice: 128 << 10, RateLimit: 1 << 20})
+	path := filepath.Join(t.TempDir(), "out.bin")
+	ctx := t.Context()
+	_, err := c.Do(ctx, &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s), NoRestart: true,
+		Events: onProgress(ctx, 512<<10, func() {
+			f, err := os.OpenFile(p, os.O_WRONLY, 0)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			f.WriteAt(make([]byte, 1<<20), 1<<20) // same size, other bytes
+			f.Close()
+			later := time.Now().Add(time.Minute)
+			os.Chtimes(p, later, later)
+		})})
+	var ce *slget.ChangedError
+	var ke *slget.KeptError
+	if !errors.As(err, &ce) || !errors.As(err, &ke) || !ke.Changed {
+		t.Fatalf("%v (%T), want a kept change", err, err)
+	}
+	if exists(path) || !exists(path+".part") {
+		t.Fatal("want the partial download kept and no file at the name")
+	}
+}
+
+// A download stopped half way resumes from its journal, and asks the
+// server only for the rest.
+func TestSFTPResume(t *testing.T) {
+	s := sshdtest.Start(t)
+	p, want := sftpFile(t, s, 4<<20)
+	c := newClient(t, &slget.Client{Connections: 2, Slice: 128 << 10, RateLimit: 2 << 20})
+	path := filepath.Join(t.TempDir(), "out.bin")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	_, err := c.Do(ctx, &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s), Events: onProgress(ctx, 1<<20, cancel)})
+	var ie *slget.InterruptedError
+	if !errors.As(err, &ie) {
+		t.Fatalf("the stopped run: %v", err)
+	}
+	st, err := slget.ReadStatus(path)
+	if err != nil || st.SlicesDone < 2 || st.SlicesDone == st.Slices {
+		t.Fatalf("status %+v, %v: want a partial download", st, err)
+	}
+	c2 := newClient(t, &slget.Client{Connections: 2, Slice: 128 << 10})
+	res, err := c2.Do(t.Context(), &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Resumed != st.BytesDone || res.Transferred > 4<<20-st.BytesDone+4*(128<<10) {
+		t.Errorf("resumed %d bytes (journal %d), moved %d", res.Resumed, st.BytesDone, res.Transferred)
+	}
+	if fileSHA256(path) != want {
+		t.Fatal("wrong bytes")
+	}
+}
+
+// A refused login, a missing file and an unknown host key: typed errors
+// that say what to do, with no password in them, and nothing on disk.
+func TestSFTPRefusals(t *testing.T) {
+	s := sshdtest.Start(t)
+	p, _ := sftpFile(t, s, 1000)
+	c := newClient(t, &slget.Client{Connections: 2})
+	dir := t.TempDir()
+	do := func(url string, o slget.SFTPOptions) error {
+		_, err := c.Do(t.Context(), &slget.Request{URL: url, Path: filepath.Join(dir, "out"), SFTP: o})
+		if err == nil {
+			t.Fatalf("%s: no error", url)
+		}
+		if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("the password is in %q", err)
+		}
+		return err
+	}
+	var se *slget.SFTPError
+	o := sftpOpts(s)
+	o.PrivateKeys = []string{filepath.Join(s.Dir, "stranger")}
+	sshdtest.NewKey(t, o.PrivateKeys[0])
+	if err := do(strings.Replace(s.URL(p), "@", ":s3cret@", 1), o); !errors.As(err, &se) || se.Kind != slget.SFTPRefused {
+		t.Errorf("wrong password: %v", err)
+	}
+	if err := do(s.URL(p+".gone"), sftpOpts(s)); !errors.As(err, &se) || se.Kind != slget.SFTPNotFound {
+		t.Errorf("missing: %v", err)
+	}
+	o = sftpOpts(s)
+	o.KnownHosts = filepath.Join(dir, "none")
+	var he *slget.HostKeyError
+	if err := do(s.URL(p), o); !errors.As(err, &he) || !strings.Contains(err.Error(), ssh.FingerprintSHA256(s.HostKey)) {
+		t.Errorf("unknown host key: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left %v", entries)
+	}
+}
