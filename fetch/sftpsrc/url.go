@@ -96,5 +96,5 @@ func redact(s string) string {
 	if !hasPass {
 		return s
 	}
-	return s[:i+3] + user + ":xxxxx" + rest[at:]
+	return s[:i+3] + user + ":***" + rest[at:]
 }
