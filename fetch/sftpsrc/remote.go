@@ -107,7 +107,7 @@ func Dial(ctx context.Context, rawURL string, cfg Config) (*Remote, error) {
 		r.Close()
 		return nil, err
 	}
-	fi, err := s.sc.Stat(t.Path)
+	fi, err := r.stat(s)
 	if err == nil && !fi.Mode().IsRegular() {
 		err = &Error{URL: r.url, Kind: NotAFile, Err: fmt.Errorf("its mode is %v", fi.Mode())}
 	}
@@ -222,6 +222,14 @@ func (r *Remote) Close() {
 	}
 }
 
+// stat asks s for the file's size and mtime, within the connect timeout:
+// a server that stops answering ends the session, not the download.
+func (r *Remote) stat(s *session) (os.FileInfo, error) {
+	t := time.AfterFunc(r.cfg.connectTimeout(), func() { s.conn.Close() })
+	defer t.Stop()
+	return s.sc.Stat(r.t.Path)
+}
+
 // differs says how fi is not the pinned version, "" when it is.
 func (r *Remote) differs(fi os.FileInfo) string {
 	if fi.Size() != r.Validator.Size {
@@ -240,7 +248,7 @@ func (r *Remote) Check(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	fi, err := s.sc.Stat(r.t.Path)
+	fi, err := r.stat(s)
 	if err != nil {
 		s.close()
 		return r.final(r.fileErr(err))
