@@ -93,6 +93,9 @@ func (d *download) runSFTP(ctx context.Context) error {
 	}
 	defer rem.Close()
 	d.remote = rem
+	if len(d.req.Mirrors) > 0 {
+		d.warn("the mirrors beside an sftp:// URL are not used: its file comes from its own server only")
+	}
 	d.protocol = "SFTP"
 	d.probe = &fetch.Probe{URL: d.req.URL, FinalURL: d.req.URL, Validator: rem.Validator, Ranged: true}
 	d.res.FinalURL = d.res.URL

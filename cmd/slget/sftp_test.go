@@ -38,6 +38,13 @@ func TestSFTPCommand(t *testing.T) {
 		t.Fatal("wrong bytes")
 	}
 
+	// An -i line takes the scheme too, with its out= option.
+	list := filepath.Join(dir, "list")
+	os.WriteFile(list, []byte(s.URL(src)+"\n  out=listed.bin\n"), 0o600)
+	if r := runSlget(t, append(key, "-q", "-d", dir, "-i", list)...); r.code != 0 || fileSHA(t, filepath.Join(dir, "listed.bin")) != hex.EncodeToString(sum[:]) {
+		t.Fatalf("-i: exit %d: %s", r.code, r.stderr)
+	}
+
 	stranger := filepath.Join(s.Dir, "stranger")
 	sshdtest.NewKey(t, stranger)
 	r := runSlget(t, "-q", "--private-key", stranger, "--ssh-known-hosts", s.KnownHosts, "--ftp-passwd", "s3cret", "-o", filepath.Join(dir, "a"), s.URL(src))
