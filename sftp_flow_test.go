@@ -179,3 +179,34 @@ func TestSFTPRefusals(t *testing.T) {
 		t.Errorf("left %v", entries)
 	}
 }
+
+// A file changed between two runs (a new mtime, same size): NoRestart
+// keeps the partial download and says so; the default starts over and
+// ends with the new bytes, never a mix.
+func TestSFTPChangedSinceLastRun(t *testing.T) {
+	s := sshdtest.Start(t)
+	p, _ := sftpFile(t, s, 4<<20)
+	c := newClient(t, &slget.Client{Connections: 2, Slice: 128 << 10, RateLimit: 2 << 20})
+	path := filepath.Join(t.TempDir(), "out.bin")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	if _, err := c.Do(ctx, &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s), Events: onProgress(ctx, 1<<20, cancel)}); !errors.As(err, new(*slget.InterruptedError)) {
+		t.Fatalf("the stopped run: %v", err)
+	}
+	_, want := sftpFile(t, s, 4<<20) // new bytes, same size
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(p, later, later)
+	c2 := newClient(t, &slget.Client{Connections: 2, Slice: 128 << 10})
+	_, err := c2.Do(t.Context(), &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s), NoRestart: true})
+	var ce *slget.ChangedError
+	if !errors.As(err, &ce) || !ce.Since || !exists(path+".part") || exists(path) {
+		t.Fatalf("NoRestart: %v", err)
+	}
+	res, err := c2.Do(t.Context(), &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s)})
+	if err != nil || res.Resumed != 0 {
+		t.Fatalf("start over: %v, resumed %d", err, res.Resumed)
+	}
+	if fileSHA256(path) != want {
+		t.Fatal("not the new bytes")
+	}
+}
