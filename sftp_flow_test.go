@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -209,4 +210,46 @@ func TestSFTPChangedSinceLastRun(t *testing.T) {
 	if fileSHA256(path) != want {
 		t.Fatal("not the new bytes")
 	}
+}
+
+// Sessions that stop answering mid-transfer are stalls, as over HTTP:
+// each is dropped after StallTimeout, its slices requeued on new sessions,
+// and the download ends with the exact bytes.
+func TestSFTPStalledSessions(t *testing.T) {
+	s := sshdtest.Start(t)
+	p, want := sftpFile(t, s, 4<<20)
+	c := newClient(t, &slget.Client{Connections: 2, Slice: 128 << 10, RateLimit: 2 << 20, StallTimeout: 500 * time.Millisecond})
+	path := filepath.Join(t.TempDir(), "out.bin")
+	ctx := t.Context()
+	var mu sync.Mutex
+	var retries []string
+	stalled := make(chan struct{})
+	progress := onProgress(ctx, 1<<20, func() { s.StopSessions(t); close(stalled) })
+	_, err := c.Do(ctx, &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s), Events: func(e slget.Event) {
+		progress(e)
+		mu.Lock()
+		switch e := e.(type) {
+		case *slget.Retrying:
+			retries = append(retries, e.Err.Error())
+		case *slget.Warning:
+			retries = append(retries, e.Message)
+		}
+		mu.Unlock()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-stalled
+	if fileSHA256(path) != want {
+		t.Fatal("wrong bytes")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if n := s.Logins(); n < 4 {
+		t.Errorf("%d logins: want the 2 stalled sessions replaced", n)
+	}
+	if len(retries) == 0 || !strings.Contains(strings.Join(retries, "\n"), "stall") {
+		t.Errorf("retries %q: want the stalled sessions dropped as stalls", retries)
+	}
+	t.Logf("logins %d, events %q", s.Logins(), retries)
 }

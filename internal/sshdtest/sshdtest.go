@@ -4,6 +4,7 @@
 package sshdtest
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/pem"
@@ -150,4 +151,59 @@ func freePort(t testing.TB) int {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
+}
+
+// StopSessions stops (SIGSTOP) every process sshd forked so far, the
+// sessions open now, while the listener goes on taking new ones: a
+// server whose sessions stall. The processes are continued at the test's
+// cleanup, before sshd is killed. Linux only (it reads /proc).
+func (s *Server) StopSessions(t testing.TB) {
+	t.Helper()
+	var pids []string
+	for _, p := range descendants(s.cmd.Process.Pid) {
+		pids = append(pids, fmt.Sprint(p))
+	}
+	if len(pids) == 0 {
+		t.Fatal("sshd has no session to stop")
+	}
+	if out, err := exec.Command("kill", append([]string{"-STOP"}, pids...)...).CombinedOutput(); err != nil {
+		t.Fatalf("kill -STOP: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("kill", append([]string{"-CONT"}, pids...)...).Run() })
+}
+
+// descendants are the processes below pid, from /proc.
+func descendants(pid int) []int {
+	parent := map[int]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		var p int
+		if _, err := fmt.Sscan(e.Name(), &p); err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold blanks, so read after ')'.
+		i := bytes.LastIndexByte(b, ')')
+		var state string
+		var ppid int
+		if i < 0 || func() error { _, err := fmt.Sscan(string(b[i+1:]), &state, &ppid); return err }() != nil {
+			continue
+		}
+		parent[p] = ppid
+	}
+	var out []int
+	var walk func(int)
+	walk = func(p int) {
+		for c, pp := range parent {
+			if pp == p {
+				out = append(out, c)
+				walk(c)
+			}
+		}
+	}
+	walk(pid)
+	return out
 }
