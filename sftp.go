@@ -137,8 +137,9 @@ func (d *download) transferSFTP(ctx context.Context) error {
 		OnSlice:      d.times.done,
 		Hash:         true,
 	}
+	cfg.MaxConnections = d.c.maxConnections(d.req) // -x auto: sessions added while they pay, as HTTP connections
 	if d.plan.N() == 1 {
-		cfg.Connections = min(cfg.Connections, 2)
+		cfg.Connections, cfg.MaxConnections = min(cfg.Connections, 2), 0
 	}
 	if d.journal != nil {
 		cfg.Journal = committer{d.journal}

@@ -62,10 +62,7 @@ func ParseURL(s string) (Target, error) {
 		t.User = u.User.Username()
 		t.Password, t.HasPass = u.User.Password()
 	}
-	t.Path = u.Path
-	if strings.HasPrefix(t.Path, "/~/") {
-		t.Path = t.Path[3:]
-	}
+	t.Path = strings.TrimPrefix(u.Path, "/~/")
 	if t.Path == "" || t.Path == "/" || strings.HasSuffix(t.Path, "/") {
 		return Target{}, fmt.Errorf("%q names no file", redact(s))
 	}
