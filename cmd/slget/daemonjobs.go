@@ -143,7 +143,7 @@ func specEntry(s queue.Spec) (inputEntry, error) {
 			known, err := e.opts.set(k, v)
 			if err != nil {
 				shownV := shown(k, v) // headers and proxies may hold secrets
-				if k == "http-passwd" {
+				if k == "http-passwd" || k == "ftp-passwd" {
 					shownV = "…"
 				}
 				return e, fmt.Errorf("option %s=%s: %v", k, shownV, err)

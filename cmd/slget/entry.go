@@ -20,7 +20,8 @@ import (
 // applies to an entry; aria2InputOptions has the ones it ignores.
 const entryOptionNames = "out dir checksum header user-agent all-proxy split max-connection-per-server " +
 	"min-split-size max-tries retry-wait timeout connect-timeout lowest-speed-limit max-download-limit " +
-	"allow-overwrite auto-file-renaming continue file-allocation referer http-user http-passwd"
+	"allow-overwrite auto-file-renaming continue file-allocation referer http-user http-passwd " +
+	"ftp-user ftp-passwd ssh-host-key-md"
 
 // entryOptions are the options of one entry. The zero value changes
 // nothing; every field says what its zero leaves to the command line.
@@ -38,6 +39,9 @@ type entryOptions struct {
 	referer        string          // "": --referer; "*": the entry's URL
 	httpUser       *string         // nil: --http-user (with http-passwd=, Basic authentication)
 	httpPasswd     *string         // nil: --http-passwd
+	ftpUser        *string         // nil: --ftp-user (sftp:// only)
+	ftpPasswd      *string         // nil: --ftp-passwd
+	hostKeyMD      *string         // nil: --ssh-host-key-md
 
 	retryWait, timeout, connectTimeout *time.Duration // nil: the option's
 	lowestSpeed, maxDownload           *int64         // nil: the option's
@@ -156,6 +160,15 @@ func (o *entryOptions) set(name, value string) (known bool, err error) {
 	case "http-passwd":
 		err = checkText("http-passwd", value)
 		o.httpPasswd = &value
+	case "ftp-user":
+		err = checkText("ftp-user", value)
+		o.ftpUser = &value
+	case "ftp-passwd":
+		err = checkText("ftp-passwd", value)
+		o.ftpPasswd = &value
+	case "ssh-host-key-md":
+		err = checkText("ssh-host-key-md", value)
+		o.hostKeyMD = &value
 	}
 	if err != nil {
 		return true, reason(err)
@@ -294,6 +307,11 @@ func (e inputEntry) apply(cfg config) (config, error) {
 			h.Set("Authorization", basicAuth(user, pass))
 		}
 		cfg.header = h
+	}
+	for _, f := range []struct{ from, to *string }{{o.ftpUser, &cfg.sftp.User}, {o.ftpPasswd, &cfg.sftp.Password}, {o.hostKeyMD, &cfg.sftp.HostKeyMD}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
 	}
 	if cfg.cont && cfg.restart {
 		return cfg, fmt.Errorf("line %d: continue=true contradicts --restart (the first resumes a partial download, the second discards it)", e.line)

@@ -186,6 +186,8 @@ func shown(name, value string) string {
 		return "…"
 	case "all-proxy":
 		return slget.Redact(value)
+	case "http-passwd", "ftp-passwd":
+		return "…"
 	}
 	return value
 }

@@ -69,6 +69,15 @@ func TestSFTPCommand(t *testing.T) {
 		t.Errorf("the host key's digest given: exit %d, %s", r.code, r.stderr)
 	}
 
+	// An -i entry's own ssh-host-key-md= and ftp-passwd=.
+	os.WriteFile(list, []byte(s.URL(src)+"\n  out=entry.bin\n  ssh-host-key-md=sha-256="+hex.EncodeToString(hk[:])+"\n"), 0o600)
+	if r = runSlget(t, "-q", "--private-key", s.UserKey, "--ssh-known-hosts", changed, "-d", dir, "-i", list); r.code != 0 {
+		t.Errorf("an entry's ssh-host-key-md: exit %d, %s", r.code, r.stderr)
+	}
+	os.WriteFile(list, []byte(s.URL(src)+"\n  out=a\n  ftp-passwd=s3cret\n"), 0o600)
+	if r = runSlget(t, "-q", "--private-key", stranger, "--ssh-known-hosts", s.KnownHosts, "-d", dir, "-i", list); r.code != exitAuth || strings.Contains(r.stderr, "s3cret") {
+		t.Errorf("an entry's wrong ftp-passwd: exit %d, %s", r.code, r.stderr)
+	}
 	if r = runSlget(t, append(key, "-q", "-o", filepath.Join(dir, "a"), s.URL(src+".gone"))...); r.code != exitNotFound {
 		t.Errorf("missing file: exit %d, %s", r.code, r.stderr)
 	}
