@@ -6,6 +6,8 @@ package slget
 import (
 	"context"
 	"errors"
+	"fmt"
+	"syscall"
 	"time"
 
 	"github.com/slget/slget/fetch"
@@ -78,12 +80,23 @@ func (d *download) runSFTP(ctx context.Context) error {
 		return &RequestError{Err: err}
 	}
 	var rem *sftpsrc.Remote
+	refused := 0
 	err = d.c.Retry.Do(ctx, func() error {
 		var err error
 		rem, err = sftpsrc.Dial(ctx, d.req.URL, cfg)
+		if errors.Is(err, syscall.ECONNREFUSED) {
+			// As the HTTP probe: tried once more, then said plainly.
+			if refused++; refused >= refusedTries {
+				return fetch.Final(fmt.Errorf("%w; is the SSH server up, and the port in the URL right?", err))
+			}
+		}
 		return err
 	}, func(try int, err error, wait time.Duration) {
-		d.warn("%v; %s", err, fetch.TryLine(try+1, d.c.Retry.Tries(), -1, wait))
+		tries := d.c.Retry.Tries()
+		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
+			tries = refusedTries
+		}
+		d.warn("%v; %s", err, fetch.TryLine(try+1, tries, -1, wait))
 	})
 	if err != nil {
 		if ctx.Err() != nil {

@@ -10,10 +10,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -252,4 +255,22 @@ func TestSFTPStalledSessions(t *testing.T) {
 		t.Errorf("retries %q: want the stalled sessions dropped as stalls", retries)
 	}
 	t.Logf("logins %d, events %q", s.Logins(), retries)
+}
+
+// Nothing listening at the URL's port: tried twice, as the HTTP probe,
+// then a network error that says what to check.
+func TestSFTPConnectionRefused(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	c := newClient(t, &slget.Client{Retry: slget.RetryPolicy{MaxTries: 5, Wait: 10 * time.Millisecond}})
+	w := &warnings{}
+	start := time.Now()
+	_, err = c.Do(t.Context(), &slget.Request{URL: fmt.Sprintf("sftp://u@127.0.0.1:%d/f", port), Path: filepath.Join(t.TempDir(), "f"), Events: w.event})
+	if !errors.Is(err, syscall.ECONNREFUSED) || !strings.Contains(err.Error(), "port in the URL") || w.count("") != 1 {
+		t.Fatalf("%v after %v; warnings:\n%s", err, time.Since(start), w)
+	}
 }
