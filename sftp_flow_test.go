@@ -64,6 +64,10 @@ func TestSFTPDownload(t *testing.T) {
 	p, want := sftpFile(t, s, 5<<20+777)
 	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
 	path := filepath.Join(t.TempDir(), "out.bin")
+	dry, err := c.Do(t.Context(), &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s), DryRun: true})
+	if err != nil || dry.Path != path || dry.Size != 5<<20+777 || exists(path) || exists(path+".part") {
+		t.Fatalf("dry run: %v, %+v", err, dry)
+	}
 	res, err := c.Do(t.Context(), &slget.Request{URL: s.URL(p), Path: path, SFTP: sftpOpts(s)})
 	if err != nil {
 		t.Fatal(err)
@@ -79,8 +83,8 @@ func TestSFTPDownload(t *testing.T) {
 	}
 	// One login and one SFTP channel per connection: the first (the stat)
 	// serves a range too.
-	if n := s.Logins(); n < 2 || n > 4 || s.SFTP() != n {
-		t.Errorf("sshd saw %d logins and %d sftp channels for 4 connections", n, s.SFTP())
+	if n := s.Logins() - 1; n < 2 || n > 4 || s.SFTP()-1 != n { // the dry run's login, then the download's
+		t.Errorf("sshd saw %d logins and %d sftp channels for 4 connections", n, s.SFTP()-1)
 	}
 }
 
