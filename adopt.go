@@ -79,7 +79,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 	if whole > 1 {
 		checked = append(checked, middleSlices(whole, adoptChecks)...)
 		checked = append(checked, whole-1)
-		origin := fetch.NewOrigin(d.http(), d.probe)
+		origin := d.originSource()
 		for _, i := range checked[1:] {
 			r := plan.SliceRange(i)
 			same, err := sameAsServer(ctx, f, r, plan, origin)

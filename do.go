@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fetch/sftpsrc"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
 )
@@ -104,6 +105,9 @@ type download struct {
 	// over (aria2.go), removed once the file is complete under its name;
 	// "" for none.
 	control string
+	// remote is the file of an sftp:// URL, the source of every slice;
+	// nil for HTTP.
+	remote *sftpsrc.Remote
 }
 
 // overwrite reports whether the file at the output name may be replaced.
@@ -179,6 +183,9 @@ func (d *download) warn(format string, args ...any) {
 }
 
 func (d *download) run(ctx context.Context) error {
+	if sftpsrc.IsSFTP(d.req.URL) {
+		return d.runSFTP(ctx) // a stat in place of the probe (sftp.go)
+	}
 	u, err := fetch.ParseURL(d.req.URL)
 	if err != nil {
 		return &RequestError{Err: err}

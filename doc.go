@@ -33,6 +33,11 @@
 //	    never replaces an existing file unless AllowOverwrite, a sync of the
 //	    directory, and only then the journal's removal.
 //
+// An sftp:// URL takes the same flow with a stat in place of the probe:
+// its size and modification time are the version, every range checks the
+// open file's fstat against them, and the file is stat'ed again before the
+// rename (see SFTPOptions for logins and host keys).
+//
 // A Request with a Writer is a stream instead: probe → transfer through a
 // window → the bytes to the Writer in order, with no output name, lock,
 // journal or file. The slices land in a window of StreamWindow bytes that

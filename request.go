@@ -39,6 +39,10 @@ type Request struct {
 	// is taken by a file, another URL's partial download or a partial file
 	// that is not slget's; false makes that an *ExistsError.
 	AutoRename bool
+	// SFTP is how an sftp:// URL logs in and which host keys it trusts
+	// (sftp.go); the zero value offers ssh-agent and ~/.ssh's keys, and
+	// checks ~/.ssh/known_hosts.
+	SFTP SFTPOptions
 	// Continue also adopts a partial file without a journal (curl's,
 	// wget's), once its last whole slice matches the server's; beside
 	// aria2c's control file (NAME.aria2), the slices in the pieces it

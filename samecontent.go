@@ -84,7 +84,7 @@ func (d *download) remoteChecksum(ctx context.Context, plan segment.Plan, i int)
 			return readChecksum(body, r.Len())
 		}
 	}
-	origin := fetch.NewOrigin(d.http(), d.probe)
+	origin := d.originSource()
 	var sum uint32
 	err := d.c.Retry.Do(ctx, func() error {
 		body, err := origin.Open(ctx, r)

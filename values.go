@@ -8,11 +8,25 @@ import (
 	"net/url"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fetch/sftpsrc"
 )
 
-// ParseURL parses an http:// or https:// URL as Do does, and fails for
-// any other (with the reason a person can act on).
-func ParseURL(s string) (*url.URL, error) { return fetch.ParseURL(s) }
+// ParseURL parses an http://, https:// or sftp:// URL as Do does, and
+// fails for any other (with the reason a person can act on).
+func ParseURL(s string) (*url.URL, error) {
+	if sftpsrc.IsSFTP(s) {
+		if _, err := sftpsrc.ParseURL(s); err != nil {
+			return nil, err
+		}
+		u, err := url.Parse(s)
+		if err != nil {
+			return nil, err
+		}
+		u.Fragment, u.RawFragment = "", ""
+		return u, nil
+	}
+	return fetch.ParseURL(s)
+}
 
 // ParsePeer parses a peer's address for Client.Peers: http://HOST:PORT,
 // or http://slget:TOKEN@HOST:PORT with a token.

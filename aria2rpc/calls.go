@@ -30,9 +30,9 @@ func addURI(s *Server, a args) (any, *Error, func()) {
 			return nil, failed(fmt.Sprintf("%q is not a URI", u)), nil
 		}
 	}
-	// As aria2c: a URI of a scheme it cannot fetch (file://, ftp:// and
-	// sftp:// for slget, or no URI at all) is dropped, and none left is
-	// refused at once rather than failing later.
+	// As aria2c: a URI of a scheme it cannot fetch (file:// and ftp://
+	// for slget, or no URI at all) is dropped, and none left is refused
+	// at once rather than failing later.
 	us = slices.DeleteFunc(us, func(u string) bool { return !fetchable(u) })
 	if len(us) == 0 {
 		return nil, failed("No URI to download."), nil
@@ -48,14 +48,15 @@ func addURI(s *Server, a args) (any, *Error, func()) {
 	return s.add(queue.Spec{URIs: us, Options: opts}, pos)
 }
 
-// fetchable is true for a URI slget can download: http:// or https://.
+// fetchable is true for a URI slget can download: http://, https:// or
+// sftp://.
 func fetchable(u string) bool {
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok || rest == "" {
 		return false
 	}
 	scheme = strings.ToLower(scheme)
-	return scheme == "http" || scheme == "https"
+	return scheme == "http" || scheme == "https" || scheme == "sftp"
 }
 
 // add checks spec's options and puts it in line.

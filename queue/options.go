@@ -24,7 +24,8 @@ import (
 // slget does not apply to a download: Options.Set reports them unknown.
 const OptionNames = "out dir checksum header user-agent all-proxy split max-connection-per-server " +
 	"min-split-size max-tries retry-wait timeout connect-timeout lowest-speed-limit max-download-limit " +
-	"allow-overwrite auto-file-renaming continue file-allocation referer http-user http-passwd"
+	"allow-overwrite auto-file-renaming continue file-allocation referer http-user http-passwd " +
+	"ftp-user ftp-passwd ssh-host-key-md"
 
 // Options are one download's options, read. The zero value changes
 // nothing: each field says what its zero leaves to the defaults the
@@ -48,6 +49,10 @@ type Options struct {
 	FileAllocation                string // file-allocation=: accepted (slget's file is sparse)
 	Referer                       string // referer=; "*" means the download's URL
 	HTTPUser, HTTPPasswd          *string
+	// FTPUser, FTPPasswd (ftp-user=, ftp-passwd=) log in to an sftp://
+	// URL that names no user or password; SSHHostKeyMD (ssh-host-key-md=
+	// TYPE=HEX) is the host key it accepts instead of known_hosts.
+	FTPUser, FTPPasswd, SSHHostKeyMD *string
 
 	RetryWait, Timeout, ConnectTimeout *time.Duration
 	LowestSpeedLimit, MaxDownloadLimit *int64
@@ -99,7 +104,7 @@ func Shown(name, value string) string {
 		return "…"
 	case "all-proxy":
 		return slget.Redact(value)
-	case "http-passwd":
+	case "http-passwd", "ftp-passwd":
 		return "…"
 	}
 	return value
@@ -222,6 +227,15 @@ func (o *Options) set(name, value string) (err error) {
 	case "http-passwd":
 		o.HTTPPasswd = &value
 		return optvalue.Text("http-passwd", value)
+	case "ftp-user":
+		o.FTPUser = &value
+		return optvalue.Text("ftp-user", value)
+	case "ftp-passwd":
+		o.FTPPasswd = &value
+		return optvalue.Text("ftp-passwd", value)
+	case "ssh-host-key-md":
+		o.SSHHostKeyMD = &value
+		return optvalue.Text("ssh-host-key-md", value)
 	}
 	return err
 }

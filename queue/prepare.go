@@ -89,6 +89,11 @@ func (o Options) Apply(b Base, uris []string) (c *slget.Client, req *slget.Reque
 			*f.to = *f.from
 		}
 	}
+	for _, f := range []struct{ from, to *string }{{o.FTPUser, &req.SFTP.User}, {o.FTPPasswd, &req.SFTP.Password}, {o.SSHHostKeyMD, &req.SFTP.HostKeyMD}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
+	}
 	return c, req, done, nil
 }
 

@@ -37,6 +37,7 @@ type config struct {
 	retryWait      time.Duration
 	timeout        time.Duration
 	connectTimeout time.Duration
+	sftp           slget.SFTPOptions // how sftp:// URLs log in, which host keys they trust
 	stallTimeout   time.Duration
 	lowestSpeed    int64
 	maxDownload    int64
@@ -218,6 +219,7 @@ func readConfig(c *cli.Context) (config, error) {
 			return bad(err)
 		}
 	}
+	cfg.sftp.ConnectTimeout = cfg.connectTimeout
 	if cfg.retryMaxTime == 0 {
 		cfg.retryMaxTime = -1 // --retry-max-time=0: for ever
 	}

@@ -305,4 +305,4 @@ const aria2Other = "bt-detach-seed-only bt-enable-hook-after-hash-check bt-enabl
 	"metalink-os metalink-preferred-protocol metalink-version no-want-digest-header " +
 	"pause-metadata peer-agent peer-connection-timeout peer-id-prefix rpc-passwd " +
 	"rpc-save-upload-metadata rpc-user seed-ratio seed-time select-file " +
-	"select-least-used-host show-files ssh-host-key-md stderr stop-with-process torrent-file"
+	"select-least-used-host show-files stderr stop-with-process torrent-file"

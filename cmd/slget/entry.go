@@ -131,6 +131,11 @@ func (e inputEntry) apply(cfg config) (config, error) {
 		}
 		cfg.header = h
 	}
+	for _, f := range []struct{ from, to *string }{{o.FTPUser, &cfg.sftp.User}, {o.FTPPasswd, &cfg.sftp.Password}, {o.SSHHostKeyMD, &cfg.sftp.HostKeyMD}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
+	}
 	if cfg.cont && cfg.restart {
 		return cfg, fmt.Errorf("line %d: continue=true contradicts --restart (the first resumes a partial download, the second discards it)", e.line)
 	}

@@ -81,12 +81,24 @@ func exitCode(err error) int {
 		tpe textproto.ProtocolError
 		jre *slget.JournalError
 		cut *slget.CutError
+		se  *slget.SFTPError
+		hke *slget.HostKeyError
 	)
 	switch {
 	case errors.As(err, &rqe):
 		return exitBadOption
 	case errors.As(err, &ce):
 		return exitChanged
+	case errors.As(err, &hke):
+		return exitCertificate // the SSH server's key, as a certificate, did not verify
+	case errors.As(err, &se):
+		switch se.Kind {
+		case slget.SFTPNotFound:
+			return exitNotFound
+		case slget.SFTPRefused:
+			return exitAuth
+		}
+		return exitBadResponse // a folder, a device
 	case errors.As(err, &ie), errors.Is(err, context.Canceled):
 		return exitUnfinished
 	case osfile.IsDiskFull(err):

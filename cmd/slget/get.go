@@ -93,6 +93,7 @@ func (a *app) request(rawURL string) *slget.Request {
 		DryRun:         cfg.dryRun,
 		IfNewer:        cfg.conditional,
 		RemoteTime:     cfg.remoteTime,
+		SFTP:           cfg.sftp,
 	}
 	cfg.setMirrors(req)
 	switch {

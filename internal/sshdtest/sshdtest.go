@@ -1,0 +1,209 @@
+// Package sshdtest runs a real OpenSSH server (sshd -D) on a loopback port
+// for tests: its own host key, an authorized user key, a known_hosts file
+// and a verbose log to count sessions from.
+package sshdtest
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+)
+
+// Server is a running sshd.
+type Server struct {
+	Dir        string // its files; the tests' files may go here too
+	Port       int
+	User       string
+	UserKey    string // private key file of an authorized key
+	KnownHosts string // a known_hosts file naming the host key
+	HostKey    ssh.PublicKey
+	log        string
+	cmd        *exec.Cmd
+}
+
+// Start runs sshd for t, stopped at its cleanup. Without sshd the test is
+// skipped, unless CI is set: then it fails.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	const bin = "/usr/sbin/sshd"
+	if _, err := os.Stat(bin); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI needs OpenSSH's server: %v", err)
+		}
+		t.Skip("no sshd here (apt-get install openssh-server)")
+	}
+	if os.Geteuid() == 0 {
+		os.MkdirAll("/run/sshd", 0o755) // its privilege separation folder
+	}
+	u, err := user.Current()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	s := &Server{Dir: dir, User: u.Username, log: filepath.Join(dir, "sshd.log")}
+	hostPub := writeKey(t, filepath.Join(dir, "host_key"))
+	s.HostKey = hostPub
+	s.UserKey = filepath.Join(dir, "user_key")
+	userPub := writeKey(t, s.UserKey)
+	write(t, filepath.Join(dir, "authorized_keys"), ssh.MarshalAuthorizedKey(userPub))
+	s.Port = freePort(t)
+	s.KnownHosts = filepath.Join(dir, "known_hosts")
+	write(t, s.KnownHosts, []byte(fmt.Sprintf("[127.0.0.1]:%d %s", s.Port, ssh.MarshalAuthorizedKey(hostPub))))
+	conf := fmt.Sprintf(`Port %d
+ListenAddress 127.0.0.1
+HostKey %s
+AuthorizedKeysFile %s
+PidFile %s
+UsePAM no
+StrictModes no
+PermitRootLogin yes
+PasswordAuthentication yes
+KbdInteractiveAuthentication no
+MaxStartups 64
+MaxSessions 64
+Subsystem sftp internal-sftp
+LogLevel VERBOSE
+`, s.Port, filepath.Join(dir, "host_key"), filepath.Join(dir, "authorized_keys"), filepath.Join(dir, "sshd.pid"))
+	cfg := filepath.Join(dir, "sshd_config")
+	write(t, cfg, []byte(conf))
+	s.cmd = exec.Command(bin, "-D", "-f", cfg, "-E", s.log)
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+	})
+	for i := 0; !strings.Contains(s.Log(), "Server listening"); i++ {
+		if i > 500 || s.cmd.ProcessState != nil {
+			t.Fatalf("sshd did not start: %s", s.Log())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return s
+}
+
+// URL is sftp://user@127.0.0.1:port/path (path absolute).
+func (s *Server) URL(path string) string {
+	return fmt.Sprintf("sftp://%s@127.0.0.1:%d%s", s.User, s.Port, path)
+}
+
+// Log is sshd's log so far.
+func (s *Server) Log() string {
+	b, _ := os.ReadFile(s.log)
+	return string(b)
+}
+
+// Logins counts the logins sshd accepted (each an SSH connection), and
+// SFTP the sftp subsystems it started (each a channel).
+func (s *Server) Logins() int {
+	l := s.Log()
+	return strings.Count(l, "Accepted publickey for ") + strings.Count(l, "Accepted password for ")
+}
+
+// SFTP counts the SFTP channels sshd started.
+func (s *Server) SFTP() int { return strings.Count(s.Log(), "Starting session: subsystem 'sftp'") }
+
+func writeKey(t testing.TB, path string) ssh.PublicKey {
+	t.Helper()
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blk, err := ssh.MarshalPrivateKey(priv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, path, pem.EncodeToMemory(blk))
+	p, err := ssh.NewPublicKey(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// NewKey writes a fresh private key at path, authorized nowhere.
+func NewKey(t testing.TB, path string) ssh.PublicKey { return writeKey(t, path) }
+
+func write(t testing.TB, path string, b []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func freePort(t testing.TB) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// StopSessions stops (SIGSTOP) every process sshd forked so far, the
+// sessions open now, while the listener goes on taking new ones: a
+// server whose sessions stall. The processes are continued at the test's
+// cleanup, before sshd is killed. Linux only (it reads /proc).
+func (s *Server) StopSessions(t testing.TB) {
+	t.Helper()
+	var pids []string
+	for _, p := range descendants(s.cmd.Process.Pid) {
+		pids = append(pids, fmt.Sprint(p))
+	}
+	if len(pids) == 0 {
+		t.Fatal("sshd has no session to stop")
+	}
+	if out, err := exec.Command("kill", append([]string{"-STOP"}, pids...)...).CombinedOutput(); err != nil {
+		t.Fatalf("kill -STOP: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("kill", append([]string{"-CONT"}, pids...)...).Run() })
+}
+
+// descendants are the processes below pid, from /proc.
+func descendants(pid int) []int {
+	parent := map[int]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		var p int
+		if _, err := fmt.Sscan(e.Name(), &p); err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold blanks, so read after ')'.
+		i := bytes.LastIndexByte(b, ')')
+		var state string
+		var ppid int
+		if i < 0 || func() error { _, err := fmt.Sscan(string(b[i+1:]), &state, &ppid); return err }() != nil {
+			continue
+		}
+		parent[p] = ppid
+	}
+	var out []int
+	var walk func(int)
+	walk = func(p int) {
+		for c, pp := range parent {
+			if pp == p {
+				out = append(out, c)
+				walk(c)
+			}
+		}
+	}
+	walk(pid)
+	return out
+}
