@@ -11,7 +11,6 @@ import (
 	"io"
 	"net/url"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -59,7 +58,7 @@ type download struct {
 	prefix  *prefixHash // the file's hash taken during the transfer; nil without one
 	// headless: a HEAD probe was not enough; probe with a GET from now on.
 	headless  bool
-	evMu      sync.Mutex    // held while Request.Events runs
+	events    *eventQueue   // Request.Events' delivery; nil without it
 	probeTook time.Duration // how long the probe's answer took: some round trips
 	// discarded: Restart removed a damaged journal of this download, so
 	// the partial file beside it is slget's to empty.
@@ -118,6 +117,7 @@ const (
 func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	start := time.Now()
 	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[segment.Provenance]int64{}}}
+	d.events = newEventQueue(ctx, req.Events)
 	err := d.run(ctx)
 	if d.renamed != nil {
 		d.renamed.abandon() // if not made, it will not be
@@ -135,20 +135,15 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	if d.probe != nil && d.probe.Body != nil {
 		d.probe.Body.Close()
 	}
+	d.events.close() // no call starts after this
 	d.res.Duration = time.Since(start)
 	return d.res, public(err)
 }
 
-// emit tells Request.Events of e, one event at a time: the workers that
-// report retries and warnings run at once.
-func (d *download) emit(e Event) {
-	if d.req.Events == nil {
-		return
-	}
-	d.evMu.Lock()
-	defer d.evMu.Unlock()
-	d.req.Events(e)
-}
+// emit tells Request.Events of e, in order, one event at a time (the
+// workers that report retries and warnings run at once), and waits for
+// the call while the context lasts (eventQueue).
+func (d *download) emit(e Event) { d.events.emit(e) }
 
 // retrying reports a failed try of a slice that will be tried again.
 func (d *download) retrying(r fetch.RetryInfo) {

@@ -124,9 +124,14 @@ type Request struct {
 
 	// Events, if set, is told what happens: a *Started event when the
 	// transfer begins, then *Retrying and *Warning events. It is called
-	// once at a time for a download, in the order the events happened
-	// (the download's connections wait for it), never after Do returns;
-	// it must not block for long.
+	// once at a time for a download, in the order the events happened,
+	// on a goroutine of the download's own; the download (its connection
+	// that reported the event) waits for each call while Do's context
+	// lasts, so it should not block for long. Once the context ends, Do
+	// waits at most EventGrace for a call that has not returned, and
+	// returns: that call then finishes on its goroutine whenever it
+	// returns, and the events queued behind it are dropped. No call
+	// starts after Do returns.
 	Events func(Event)
 }
 
