@@ -5,6 +5,7 @@ package slget
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"sync"
 	"time"
@@ -30,10 +31,13 @@ type Client struct {
 	// one brings more than a few percent more throughput, up to
 	// MaxConnections, and keeps to fewer when the server answers 429 or
 	// 503 (its connection limit, not a failed try), resets connections,
-	// or answers later with no gain.
+	// or answers later with no gain. It is from 0 to ConnectionLimit: a
+	// value outside is a *RequestError from Do, before any request.
 	Connections int
 	// MaxConnections caps the connections of AutoConnections per
-	// download; zero means DefaultMaxConnections (16). It does not bound a fixed Connections.
+	// download; zero means DefaultMaxConnections (16). It does not
+	// bound a fixed Connections. It is from 0 to ConnectionLimit, as
+	// Connections.
 	MaxConnections int
 	// HTTP2Streams runs the connections of a ranged download as streams
 	// of one HTTP/2 connection when the server speaks HTTP/2 (offered by
@@ -42,8 +46,11 @@ type Client struct {
 	// congestion window and no per-connection limit. Probes, and
 	// downloads of one connection (small files), use HTTP/2 either way.
 	HTTP2Streams bool
-	Slice        int64 // slice size for new downloads; zero means 1 MiB
-	Retry        RetryPolicy
+	// Slice is the slice size of new downloads; zero means DefaultSlice
+	// (1 MiB). Any other value is from MinSlice to MaxSlice: one outside
+	// is a *RequestError from Do, before any request.
+	Slice int64
+	Retry RetryPolicy
 	// StallTimeout replaces a connection that brings no bytes for this
 	// long (the probe's included); zero means 30s.
 	StallTimeout time.Duration
@@ -195,6 +202,30 @@ const AutoConnections = 0
 // DefaultMaxConnections is the cap of AutoConnections when
 // Client.MaxConnections is zero.
 const DefaultMaxConnections = 16
+
+// ConnectionLimit bounds Client.Connections, Client.MaxConnections and
+// Request.Connections: each is from 0 to 64.
+const ConnectionLimit = 64
+
+// checkBounds refuses, before any request, a setting outside the bounds
+// its doc gives: a *RequestError naming the field and the bounds.
+func (c *Client) checkBounds(r *Request) error {
+	out := func(field string, v int64, lo, hi int64) error {
+		return &RequestError{Err: fmt.Errorf("%s %d: want 0 (the default) or %d to %d", field, v, lo, hi)}
+	}
+	if c.Slice != 0 && (c.Slice < MinSlice || c.Slice > MaxSlice) {
+		return out("Client.Slice", c.Slice, MinSlice, MaxSlice)
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"Client.Connections", c.Connections}, {"Client.MaxConnections", c.MaxConnections}, {"Request.Connections", r.Connections}} {
+		if f.v < 0 || f.v > ConnectionLimit {
+			return &RequestError{Err: fmt.Errorf("%s %d: want 0 to %d", f.name, f.v, ConnectionLimit)}
+		}
+	}
+	return nil
+}
 
 // AutoStartConnections is how many connections a download of
 // AutoConnections starts with: what the fixed default was before.

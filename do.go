@@ -166,6 +166,9 @@ func (d *download) warn(format string, args ...any) {
 }
 
 func (d *download) run(ctx context.Context) error {
+	if err := d.c.checkBounds(d.req); err != nil {
+		return err
+	}
 	u, err := fetch.ParseURL(d.req.URL)
 	if err != nil {
 		return &RequestError{Err: err}

@@ -67,7 +67,8 @@ type Range = segment.Range
 // as nginx's "slice 1m".
 const DefaultSlice = segment.DefaultSlice
 
-// MinSlice and MaxSlice bound Client.Slice: 4 KiB and 1 GiB.
+// MinSlice and MaxSlice bound Client.Slice: 4 KiB and 1 GiB (Do refuses
+// a Slice outside them with a *RequestError).
 const (
 	MinSlice = segment.MinSlice
 	MaxSlice = segment.MaxSlice

@@ -18,7 +18,8 @@ type Request struct {
 	Dir  string // where a name from the server goes; "" means "."
 	// Connections, if positive, is exactly how many connections this
 	// download opens, whatever Client.Connections says; zero means the
-	// Client's.
+	// Client's. At most ConnectionLimit; a negative count or one above it
+	// is a *RequestError.
 	Connections int
 	// Checksum, if set, is checked against the whole file before it gets
 	// its final name.
