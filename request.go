@@ -139,10 +139,15 @@ type Request struct {
 // Result is what a download did. Do returns it, filled as far as the
 // download got, with every error too.
 type Result struct {
-	URL       string // as given, its password redacted
-	FinalURL  string // after redirects, redacted
-	Path      string // where the file is (or would have been)
-	Size      int64  // bytes; -1 when the server sent no length and nothing came
+	URL      string // as given, its password redacted
+	FinalURL string // after redirects, redacted
+	// Path is where the file is, or would have been: set once the output
+	// name was chosen (from Request.Path, or the server's name), whatever
+	// follows, an *ExistsError for a taken name included; "" when Do
+	// failed before (a bad request, a failed probe) or streamed to a
+	// Writer.
+	Path      string
+	Size      int64 // bytes; -1 when the server sent no length and nothing came
 	Validator Validator
 	Ranged    bool // the server answered ranges: parallel and resumable
 	// Resumed is the bytes already on disk when this run began (a journal,
@@ -176,9 +181,18 @@ type Result struct {
 	// sample.
 	Proof    Proof
 	Duration time.Duration
-	// AlreadyComplete is true when nothing had to be downloaded: the file
-	// was found complete (a crash after its rename, or Continue with a
-	// Checksum that matches it).
+	// AlreadyComplete is true when nothing had to be downloaded and the
+	// bytes at Path were proven complete, by one of: the download's
+	// journal still beside the file (a crash after its rename); the record
+	// a finished download leaves in the file's extended attributes (its
+	// URL, the version, and the file's size and modification time then),
+	// which the probe's version matches, with the file's first slice
+	// compared with the server's (or the origin's digest, kept in the
+	// record, sent again the same); or, with Continue, the Checksum. When a
+	// Checksum is given, the file must match it as well, or Do returns a
+	// *ChecksumError and AlreadyComplete stays false. An edit in place
+	// changes the modification time and so voids the record; one that
+	// puts the time back (touch -r) is caught only by a Checksum.
 	AlreadyComplete bool
 	// NotModified is true when IfNewer found the local file up to date.
 	NotModified bool
