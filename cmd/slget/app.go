@@ -84,7 +84,7 @@ func poolOf(n int) int {
 
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
 // as -x 8000 should not open thousands of sockets to one server.
-const maxConnections = 64
+const maxConnections = slget.ConnectionLimit
 
 // run is the whole program; main only calls os.Exit with its result.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
