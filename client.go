@@ -154,7 +154,7 @@ func (c *Client) shared() *shared {
 // share one TotalRateLimit (c's), the Cache and the Peers.
 func (c *Client) Clone() *Client {
 	return &Client{
-		HTTP: c.http(), Connections: c.Connections, Slice: c.Slice, Retry: c.Retry, StallTimeout: c.StallTimeout,
+		HTTP: c.httpClient(), Connections: c.Connections, Slice: c.Slice, Retry: c.Retry, StallTimeout: c.StallTimeout,
 		LowestSpeed: c.LowestSpeed, RateLimit: c.RateLimit, TotalRateLimit: c.TotalRateLimit,
 		Cache: c.Cache, Peers: c.Peers, PeerOptions: c.PeerOptions, MorePeers: c.MorePeers, FleetOf: c.FleetOf,
 		sh: c.shared(), originScope: c.originScope,
@@ -175,12 +175,19 @@ func Get(ctx context.Context, url, path string) (*Result, error) {
 	return c.Do(ctx, &Request{URL: url, Path: path})
 }
 
-func (c *Client) http() *HTTPClient {
+// http is the Client's HTTP client in fetch's form, made on first use.
+func (c *Client) http() *fetch.Client {
 	c.httpOnce.Do(func() {
 		if c.HTTP == nil {
-			c.HTTP, _ = fetch.NewClient(fetch.ClientOptions{Connections: max(c.connections(nil), c.maxConnections(nil))}) // zero options cannot fail
+			c.HTTP, _ = NewHTTPClient(HTTPOptions{Connections: max(c.connections(nil), c.maxConnections(nil))}) // zero options cannot fail
 		}
 	})
+	return c.HTTP.f
+}
+
+// httpClient is Client.HTTP, made on first use.
+func (c *Client) httpClient() *HTTPClient {
+	c.http()
 	return c.HTTP
 }
 

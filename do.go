@@ -240,7 +240,7 @@ const refusedTries = 2
 func (d *download) doProbe(ctx context.Context) error {
 	var p *fetch.Probe
 	refused := 0
-	err := d.c.Retry.Do(ctx, func() error {
+	err := d.c.retry().Do(ctx, func() error {
 		var err error
 		var since time.Time
 		if d.req.IfNewer {
@@ -256,7 +256,7 @@ func (d *download) doProbe(ctx context.Context) error {
 		}
 		return err
 	}, func(try int, err error, wait time.Duration) {
-		tries := d.c.Retry.Tries()
+		tries := d.c.retry().Tries()
 		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
 			tries = refusedTries // the line promises only the tries that will be made
 		}

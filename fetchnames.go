@@ -10,29 +10,6 @@ import (
 	"github.com/slget/slget/segment"
 )
 
-// HTTPClient makes a Client's requests: connections per host, timeouts,
-// proxies, headers, redirects and TLS. Build one with NewHTTPClient.
-type HTTPClient = fetch.Client
-
-// HTTPOptions configure an HTTPClient; the zero value is usable, and each
-// field says what its zero means. Headers go in Header (Authorization and
-// Cookie only to the host of the URL given, unless LocationTrusted), a
-// proxy in Proxy (else the environment's, as curl reads it), a CA in
-// TLSConfig.RootCAs.
-type HTTPOptions = fetch.ClientOptions
-
-// NewHTTPClient builds an HTTPClient for Client.HTTP.
-func NewHTTPClient(o HTTPOptions) (*HTTPClient, error) { return fetch.NewClient(o) }
-
-// RetryPolicy says how long a failing request is tried again (a time
-// budget, or exactly MaxTries) and how long to wait between tries; the zero
-// value is usable: at least five tries, and more for two minutes from the
-// first failure.
-type RetryPolicy = fetch.RetryPolicy
-
-// PeerOptions configure the connections to a Client's Peers.
-type PeerOptions = fetch.PeerOptions
-
 // Validator is what identifies one version of the remote file: its size,
 // ETag and Last-Modified, and how much they can prove (Strength).
 type Validator = fetch.Validator

@@ -21,7 +21,7 @@ import (
 func (d *download) transfer(ctx context.Context) error {
 	cfg := fetch.Config{
 		Connections:  d.c.connections(d.req),
-		Retry:        d.c.Retry,
+		Retry:        d.c.retry(),
 		StallTimeout: d.c.StallTimeout,
 		LowestSpeed:  d.c.LowestSpeed,
 		Limiter:      d.limiter(),
@@ -175,7 +175,7 @@ func (d *download) stream(ctx context.Context) error {
 		if ctx.Err() != nil || !fetch.Retryable(err) {
 			return d.fail(ctx, err)
 		}
-		wait, line, final := tries.failed(d.c.Retry, d.c.LowestSpeed, err, n)
+		wait, line, final := tries.failed(d.c.retry(), d.c.LowestSpeed, err, n)
 		if final != nil {
 			return d.fail(ctx, final)
 		}
@@ -211,7 +211,7 @@ func (d *download) askWholeAgain(ctx context.Context, wait time.Duration) error 
 		return err
 	}
 	var p *fetch.Probe
-	err := d.c.Retry.Do(ctx, func() error {
+	err := d.c.retry().Do(ctx, func() error {
 		var err error
 		p, err = d.http().ProbeParsedFor(ctx, d.req.URL, d.given, d.credsURL(), d.c.slice(), time.Time{})
 		return err
