@@ -116,7 +116,7 @@ const (
 // replace is overwritten.
 func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	start := time.Now()
-	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[segment.Provenance]int64{}}}
+	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[Source]int64{}}}
 	d.events = newEventQueue(ctx, req.Events)
 	err := d.run(ctx)
 	if d.renamed != nil {
@@ -275,7 +275,7 @@ func (d *download) doProbe(ctx context.Context) error {
 		d.res.FinalURL = fetch.Redact(p.FinalURL)
 	}
 	d.res.Size = p.Validator.Size
-	d.res.Validator = p.Validator
+	d.res.Validator = validatorOf(p.Validator)
 	d.res.Ranged = p.Ranged
 	if w := p.Validator.Warning(); w != "" && p.Ranged && p.Validator.Size > 0 {
 		d.warn("%s", w)

@@ -123,7 +123,7 @@ type CutError struct {
 }
 
 func (e *CutError) fetch() error {
-	return orCause(e.cause, &fetch.CutError{URL: e.URL, Range: e.Range, Got: e.Got, Cache: e.Cache, Varnish: e.Varnish})
+	return orCause(e.cause, &fetch.CutError{URL: e.URL, Range: e.Range.segment(), Got: e.Got, Cache: e.Cache, Varnish: e.Varnish})
 }
 func (e *CutError) Error() string { return e.fetch().Error() }
 
@@ -231,7 +231,7 @@ type GaveUpError struct {
 }
 
 func (e *GaveUpError) fetch() error {
-	return orCause(e.cause, &fetch.GaveUpError{Slice: e.Slice, Range: e.Range, Tries: e.Tries, For: e.For, Spent: e.Spent, Err: e.Err})
+	return orCause(e.cause, &fetch.GaveUpError{Slice: e.Slice, Range: e.Range.segment(), Tries: e.Tries, For: e.For, Spent: e.Spent, Err: e.Err})
 }
 func (e *GaveUpError) Error() string { return e.fetch().Error() }
 
@@ -328,7 +328,7 @@ func own(e, whole error) error {
 	case *fetch.RedirectError:
 		return &RedirectError{URL: e.URL, Chain: e.Chain, Loop: e.Loop, Max: e.Max, cause: whole}
 	case *fetch.CutError:
-		return &CutError{URL: e.URL, Range: e.Range, Got: e.Got, Cache: e.Cache, Varnish: e.Varnish, cause: whole}
+		return &CutError{URL: e.URL, Range: rangeOf(e.Range), Got: e.Got, Cache: e.Cache, Varnish: e.Varnish, cause: whole}
 	case *fetch.PhaseError:
 		return &PhaseError{Phase: Phase(e.Phase), Addr: e.Addr, Proxy: e.Proxy, Limit: e.Limit, Err: public(e.Err), cause: whole}
 	case *fetch.PeerError:
@@ -336,7 +336,7 @@ func own(e, whole error) error {
 	case *fetch.LocalError:
 		return &LocalError{Op: e.Op, Err: public(e.Err), cause: whole}
 	case *fetch.GaveUpError:
-		return &GaveUpError{Slice: e.Slice, Range: e.Range, Tries: e.Tries, For: e.For, Spent: e.Spent, Err: public(e.Err), cause: whole}
+		return &GaveUpError{Slice: e.Slice, Range: rangeOf(e.Range), Tries: e.Tries, For: e.For, Spent: e.Spent, Err: public(e.Err), cause: whole}
 	case *resume.Error:
 		return &JournalError{Path: e.Path, Op: e.Op, Err: public(e.Err), cause: whole}
 	}

@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
-	"github.com/slget/slget/segment"
 	"io"
 	"os"
 	"path/filepath"
@@ -130,7 +129,7 @@ func (d *download) finishBeside(taken *ExistsError, synced func(string)) error {
 // a full-size file matches.
 func (d *download) finishComplete() error {
 	d.res.Resumed = d.probe.Validator.Size
-	d.res.BySource[segment.FromOrigin] = d.probe.Validator.Size
+	d.res.BySource[FromOrigin] = d.probe.Validator.Size
 	if d.checksum() != nil || d.req.SHA256 {
 		f, err := osfile.OpenNoFollow(d.path, os.O_RDONLY, 0)
 		if err != nil {

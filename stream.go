@@ -153,7 +153,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan s
 	st := dl.Stats()
 	d.res.Transferred, d.res.Connections = st.Written, st.Peak
 	for p, n := range st.BySource {
-		d.res.BySource[p] += n
+		d.res.BySource[Source(p)] += n
 	}
 	return err
 }
@@ -200,7 +200,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 	}
 	err := d.runStream(ctx, w, fetchAll)
 	d.res.Transferred = got.Load()
-	d.res.BySource[segment.FromOrigin] = w.Written()
+	d.res.BySource[FromOrigin] = w.Written()
 	return err
 }
 

@@ -126,12 +126,12 @@ func (d *download) transfer(ctx context.Context) error {
 	} else if d.journal != nil {
 		for src, n := range d.journal.Counts() {
 			if n > 0 {
-				d.res.BySource[src] = n
+				d.res.BySource[Source(src)] = n
 			}
 		}
 	} else {
 		for p, n := range st.BySource {
-			d.res.BySource[p] += n
+			d.res.BySource[Source(p)] += n
 		}
 	}
 	if err != nil {
@@ -165,7 +165,7 @@ func (d *download) stream(ctx context.Context) error {
 		n, err := fetch.StreamTo(ctx, body, d.lock.f, &written, d.streamRules(lim))
 		body.Close()
 		d.res.Size, d.res.Transferred = n, n
-		d.res.BySource[segment.FromOrigin] = n
+		d.res.BySource[FromOrigin] = n
 		if err == nil {
 			if err := d.confirmVersion(ctx, n > 0); err != nil {
 				return d.fail(ctx, err)
