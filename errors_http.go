@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/metalink"
 	"github.com/slget/slget/resume"
 )
 
@@ -267,12 +268,12 @@ func orCause(cause, made error) error {
 	return made
 }
 
-// public returns err with the errors of the HTTP side and the journal in
-// it given as the root's own types, their messages unchanged: the
-// outermost of them becomes one, whose message is that of err whole (a
-// wrapper's context, "connecting to …; is the server up"), and the root's
-// own wrappers (KeptError and the like) keep their type with what they
-// wrap made public.
+// public returns err with the errors of the HTTP side, the journal and the
+// Metalink reader in it given as the root's own types, their messages
+// unchanged: the outermost of them becomes one, whose message is that of
+// err whole (a wrapper's context, "connecting to …; is the server up"),
+// and the root's own wrappers (KeptError and the like) keep their type
+// with what they wrap made public.
 func public(err error) error {
 	if err == nil {
 		return nil
@@ -298,6 +299,10 @@ func public(err error) error {
 		c.Err = public(e.Err)
 		return &c
 	case *FileError:
+		c := *e
+		c.Err = public(e.Err)
+		return &c
+	case *MetalinkAnswer:
 		c := *e
 		c.Err = public(e.Err)
 		return &c
@@ -339,6 +344,8 @@ func own(e, whole error) error {
 		return &GaveUpError{Slice: e.Slice, Range: rangeOf(e.Range), Tries: e.Tries, For: e.For, Spent: e.Spent, Err: public(e.Err), cause: whole}
 	case *resume.Error:
 		return &JournalError{Path: e.Path, Op: e.Op, Err: public(e.Err), cause: whole}
+	case *metalink.ParseError:
+		return &MetalinkError{File: e.File, Reason: e.Reason, cause: whole}
 	}
 	return nil
 }

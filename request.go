@@ -99,7 +99,7 @@ type Request struct {
 	// refused (a *FileError), so a document cannot make the download
 	// write through a link. A name that is absolute, climbs out (".."),
 	// or holds a backslash, a drive letter, an empty or "." segment or a
-	// control character is a *RequestError (metalink.CheckName).
+	// control character is a *RequestError.
 	Name string
 	// Size, if positive, is the file's size as a document gives it (a
 	// Metalink's <size>): a mirror whose file has another size is left
