@@ -107,3 +107,22 @@ func TestEditedFileNotAlreadyComplete(t *testing.T) {
 		})
 	}
 }
+
+// The record keeps the time the file ends with: with RemoteTime, the
+// server's Last-Modified set after the rename, so a rerun still finds the
+// file complete.
+func TestRerunWithRemoteTimeFindsComplete(t *testing.T) {
+	srv := fetchtest.NewServer(t, fetchtest.WithSize(1<<20))
+	c := newClient(t, &slget.Client{})
+	dir := t.TempDir()
+	needXattrs(t, dir)
+	path := filepath.Join(dir, "file.bin")
+	get(t, c, srv, &slget.Request{Path: path, RemoteTime: true})
+	if fi, err := os.Stat(path); err != nil || !fi.ModTime().Equal(srv.LastModified()) {
+		t.Fatalf("the file's time is not the server's: %v", err)
+	}
+	res, _ := get(t, c, srv, &slget.Request{Path: path, RemoteTime: true, AutoRename: true})
+	if !res.AlreadyComplete || res.Path != path {
+		t.Errorf("the rerun: AlreadyComplete %v, saved as %s", res.AlreadyComplete, res.Path)
+	}
+}
