@@ -56,25 +56,4 @@ func verifyFile(ctx context.Context, path string, plan segment.Plan, recs []resu
 	return badSlices(ctx, f, plan, recs)
 }
 
-// checkIntegrity re-reads every done slice of j from f and marks those
-// that fail not done, so that they are fetched again.
-func checkIntegrity(ctx context.Context, j *resume.Journal, f *os.File, plan segment.Plan, warn func(string, ...any)) error {
-	bad, err := badSlices(ctx, f, plan, j.Records())
-	if err != nil {
-		if ctx.Err() != nil {
-			return err
-		}
-		return fileErr("io", f.Name(), err)
-	}
-	if len(bad) == 0 {
-		return nil
-	}
-	if len(bad) == 1 {
-		warn("slice %d of %s does not match its checksum; fetching it again", bad[0], f.Name())
-	} else {
-		warn("%d slices of %s do not match their checksums; fetching them again", len(bad), f.Name())
-	}
-	return j.Forget(bad)
-}
-
 func dirOf(p string) string { return filepath.Dir(p) }

@@ -91,15 +91,6 @@ const (
 
 func (s Source) String() string { return segment.Provenance(s).String() }
 
-// bySource is m with the root's Source keys.
-func bySource(m map[segment.Provenance]int64) map[Source]int64 {
-	out := make(map[Source]int64, len(m))
-	for k, v := range m {
-		out[Source(k)] = v
-	}
-	return out
-}
-
 // MirrorStats is what one mirror did in a download.
 type MirrorStats struct {
 	Bytes   int64  // bytes it sent in this run, whole pieces or not
