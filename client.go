@@ -79,9 +79,9 @@ type Client struct {
 	// each run of slices before the origin, in proxy form pinned with
 	// If-Match to the version the Client's own probe of the origin found.
 	// A download first checks their /healthz (at most every 2s) and asks
-	// only those that answer, each run of slices (package fleet) of the
-	// peer that owns it among them first, as the serves of a fleet rank
-	// themselves, then of the others in that order. A peer that misses, is slow,
+	// only those that answer, each run of slices of the peer that owns
+	// it among them first, as the serves of a fleet rank themselves,
+	// then of the others in that order. A peer that misses, is slow,
 	// refuses or fails leaves the slices to the origin; one whose slice
 	// fails its checksum is dropped for the rest of the download and the
 	// slice fetched from the origin. A peer that sends consistent wrong

@@ -10,8 +10,8 @@ import (
 	"github.com/slget/slget/metalink"
 )
 
-// MaxMetalink is the largest Metalink document read: ReadMetalink, and
-// Do with FollowMetalink, refuse a longer one.
+// MaxMetalink is the largest Metalink document read (16 MiB): ReadMetalink
+// and Do with FollowMetalink refuse a longer one.
 const MaxMetalink = metalink.MaxDocument
 
 // MetalinkFile is one file a Metalink describes, as a download: its name,
