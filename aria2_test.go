@@ -21,6 +21,7 @@ import (
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/internal/aria2ctl"
 	"github.com/slget/slget/resume"
+	"github.com/slget/slget/segment"
 )
 
 const kib = 1 << 10 // mib is share_test.go's
@@ -369,7 +370,7 @@ func TestContinueAria2CrashAfterRename(t *testing.T) {
 			}
 			var recs []resume.Record
 			for i := int64(0); i < size/slice; i++ {
-				recs = append(recs, resume.Record{Index: int(i), CRC32C: resume.SliceChecksum(srv.Content().Bytes(i*slice, slice)), From: slget.FromOrigin})
+				recs = append(recs, resume.Record{Index: int(i), CRC32C: resume.SliceChecksum(srv.Content().Bytes(i*slice, slice)), From: segment.FromOrigin})
 			}
 			if err := j.Commit(recs); err != nil {
 				t.Fatal(err)

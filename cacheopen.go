@@ -52,9 +52,6 @@ func (c *Cache) Purge(rawURL string) (slices int, bytes int64, err error) {
 // must have returned.
 func (c *Cache) Close() error { return c.store.Close() }
 
-// CacheOptions configure OpenCache; nil means the defaults.
-type CacheOptions = localcache.Options
-
 // Errors of OpenCache, matched with errors.Is.
 var (
 	// ErrCacheLocked: another process owns the cache and serves it nowhere.
@@ -70,7 +67,7 @@ var (
 // (`slget serve` publishes one), to be used as one of Client.Peers; when
 // it publishes none, the error matches ErrCacheLocked.
 func OpenCache(dir string, opts *CacheOptions) (cache *Cache, owner string, err error) {
-	s, err := localcache.Open(dir, opts)
+	s, err := localcache.Open(dir, opts.store())
 	if err == nil {
 		return &Cache{store: s}, "", nil
 	}

@@ -5,6 +5,7 @@ package slget
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"sync"
 	"time"
@@ -30,10 +31,13 @@ type Client struct {
 	// one brings more than a few percent more throughput, up to
 	// MaxConnections, and keeps to fewer when the server answers 429 or
 	// 503 (its connection limit, not a failed try), resets connections,
-	// or answers later with no gain.
+	// or answers later with no gain. It is from 0 to ConnectionLimit: a
+	// value outside is a *RequestError from Do, before any request.
 	Connections int
 	// MaxConnections caps the connections of AutoConnections per
-	// download; zero means DefaultMaxConnections (16). It does not bound a fixed Connections.
+	// download; zero means DefaultMaxConnections (16). It does not
+	// bound a fixed Connections. It is from 0 to ConnectionLimit, as
+	// Connections.
 	MaxConnections int
 	// HTTP2Streams runs the connections of a ranged download as streams
 	// of one HTTP/2 connection when the server speaks HTTP/2 (offered by
@@ -42,8 +46,11 @@ type Client struct {
 	// congestion window and no per-connection limit. Probes, and
 	// downloads of one connection (small files), use HTTP/2 either way.
 	HTTP2Streams bool
-	Slice        int64 // slice size for new downloads; zero means 1 MiB
-	Retry        RetryPolicy
+	// Slice is the slice size of new downloads; zero means DefaultSlice
+	// (1 MiB). Any other value is from MinSlice to MaxSlice: one outside
+	// is a *RequestError from Do, before any request.
+	Slice int64
+	Retry RetryPolicy
 	// StallTimeout replaces a connection that brings no bytes for this
 	// long (the probe's included); zero means 30s.
 	StallTimeout time.Duration
@@ -72,9 +79,9 @@ type Client struct {
 	// each run of slices before the origin, in proxy form pinned with
 	// If-Match to the version the Client's own probe of the origin found.
 	// A download first checks their /healthz (at most every 2s) and asks
-	// only those that answer, each run of slices (package fleet) of the
-	// peer that owns it among them first, as the serves of a fleet rank
-	// themselves, then of the others in that order. A peer that misses, is slow,
+	// only those that answer, each run of slices of the peer that owns
+	// it among them first, as the serves of a fleet rank themselves,
+	// then of the others in that order. A peer that misses, is slow,
 	// refuses or fails leaves the slices to the origin; one whose slice
 	// fails its checksum is dropped for the rest of the download and the
 	// slice fetched from the origin. A peer that sends consistent wrong
@@ -147,7 +154,7 @@ func (c *Client) shared() *shared {
 // share one TotalRateLimit (c's), the Cache and the Peers.
 func (c *Client) Clone() *Client {
 	return &Client{
-		HTTP: c.http(), Connections: c.Connections, Slice: c.Slice, Retry: c.Retry, StallTimeout: c.StallTimeout,
+		HTTP: c.httpClient(), Connections: c.Connections, Slice: c.Slice, Retry: c.Retry, StallTimeout: c.StallTimeout,
 		LowestSpeed: c.LowestSpeed, RateLimit: c.RateLimit, TotalRateLimit: c.TotalRateLimit,
 		Cache: c.Cache, Peers: c.Peers, PeerOptions: c.PeerOptions, MorePeers: c.MorePeers, FleetOf: c.FleetOf,
 		sh: c.shared(), originScope: c.originScope,
@@ -168,12 +175,19 @@ func Get(ctx context.Context, url, path string) (*Result, error) {
 	return c.Do(ctx, &Request{URL: url, Path: path})
 }
 
-func (c *Client) http() *HTTPClient {
+// http is the Client's HTTP client in fetch's form, made on first use.
+func (c *Client) http() *fetch.Client {
 	c.httpOnce.Do(func() {
 		if c.HTTP == nil {
-			c.HTTP, _ = fetch.NewClient(fetch.ClientOptions{Connections: max(c.connections(nil), c.maxConnections(nil))}) // zero options cannot fail
+			c.HTTP, _ = NewHTTPClient(HTTPOptions{Connections: max(c.connections(nil), c.maxConnections(nil))}) // zero options cannot fail
 		}
 	})
+	return c.HTTP.f
+}
+
+// httpClient is Client.HTTP, made on first use.
+func (c *Client) httpClient() *HTTPClient {
+	c.http()
 	return c.HTTP
 }
 
@@ -195,6 +209,30 @@ const AutoConnections = 0
 // DefaultMaxConnections is the cap of AutoConnections when
 // Client.MaxConnections is zero.
 const DefaultMaxConnections = 16
+
+// ConnectionLimit bounds Client.Connections, Client.MaxConnections and
+// Request.Connections: each is from 0 to 64.
+const ConnectionLimit = 64
+
+// checkBounds refuses, before any request, a setting outside the bounds
+// its doc gives: a *RequestError naming the field and the bounds.
+func (c *Client) checkBounds(r *Request) error {
+	out := func(field string, v int64, lo, hi int64) error {
+		return &RequestError{Err: fmt.Errorf("%s %d: want 0 (the default) or %d to %d", field, v, lo, hi)}
+	}
+	if c.Slice != 0 && (c.Slice < MinSlice || c.Slice > MaxSlice) {
+		return out("Client.Slice", c.Slice, MinSlice, MaxSlice)
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"Client.Connections", c.Connections}, {"Client.MaxConnections", c.MaxConnections}, {"Request.Connections", r.Connections}} {
+		if f.v < 0 || f.v > ConnectionLimit {
+			return &RequestError{Err: fmt.Errorf("%s %d: want 0 to %d", f.name, f.v, ConnectionLimit)}
+		}
+	}
+	return nil
+}
 
 // AutoStartConnections is how many connections a download of
 // AutoConnections starts with: what the fixed default was before.

@@ -12,7 +12,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/http"
 	"os"
+	"time"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
@@ -31,6 +33,12 @@ type versionRecord struct {
 	ETag         string `json:"etag,omitempty"`
 	LastModified string `json:"last_modified,omitempty"`
 	Digest       string `json:"digest,omitempty"` // the origin's, "sha-256=HEX"
+	// MTime is the file's modification time when it was finished (the
+	// server's Last-Modified with Request.RemoteTime), in nanoseconds
+	// since 1970: a file edited since has another, and is not taken as
+	// complete on the strength of the record. Zero in an older record,
+	// which is then not taken.
+	MTime int64 `json:"mtime_ns,omitempty"`
 }
 
 // parseVersionRecord reads a user.slget.version value; ok is false for
@@ -50,8 +58,13 @@ func (d *download) markComplete(f *os.File) {
 	if v.Strength() == fetch.SizeOnly {
 		return // nothing a rerun could compare
 	}
-	rec, _ := json.Marshal(versionRecord{Size: v.Size, ETag: v.ETag, LastModified: v.LastModified, Digest: d.digestToKeep()})
-	err := osfile.SetXattr(f, xattrOrigin, []byte(d.res.URL)) // the request's URL, redacted
+	mtime, err := d.finishedMTime(f)
+	if err != nil {
+		d.warn("cannot record the version of %s in its extended attributes: %v", d.lock.path, err)
+		return
+	}
+	rec, _ := json.Marshal(versionRecord{Size: v.Size, ETag: v.ETag, LastModified: v.LastModified, Digest: d.digestToKeep(), MTime: mtime.UnixNano()})
+	err = osfile.SetXattr(f, xattrOrigin, []byte(d.res.URL)) // the request's URL, redacted
 	if err == nil {
 		err = osfile.SetXattr(f, xattrVersion, rec)
 	}
@@ -65,10 +78,28 @@ func (d *download) markComplete(f *os.File) {
 	}
 }
 
+// finishedMTime is the modification time the finished file f will keep:
+// the server's Last-Modified when Request.RemoteTime sets it (after the
+// rename), its own otherwise (no byte is written to it after the record).
+func (d *download) finishedMTime(f *os.File) (time.Time, error) {
+	if d.req.RemoteTime {
+		if lm, err := http.ParseTime(d.probe.Validator.LastModified); err == nil {
+			return lm, nil
+		}
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return time.Time{}, err
+	}
+	return fi.ModTime(), nil
+}
+
 // recordedComplete reads the record of the file at path and reports
 // whether it says the file is a complete download of this URL (scheme,
-// host and path) in the version the probe found. It reads only the
-// attributes; sameStart checks bytes.
+// host and path) in the version the probe found, and the file still has
+// the size and modification time it was finished with (an edit in place
+// changes the time). It reads only the attributes and the file's
+// metadata; sameStart checks bytes.
 func (d *download) recordedComplete(path string) (versionRecord, bool) {
 	origin, err := osfile.GetXattr(path, xattrOrigin)
 	if err != nil || identity(string(origin)) != identity(d.req.URL) {
@@ -93,7 +124,7 @@ func (d *download) recordedComplete(path string) (versionRecord, bool) {
 		return versionRecord{}, false
 	}
 	fi, err := os.Lstat(path)
-	return rec, err == nil && fi.Mode().IsRegular() && fi.Size() == rec.Size
+	return rec, err == nil && fi.Mode().IsRegular() && fi.Size() == rec.Size && rec.MTime != 0 && fi.ModTime().UnixNano() == rec.MTime
 }
 
 // sameStart compares the first slice of the file at path, whose record is

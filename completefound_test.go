@@ -14,6 +14,7 @@ import (
 	"github.com/slget/slget"
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/resume"
+	"github.com/slget/slget/segment"
 )
 
 // leaveFullJournal writes, beside the file at path, the journal a crash
@@ -33,7 +34,7 @@ func leaveFullJournal(t *testing.T, srv *fetchtest.Server, path string, slice in
 	}
 	var recs []resume.Record
 	for i := int64(0); i*slice < size; i++ {
-		recs = append(recs, resume.Record{Index: int(i), CRC32C: resume.SliceChecksum(b[i*slice : min((i+1)*slice, size)]), From: slget.FromOrigin})
+		recs = append(recs, resume.Record{Index: int(i), CRC32C: resume.SliceChecksum(b[i*slice : min((i+1)*slice, size)]), From: segment.FromOrigin})
 	}
 	if err := j.Commit(recs); err != nil {
 		t.Fatal(err)

@@ -45,8 +45,8 @@ func (d *download) confirmVersion(ctx context.Context, moved bool) error {
 		}
 	}
 	for _, o := range origins {
-		err := d.c.Retry.Do(ctx, func() error { return o.Confirm(ctx, last) }, func(try int, err error, wait time.Duration) {
-			d.warn("asking %s for the version after the last byte: %v; %s", fetch.Redact(o.URL), err, fetch.TryLine(try+1, d.c.Retry.TriesFor(err), -1, wait))
+		err := d.c.retry().Do(ctx, func() error { return o.Confirm(ctx, last) }, func(try int, err error, wait time.Duration) {
+			d.warn("asking %s for the version after the last byte: %v; %s", fetch.Redact(o.URL), err, fetch.TryLine(try+1, d.c.retry().TriesFor(err), -1, wait))
 		})
 		if err != nil {
 			return err

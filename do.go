@@ -11,7 +11,6 @@ import (
 	"io"
 	"net/url"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -60,7 +59,7 @@ type download struct {
 	prefix  *prefixHash // the file's hash taken during the transfer; nil without one
 	// headless: a HEAD probe was not enough; probe with a GET from now on.
 	headless  bool
-	evMu      sync.Mutex    // held while Request.Events runs
+	events    *eventQueue   // Request.Events' delivery; nil without it
 	probeTook time.Duration // how long the probe's answer took: some round trips
 	// discarded: Restart removed a damaged journal of this download, so
 	// the partial file beside it is slget's to empty.
@@ -129,7 +128,8 @@ const (
 // replace is overwritten.
 func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	start := time.Now()
-	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[segment.Provenance]int64{}}}
+	d := &download{c: c, req: req, res: &Result{URL: fetch.Redact(req.URL), Size: -1, BySource: map[Source]int64{}}}
+	d.events = newEventQueue(ctx, req.Events)
 	err := d.run(ctx)
 	if d.renamed != nil {
 		d.renamed.abandon() // if not made, it will not be
@@ -147,20 +147,15 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 	if d.probe != nil && d.probe.Body != nil {
 		d.probe.Body.Close()
 	}
+	d.events.close() // no call starts after this
 	d.res.Duration = time.Since(start)
 	return d.res, public(err)
 }
 
-// emit tells Request.Events of e, one event at a time: the workers that
-// report retries and warnings run at once.
-func (d *download) emit(e Event) {
-	if d.req.Events == nil {
-		return
-	}
-	d.evMu.Lock()
-	defer d.evMu.Unlock()
-	d.req.Events(e)
-}
+// emit tells Request.Events of e, in order, one event at a time (the
+// workers that report retries and warnings run at once), and waits for
+// the call while the context lasts (eventQueue).
+func (d *download) emit(e Event) { d.events.emit(e) }
 
 // retrying reports a failed try of a slice that will be tried again.
 func (d *download) retrying(r fetch.RetryInfo) {
@@ -183,6 +178,9 @@ func (d *download) warn(format string, args ...any) {
 }
 
 func (d *download) run(ctx context.Context) error {
+	if err := d.c.checkBounds(d.req); err != nil {
+		return err
+	}
 	if sftpsrc.IsSFTP(d.req.URL) {
 		return d.runSFTP(ctx) // a stat in place of the probe (sftp.go)
 	}
@@ -257,7 +255,7 @@ const refusedTries = 2
 func (d *download) doProbe(ctx context.Context) error {
 	var p *fetch.Probe
 	refused := 0
-	err := d.c.Retry.Do(ctx, func() error {
+	err := d.c.retry().Do(ctx, func() error {
 		var err error
 		var since time.Time
 		if d.req.IfNewer {
@@ -273,7 +271,7 @@ func (d *download) doProbe(ctx context.Context) error {
 		}
 		return err
 	}, func(try int, err error, wait time.Duration) {
-		tries := d.c.Retry.Tries()
+		tries := d.c.retry().Tries()
 		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
 			tries = refusedTries // the line promises only the tries that will be made
 		}
@@ -292,7 +290,7 @@ func (d *download) doProbe(ctx context.Context) error {
 		d.res.FinalURL = fetch.Redact(p.FinalURL)
 	}
 	d.res.Size = p.Validator.Size
-	d.res.Validator = p.Validator
+	d.res.Validator = validatorOf(p.Validator)
 	d.res.Ranged = p.Ranged
 	if w := p.Validator.Warning(); w != "" && p.Ranged && p.Validator.Size > 0 {
 		d.warn("%s", w)

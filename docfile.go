@@ -55,7 +55,7 @@ func (d *download) sizeWhy(got int64) string {
 func (d *download) docName(dir string) (folders, full string, err error) {
 	name := d.req.Name
 	if err := metalink.CheckName(name); err != nil {
-		return "", "", &RequestError{Err: fmt.Errorf("the name %q: %w", name, err)}
+		return "", "", &RequestError{Err: fmt.Errorf("Request.Name %q: %w", name, err)}
 	}
 	folders, base := path.Split(name)
 	folders = strings.TrimSuffix(folders, "/")

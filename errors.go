@@ -14,6 +14,7 @@ import (
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/internal/units"
+	"github.com/slget/slget/metalink"
 	"github.com/slget/slget/resume"
 )
 
@@ -279,3 +280,21 @@ func (e *KeptError) Remedies() []Remedy {
 }
 
 func (e *InterruptedError) Unwrap() error { return e.Err }
+
+// MetalinkError is a Metalink document that cannot be used: one that does
+// not parse, names a path that leaves the download directory, lists no
+// http(s) URL for a file, or only hashes slget cannot check.
+type MetalinkError struct {
+	File   string // the file's name when the fault is in one, else ""
+	Reason string
+	cause  error
+}
+
+func (e *MetalinkError) metalink() error {
+	return orCause(e.cause, &metalink.ParseError{File: e.File, Reason: e.Reason})
+}
+
+func (e *MetalinkError) Error() string { return e.metalink().Error() }
+
+// Unwrap returns the Metalink reader's own error.
+func (e *MetalinkError) Unwrap() error { return e.metalink() }

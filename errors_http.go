@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/metalink"
 	"github.com/slget/slget/resume"
 )
 
@@ -123,7 +124,7 @@ type CutError struct {
 }
 
 func (e *CutError) fetch() error {
-	return orCause(e.cause, &fetch.CutError{URL: e.URL, Range: e.Range, Got: e.Got, Cache: e.Cache, Varnish: e.Varnish})
+	return orCause(e.cause, &fetch.CutError{URL: e.URL, Range: e.Range.segment(), Got: e.Got, Cache: e.Cache, Varnish: e.Varnish})
 }
 func (e *CutError) Error() string { return e.fetch().Error() }
 
@@ -231,7 +232,7 @@ type GaveUpError struct {
 }
 
 func (e *GaveUpError) fetch() error {
-	return orCause(e.cause, &fetch.GaveUpError{Slice: e.Slice, Range: e.Range, Tries: e.Tries, For: e.For, Spent: e.Spent, Err: e.Err})
+	return orCause(e.cause, &fetch.GaveUpError{Slice: e.Slice, Range: e.Range.segment(), Tries: e.Tries, For: e.For, Spent: e.Spent, Err: e.Err})
 }
 func (e *GaveUpError) Error() string { return e.fetch().Error() }
 
@@ -267,12 +268,12 @@ func orCause(cause, made error) error {
 	return made
 }
 
-// public returns err with the errors of the HTTP side and the journal in
-// it given as the root's own types, their messages unchanged: the
-// outermost of them becomes one, whose message is that of err whole (a
-// wrapper's context, "connecting to …; is the server up"), and the root's
-// own wrappers (KeptError and the like) keep their type with what they
-// wrap made public.
+// public returns err with the errors of the HTTP side, the journal and the
+// Metalink reader in it given as the root's own types, their messages
+// unchanged: the outermost of them becomes one, whose message is that of
+// err whole (a wrapper's context, "connecting to …; is the server up"),
+// and the root's own wrappers (KeptError and the like) keep their type
+// with what they wrap made public.
 func public(err error) error {
 	if err == nil {
 		return nil
@@ -298,6 +299,10 @@ func public(err error) error {
 		c.Err = public(e.Err)
 		return &c
 	case *FileError:
+		c := *e
+		c.Err = public(e.Err)
+		return &c
+	case *MetalinkAnswer:
 		c := *e
 		c.Err = public(e.Err)
 		return &c
@@ -328,7 +333,7 @@ func own(e, whole error) error {
 	case *fetch.RedirectError:
 		return &RedirectError{URL: e.URL, Chain: e.Chain, Loop: e.Loop, Max: e.Max, cause: whole}
 	case *fetch.CutError:
-		return &CutError{URL: e.URL, Range: e.Range, Got: e.Got, Cache: e.Cache, Varnish: e.Varnish, cause: whole}
+		return &CutError{URL: e.URL, Range: rangeOf(e.Range), Got: e.Got, Cache: e.Cache, Varnish: e.Varnish, cause: whole}
 	case *fetch.PhaseError:
 		return &PhaseError{Phase: Phase(e.Phase), Addr: e.Addr, Proxy: e.Proxy, Limit: e.Limit, Err: public(e.Err), cause: whole}
 	case *fetch.PeerError:
@@ -336,11 +341,13 @@ func own(e, whole error) error {
 	case *fetch.LocalError:
 		return &LocalError{Op: e.Op, Err: public(e.Err), cause: whole}
 	case *fetch.GaveUpError:
-		return &GaveUpError{Slice: e.Slice, Range: e.Range, Tries: e.Tries, For: e.For, Spent: e.Spent, Err: public(e.Err), cause: whole}
+		return &GaveUpError{Slice: e.Slice, Range: rangeOf(e.Range), Tries: e.Tries, For: e.For, Spent: e.Spent, Err: public(e.Err), cause: whole}
 	case *resume.Error:
 		return &JournalError{Path: e.Path, Op: e.Op, Err: public(e.Err), cause: whole}
+	case *metalink.ParseError:
+		return &MetalinkError{File: e.File, Reason: e.Reason, cause: whole}
 	}
-	return nil
+	return ownSFTP(e, whole)
 }
 
 // beside keeps a wrapper of several errors (errors.Join's) whole, with

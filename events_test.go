@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
@@ -48,7 +47,7 @@ func TestStartedNamesAnsweringProxy(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := answered.Load()
-			hc, err := fetch.NewClient(fetch.ClientOptions{Proxy: tc.proxy, Getenv: func(string) string { return "" }})
+			hc, err := slget.NewHTTPClient(slget.HTTPOptions{Proxy: tc.proxy, Getenv: func(string) string { return "" }})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,7 @@
-// The HTTP side's value types, sentinels and helpers that a program meets,
-// named here so that it imports slget alone: aliases of the fetch
-// package's own, not copies. Its error types are the root's own
-// (errors_http.go).
+// The HTTP side's constants, sentinels and helpers that a program meets,
+// named here so that it imports slget alone. Its types are the root's own
+// (the options a program fills, the values it reads, the errors), made
+// from the HTTP side's where they are handed over.
 
 package slget
 
@@ -10,64 +10,12 @@ import (
 	"github.com/slget/slget/segment"
 )
 
-// HTTPClient makes a Client's requests: connections per host, timeouts,
-// proxies, headers, redirects and TLS. Build one with NewHTTPClient.
-type HTTPClient = fetch.Client
-
-// HTTPOptions configure an HTTPClient; the zero value is usable, and each
-// field says what its zero means. Headers go in Header (Authorization and
-// Cookie only to the host of the URL given, unless LocationTrusted), a
-// proxy in Proxy (else the environment's, as curl reads it), a CA in
-// TLSConfig.RootCAs.
-type HTTPOptions = fetch.ClientOptions
-
-// NewHTTPClient builds an HTTPClient for Client.HTTP.
-func NewHTTPClient(o HTTPOptions) (*HTTPClient, error) { return fetch.NewClient(o) }
-
-// RetryPolicy says how long a failing request is tried again (a time
-// budget, or exactly MaxTries) and how long to wait between tries; the zero
-// value is usable: at least five tries, and more for two minutes from the
-// first failure.
-type RetryPolicy = fetch.RetryPolicy
-
-// PeerOptions configure the connections to a Client's Peers.
-type PeerOptions = fetch.PeerOptions
-
-// Validator is what identifies one version of the remote file: its size,
-// ETag and Last-Modified, and how much they can prove (Strength).
-type Validator = fetch.Validator
-
-// Strength is what a Validator can prove: StrongETag, LastModified or
-// SizeOnly.
-type Strength = fetch.Strength
-
-// The strengths of a Validator, from best to worst.
-const (
-	StrongETag   = fetch.StrongETag
-	LastModified = fetch.LastModified
-	SizeOnly     = fetch.SizeOnly
-)
-
-// Source is where the bytes of a slice came from: the origin (or a cache
-// or proxy in front of it), the local slice cache, or a peer. It is the
-// one type the transfer reads and the journal records (Status.BySource).
-type Source = segment.Provenance
-
-// The sources of a slice's bytes.
-const (
-	FromOrigin = segment.FromOrigin
-	FromCache  = segment.FromCache
-	FromPeer   = segment.FromPeer
-)
-
-// Range is a byte range [Start, End) of the file.
-type Range = segment.Range
-
 // DefaultSlice is the slice size of a Client whose Slice is zero: 1 MiB,
 // as nginx's "slice 1m".
 const DefaultSlice = segment.DefaultSlice
 
-// MinSlice and MaxSlice bound Client.Slice: 4 KiB and 1 GiB.
+// MinSlice and MaxSlice bound Client.Slice: 4 KiB and 1 GiB (Do refuses
+// a Slice outside them with a *RequestError).
 const (
 	MinSlice = segment.MinSlice
 	MaxSlice = segment.MaxSlice

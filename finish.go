@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
-	"github.com/slget/slget/segment"
 	"io"
 	"os"
 	"path/filepath"
@@ -129,9 +128,8 @@ func (d *download) finishBeside(taken *ExistsError, synced func(string)) error {
 // after the rename (its journal still there), or -c with a checksum that
 // a full-size file matches.
 func (d *download) finishComplete() error {
-	d.res.AlreadyComplete = true
 	d.res.Resumed = d.probe.Validator.Size
-	d.res.BySource[segment.FromOrigin] = d.probe.Validator.Size
+	d.res.BySource[FromOrigin] = d.probe.Validator.Size
 	if d.checksum() != nil || d.req.SHA256 {
 		f, err := osfile.OpenNoFollow(d.path, os.O_RDONLY, 0)
 		if err != nil {
@@ -142,6 +140,7 @@ func (d *download) finishComplete() error {
 			return err
 		}
 	}
+	d.res.AlreadyComplete = true // proven: by its journal or record, and the checksum asked
 	d.removeControl()
 	d.removeJournal()
 	d.setRemoteTime()

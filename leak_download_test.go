@@ -56,7 +56,7 @@ func TestNoGoroutineOutlivesDo(t *testing.T) {
 			srv := fetchtest.NewServer(t, append([]fetchtest.Option{fetchtest.WithSize(size)}, tc.opts...)...)
 			before := goleak.IgnoreCurrent()
 			c := &slget.Client{Connections: 4, Slice: 256 << 10, StallTimeout: time.Second,
-				Retry: fetch.RetryPolicy{MaxTries: 3, Wait: 10 * time.Millisecond}}
+				Retry: slget.RetryPolicy{MaxTries: 3, Wait: 10 * time.Millisecond}}
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			if tc.cancel > 0 {

@@ -10,6 +10,10 @@ import (
 	"github.com/slget/slget/metalink"
 )
 
+// MaxMetalink is the largest Metalink document read (16 MiB): ReadMetalink
+// and Do with FollowMetalink refuse a longer one.
+const MaxMetalink = metalink.MaxDocument
+
 // MetalinkFile is one file a Metalink describes, as a download: its name,
 // its mirrors and what proves it.
 type MetalinkFile struct {
@@ -28,13 +32,14 @@ type MetalinkFile struct {
 }
 
 // ReadMetalink reads a Metalink 4 (RFC 5854) or 3 document of at most
-// metalink.MaxDocument bytes: its files, in order. A document that does
-// not parse, names a path that leaves the download directory, lists no
-// http(s) URL for a file or only hashes slget cannot check is an error (a *metalink.ParseError) that says which.
+// MaxMetalink bytes: its files, in order. A document that does not parse,
+// names a path that leaves the download directory, lists no http(s) URL
+// for a file or only hashes slget cannot check is a *MetalinkError that
+// says which.
 func ReadMetalink(r io.Reader) ([]MetalinkFile, error) {
 	doc, err := metalink.Parse(r)
 	if err != nil {
-		return nil, err
+		return nil, public(err)
 	}
 	return metalinkFiles(doc), nil
 }

@@ -17,7 +17,6 @@ import (
 
 	"github.com/slget/slget"
 	"github.com/slget/slget/fetch/fetchtest"
-	"github.com/slget/slget/metalink"
 )
 
 // docServer serves doc at every path with the Content-Type ct.
@@ -95,12 +94,12 @@ func TestMetalinkURLSavedWhenAsked(t *testing.T) {
 }
 
 // A Metalink URL that cannot be used: the answer says why (a
-// *metalink.ParseError), and nothing is written.
+// *slget.MetalinkError), and nothing is written.
 func TestMetalinkURLBroken(t *testing.T) {
 	doc := docServer(t, "application/metalink4+xml", `<metalink xmlns="urn:ietf:params:xml:ns:metalink"><file name="../x"><url>http://127.0.0.1:1/x</url></file></metalink>`)
 	ans := metalinkAnswer(t, newClient(t, &slget.Client{}), doc.URL+"/x.meta4", t.TempDir())
-	var pe *metalink.ParseError
+	var pe *slget.MetalinkError
 	if !errors.As(ans.Err, &pe) || ans.Files != nil || ans.URL != doc.URL+"/x.meta4" {
-		t.Errorf("answer %+v, want a *metalink.ParseError and no files", ans)
+		t.Errorf("answer %+v, want a *slget.MetalinkError and no files", ans)
 	}
 }

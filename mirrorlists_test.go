@@ -19,7 +19,6 @@ import (
 
 	"github.com/slget/slget"
 	"github.com/slget/slget/fetch/fetchtest"
-	"github.com/slget/slget/metalink"
 )
 
 const listSize = 3<<20 + 4321
@@ -149,7 +148,7 @@ func TestMirrorListWithAStaleOne(t *testing.T) {
 	}
 }
 
-// Documents that cannot be used are a *metalink.ParseError: a path for a
+// Documents that cannot be used are a *slget.MetalinkError: a path for a
 // name, no http(s) URL, only hashes that cannot be checked, no end.
 func TestMetalinkRefused(t *testing.T) {
 	for name, doc := range map[string]string{
@@ -159,9 +158,9 @@ func TestMetalinkRefused(t *testing.T) {
 		"broken": `<metalink xmlns="urn:ietf:params:xml:ns:metalink"><file name="x">`,
 	} {
 		files, err := slget.ReadMetalink(strings.NewReader(doc))
-		var pe *metalink.ParseError
+		var pe *slget.MetalinkError
 		if !errors.As(err, &pe) || files != nil {
-			t.Errorf("%s: %v, %+v; want a *metalink.ParseError and no files", name, err, files)
+			t.Errorf("%s: %v, %+v; want a *slget.MetalinkError and no files", name, err, files)
 		}
 	}
 }

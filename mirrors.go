@@ -25,9 +25,6 @@ type Pieces struct {
 	Sums   [][]byte
 }
 
-// MirrorStats is what one mirror did in a download.
-type MirrorStats = fetch.MirrorStats
-
 // sums turns p into fetch's form; nil when p is nil or of an unknown type.
 func (p *Pieces) sums() *fetch.PieceSums {
 	if p == nil || p.Length <= 0 {
@@ -116,7 +113,7 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 		cfg.MaxConnections = min(cfg.MaxConnections, d.req.PerHost*len(srcs))
 	}
 	return ms, ms.First(body), func() {
-		d.res.Mirrors = ms.Stats()
+		d.res.Mirrors = mirrorStatsOf(ms.Stats())
 		for i, w := range why {
 			if w != "" {
 				d.res.Mirrors[fetch.Redact(others[i])] = MirrorStats{Dropped: "left out: " + w}

@@ -88,6 +88,7 @@ func (d *download) claimOutput(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	d.res.Path = base // where the file would be, until one is taken
 	if folders := d.docFolders(); folders != "" {
 		// A document's folders: made beneath Dir, never through a link.
 		if err := makeFolders(d.req.Dir, folders); err != nil {

@@ -29,7 +29,7 @@ func (c *Client) setUpPeers() error {
 		var addrs []string
 		keys := map[string]*fleet.Key{}
 		for _, s := range c.Peers {
-			p, err := fetch.NewPeer(s, c.PeerOptions)
+			p, err := fetch.NewPeer(s, c.PeerOptions.fetch())
 			if err != nil {
 				c.peersErr = err
 				return
@@ -43,7 +43,7 @@ func (c *Client) setUpPeers() error {
 		// a host that announces itself as a peer without the fleet's token
 		// never counts as live. Peers found later are signed with the
 		// fleet's key (PeerOptions).
-		key := c.PeerOptions.FleetKey()
+		key := c.PeerOptions.fetch().FleetKey()
 		if c.FleetOf != "" {
 			// The Client's own serve says who the members are, and how
 			// they are: one request every 2s instead of one per member.
@@ -63,7 +63,7 @@ func (c *Client) peerAt(addr string) *fetch.Peer {
 	if p := c.peerByAddr[addr]; p != nil {
 		return p
 	}
-	p, err := fetch.NewPeer(addr, c.PeerOptions)
+	p, err := fetch.NewPeer(addr, c.PeerOptions.fetch())
 	if err != nil {
 		return nil
 	}

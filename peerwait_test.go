@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
 )
 
@@ -43,7 +42,7 @@ func TestPeerThatOnlySaysItWorks(t *testing.T) {
 			srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
 			peer := fetchtest.NewPeer(t, srv, peerFault(tc.fault))
 			c := newClient(t, &slget.Client{Peers: []string{peer.URL}, PeerOptions: tc.opts, StallTimeout: stall,
-				Connections: 4, Retry: fetch.RetryPolicy{MaxTries: 1}})
+				Connections: 4, Retry: slget.RetryPolicy{MaxTries: 1}})
 			start := time.Now()
 			res, w := get(t, c, srv, nil) // fails the test after 60s
 			if took := time.Since(start); took > tc.limit {

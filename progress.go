@@ -104,7 +104,7 @@ func (p *progress) at(now time.Time) Progress {
 		out.Done = min(out.Done, p.size)
 	}
 	for k, v := range s.BySource {
-		out.BySource[k] = v
+		out.BySource[Source(k)] = v
 	}
 	p.total.add(now, s.Written)
 	out.BytesPerSecond = p.total.rate()
@@ -116,7 +116,7 @@ func (p *progress) at(now time.Time) Progress {
 	}
 	for i, c := range s.Conns {
 		p.conns[i].add(now, c.Bytes)
-		out.Conns[i] = ConnProgress{Active: c.Active, Waiting: c.Waiting, Range: c.Range, From: c.From,
+		out.Conns[i] = ConnProgress{Active: c.Active, Waiting: c.Waiting, Range: rangeOf(c.Range), From: Source(c.From),
 			Bytes: c.Bytes, BytesPerSecond: p.conns[i].rate(), Retries: c.Retries, Mirror: c.Mirror}
 	}
 	return out

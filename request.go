@@ -25,7 +25,8 @@ type Request struct {
 	Beneath string
 	// Connections, if positive, is exactly how many connections this
 	// download opens, whatever Client.Connections says; zero means the
-	// Client's.
+	// Client's. At most ConnectionLimit; a negative count or one above it
+	// is a *RequestError.
 	Connections int
 	// Checksum, if set, is checked against the whole file before it gets
 	// its final name.
@@ -109,7 +110,7 @@ type Request struct {
 	// refused (a *FileError), so a document cannot make the download
 	// write through a link. A name that is absolute, climbs out (".."),
 	// or holds a backslash, a drive letter, an empty or "." segment or a
-	// control character is a *RequestError (metalink.CheckName).
+	// control character is a *RequestError.
 	Name string
 	// Size, if positive, is the file's size as a document gives it (a
 	// Metalink's <size>): a mirror whose file has another size is left
@@ -135,19 +136,29 @@ type Request struct {
 
 	// Events, if set, is told what happens: a *Started event when the
 	// transfer begins, then *Retrying and *Warning events. It is called
-	// once at a time for a download, in the order the events happened
-	// (the download's connections wait for it), never after Do returns;
-	// it must not block for long.
+	// once at a time for a download, in the order the events happened,
+	// on a goroutine of the download's own; the download (its connection
+	// that reported the event) waits for each call while Do's context
+	// lasts, so it should not block for long. Once the context ends, Do
+	// waits at most EventGrace for a call that has not returned, and
+	// returns: that call then finishes on its goroutine whenever it
+	// returns, and the events queued behind it are dropped. No call
+	// starts after Do returns.
 	Events func(Event)
 }
 
 // Result is what a download did. Do returns it, filled as far as the
 // download got, with every error too.
 type Result struct {
-	URL       string // as given, its password redacted
-	FinalURL  string // after redirects, redacted
-	Path      string // where the file is (or would have been)
-	Size      int64  // bytes; -1 when the server sent no length and nothing came
+	URL      string // as given, its password redacted
+	FinalURL string // after redirects, redacted
+	// Path is where the file is, or would have been: set once the output
+	// name was chosen (from Request.Path, or the server's name), whatever
+	// follows, an *ExistsError for a taken name included; "" when Do
+	// failed before (a bad request, a failed probe) or streamed to a
+	// Writer.
+	Path      string
+	Size      int64 // bytes; -1 when the server sent no length and nothing came
 	Validator Validator
 	Ranged    bool // the server answered ranges: parallel and resumable
 	// Resumed is the bytes already on disk when this run began (a journal,
@@ -181,9 +192,18 @@ type Result struct {
 	// sample.
 	Proof    Proof
 	Duration time.Duration
-	// AlreadyComplete is true when nothing had to be downloaded: the file
-	// was found complete (a crash after its rename, or Continue with a
-	// Checksum that matches it).
+	// AlreadyComplete is true when nothing had to be downloaded and the
+	// bytes at Path were proven complete, by one of: the download's
+	// journal still beside the file (a crash after its rename); the record
+	// a finished download leaves in the file's extended attributes (its
+	// URL, the version, and the file's size and modification time then),
+	// which the probe's version matches, with the file's first slice
+	// compared with the server's (or the origin's digest, kept in the
+	// record, sent again the same); or, with Continue, the Checksum. When a
+	// Checksum is given, the file must match it as well, or Do returns a
+	// *ChecksumError and AlreadyComplete stays false. An edit in place
+	// changes the modification time and so voids the record; one that
+	// puts the time back (touch -r) is caught only by a Checksum.
 	AlreadyComplete bool
 	// NotModified is true when IfNewer found the local file up to date.
 	NotModified bool

@@ -86,7 +86,7 @@ func (d *download) remoteChecksum(ctx context.Context, plan segment.Plan, i int)
 	}
 	origin := d.originSource()
 	var sum uint32
-	err := d.c.Retry.Do(ctx, func() error {
+	err := d.c.retry().Do(ctx, func() error {
 		body, err := origin.Open(ctx, r)
 		if err != nil {
 			return err

@@ -39,19 +39,68 @@ type SFTPOptions struct {
 	ConnectTimeout time.Duration
 }
 
-// Errors of sftp:// downloads: what the server said of the login or the
-// file (Kind), and a host key not trusted.
-type (
-	SFTPError    = sftpsrc.Error
-	HostKeyError = sftpsrc.HostKeyError
-)
+// SFTPError is a final answer of an sftp:// server about the file or the
+// login: Kind says which.
+type SFTPError struct {
+	URL   string // redacted
+	Kind  SFTPKind
+	Err   error // what the server or the SSH layer said
+	cause error
+}
+
+func (e *SFTPError) sftp() error {
+	return orCause(e.cause, &sftpsrc.Error{URL: e.URL, Kind: sftpsrc.Kind(e.Kind), Err: e.Err})
+}
+func (e *SFTPError) Error() string { return e.sftp().Error() }
+
+// Unwrap returns the SSH side's own error.
+func (e *SFTPError) Unwrap() error { return e.sftp() }
+
+// SFTPKind says what an *SFTPError is about.
+type SFTPKind int
 
 // Kinds of SFTPError.
 const (
-	SFTPNotFound = sftpsrc.NotFound
-	SFTPNotAFile = sftpsrc.NotAFile
-	SFTPRefused  = sftpsrc.Refused
+	SFTPNotFound SFTPKind = SFTPKind(sftpsrc.NotFound) // no such file on the server
+	SFTPNotAFile SFTPKind = SFTPKind(sftpsrc.NotAFile) // a folder, a device or a link to nothing
+	SFTPRefused  SFTPKind = SFTPKind(sftpsrc.Refused)  // the login was refused, or the file may not be read
 )
+
+// HostKeyError is an SSH host key that is not trusted: unknown to the
+// known hosts, changed, or not the digest given. Its message shows the
+// key's fingerprint and what to do.
+type HostKeyError struct {
+	Host        string // host:port
+	Fingerprint string // SHA256:... as ssh prints it
+	KeyType     string
+	Changed     bool   // the known hosts have another key for the host
+	KnownHosts  string // the file that was read; "" with a digest
+	Digest      bool   // checked against SFTPOptions.HostKeyMD
+	Line        int    // the known_hosts line of the other key, when Changed
+	Err         error  // the known hosts could not be read
+	cause       error
+}
+
+func (e *HostKeyError) sftp() error {
+	return orCause(e.cause, &sftpsrc.HostKeyError{Host: e.Host, Fingerprint: e.Fingerprint, KeyType: e.KeyType, Changed: e.Changed,
+		KnownHosts: e.KnownHosts, Digest: e.Digest, Line: e.Line, Err: e.Err})
+}
+func (e *HostKeyError) Error() string { return e.sftp().Error() }
+
+// Unwrap returns the SSH side's own error.
+func (e *HostKeyError) Unwrap() error { return e.sftp() }
+
+// ownSFTP is the root's error for one of sftpsrc's; nil for another.
+func ownSFTP(e, whole error) error {
+	switch e := e.(type) {
+	case *sftpsrc.Error:
+		return &SFTPError{URL: e.URL, Kind: SFTPKind(e.Kind), Err: e.Err, cause: whole}
+	case *sftpsrc.HostKeyError:
+		return &HostKeyError{Host: e.Host, Fingerprint: e.Fingerprint, KeyType: e.KeyType, Changed: e.Changed,
+			KnownHosts: e.KnownHosts, Digest: e.Digest, Line: e.Line, Err: e.Err, cause: whole}
+	}
+	return nil
+}
 
 func (o SFTPOptions) config() (sftpsrc.Config, error) {
 	cfg := sftpsrc.Config{User: o.User, Password: o.Password, PrivateKeys: o.PrivateKeys, KnownHosts: o.KnownHosts, NoAgent: o.NoAgent, ConnectTimeout: o.ConnectTimeout}
@@ -81,7 +130,7 @@ func (d *download) runSFTP(ctx context.Context) error {
 	}
 	var rem *sftpsrc.Remote
 	refused := 0
-	err = d.c.Retry.Do(ctx, func() error {
+	err = d.c.retry().Do(ctx, func() error {
 		var err error
 		rem, err = sftpsrc.Dial(ctx, d.req.URL, cfg)
 		if errors.Is(err, syscall.ECONNREFUSED) {
@@ -92,7 +141,7 @@ func (d *download) runSFTP(ctx context.Context) error {
 		}
 		return err
 	}, func(try int, err error, wait time.Duration) {
-		tries := d.c.Retry.Tries()
+		tries := d.c.retry().Tries()
 		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
 			tries = refusedTries
 		}
@@ -113,7 +162,7 @@ func (d *download) runSFTP(ctx context.Context) error {
 	d.probe = &fetch.Probe{URL: d.req.URL, FinalURL: d.req.URL, Validator: rem.Validator, Ranged: true}
 	d.res.FinalURL = d.res.URL
 	d.res.Size = rem.Validator.Size
-	d.res.Validator = rem.Validator
+	d.res.Validator = validatorOf(rem.Validator)
 	d.res.Ranged = true
 	if err := d.checkSize(); err != nil {
 		return err
@@ -139,7 +188,7 @@ func (d *download) runSFTP(ctx context.Context) error {
 func (d *download) transferSFTP(ctx context.Context) error {
 	cfg := fetch.Config{
 		Connections:  d.c.connections(d.req),
-		Retry:        d.c.Retry,
+		Retry:        d.c.retry(),
 		StallTimeout: d.c.StallTimeout,
 		LowestSpeed:  d.c.LowestSpeed,
 		Limiter:      d.limiter(),
@@ -183,12 +232,12 @@ func (d *download) transferSFTP(ctx context.Context) error {
 	if d.journal != nil {
 		for src, n := range d.journal.Counts() {
 			if n > 0 {
-				d.res.BySource[src] = n
+				d.res.BySource[Source(src)] = n
 			}
 		}
 	} else {
 		for p, n := range st.BySource {
-			d.res.BySource[p] += n
+			d.res.BySource[Source(p)] += n
 		}
 	}
 	if err != nil {

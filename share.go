@@ -232,14 +232,14 @@ func (s *sharing) recount() {
 	if d.journal != nil {
 		for src, n := range d.journal.Counts() {
 			if n > 0 {
-				d.res.BySource[src] = n
+				d.res.BySource[Source(src)] = n
 			}
 		}
 		return
 	}
 	for i, p := range s.mem.from {
 		if p != 0 {
-			d.res.BySource[p] += d.plan.SliceRange(i).Len()
+			d.res.BySource[Source(p)] += d.plan.SliceRange(i).Len()
 		}
 	}
 }

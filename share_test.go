@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/localcache"
 )
@@ -303,7 +302,7 @@ func TestPeerFallsBackToTheOrigin(t *testing.T) {
 			} else {
 				addr = fetchtest.NewPeer(t, srv, peerFault(*tc.fault)).URL
 			}
-			c := newClient(t, &slget.Client{Peers: []string{addr}, LowestSpeed: tc.lowest, Retry: fetch.RetryPolicy{MaxTries: 1}})
+			c := newClient(t, &slget.Client{Peers: []string{addr}, LowestSpeed: tc.lowest, Retry: slget.RetryPolicy{MaxTries: 1}})
 			res, w := get(t, c, srv, nil)
 			if res.BySource[slget.FromOrigin] != size {
 				t.Errorf("by source %v, want all from the origin", res.BySource)
@@ -320,7 +319,7 @@ func TestPeerWithACorruptSlice(t *testing.T) {
 	const size = 6 * mib
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size))
 	peer := fetchtest.NewPeer(t, srv, peerFault(fetchtest.PeerFault{Corrupt: true}))
-	c := newClient(t, &slget.Client{Peers: []string{peer.URL}, Retry: fetch.RetryPolicy{MaxTries: 1}})
+	c := newClient(t, &slget.Client{Peers: []string{peer.URL}, Retry: slget.RetryPolicy{MaxTries: 1}})
 	res, w := get(t, c, srv, nil)
 	if w.count("CRC-32C") != 1 || w.count("not asking it again") != 1 {
 		t.Errorf("warnings %q, want the peer dropped for its checksum", w)

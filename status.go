@@ -90,7 +90,7 @@ func ReadStatus(name string) (*Status, error) {
 	for _, r := range recs {
 		n := plan.SliceRange(r.Index).Len()
 		s.BytesDone += n
-		s.BySource[r.From] += n
+		s.BySource[Source(r.From)] += n
 		if r.Mirror != "" {
 			if s.ByMirror == nil {
 				s.ByMirror = map[string]int64{}

@@ -128,7 +128,7 @@ func (d *download) streamHashes() (sha, check hash.Hash) {
 func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan segment.Plan, window int64) error {
 	cfg := fetch.Config{
 		Connections:  d.c.connections(d.req),
-		Retry:        d.c.Retry,
+		Retry:        d.c.retry(),
 		StallTimeout: d.c.StallTimeout,
 		LowestSpeed:  d.c.LowestSpeed,
 		Limiter:      d.limiter(),
@@ -153,7 +153,7 @@ func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan s
 	st := dl.Stats()
 	d.res.Transferred, d.res.Connections = st.Written, st.Peak
 	for p, n := range st.BySource {
-		d.res.BySource[p] += n
+		d.res.BySource[Source(p)] += n
 	}
 	return err
 }
@@ -185,7 +185,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 			if ctx.Err() != nil || !fetch.Retryable(err) {
 				return err
 			}
-			wait, line, final := tries.failed(d.c.Retry, d.c.LowestSpeed, err, n.Load())
+			wait, line, final := tries.failed(d.c.retry(), d.c.LowestSpeed, err, n.Load())
 			if final != nil {
 				return final
 			}
@@ -200,7 +200,7 @@ func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
 	}
 	err := d.runStream(ctx, w, fetchAll)
 	d.res.Transferred = got.Load()
-	d.res.BySource[segment.FromOrigin] = w.Written()
+	d.res.BySource[FromOrigin] = w.Written()
 	return err
 }
 

@@ -175,7 +175,7 @@ func TestStreamChangeMidway(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithChangeAfter(12))
 	old := srv.Content().Bytes(0, size)
 	out := &sink{}
-	c := &slget.Client{Connections: 4, Slice: slice, Retry: fetch.RetryPolicy{Wait: time.Millisecond}}
+	c := &slget.Client{Connections: 4, Slice: slice, Retry: slget.RetryPolicy{Wait: time.Millisecond}}
 	_, err := doStream(t, c, streamReq(srv, out, window))
 	var ce *fetch.ChangedError
 	if !errors.As(err, &ce) {
@@ -272,7 +272,7 @@ func TestStreamNoRanges(t *testing.T) {
 			const size = 5<<20 + 3
 			srv := fetchtest.NewServer(t, append([]fetchtest.Option{fetchtest.WithSize(size)}, tc.opts...)...)
 			out := &sink{}
-			c := &slget.Client{Connections: 8, Retry: fetch.RetryPolicy{Wait: time.Millisecond}}
+			c := &slget.Client{Connections: 8, Retry: slget.RetryPolicy{Wait: time.Millisecond}}
 			res, err := doStream(t, c, streamReq(srv, out, 1<<20))
 			if err != nil {
 				t.Fatal(err)
@@ -290,7 +290,7 @@ func TestStreamNoRangesWeakNoRetry(t *testing.T) {
 	const size = 5 << 20
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithNoRanges(), fetchtest.WithoutETag(), fetchtest.WithCutBody(1, 3<<20))
 	out := &sink{}
-	c := &slget.Client{Retry: fetch.RetryPolicy{Wait: time.Millisecond}}
+	c := &slget.Client{Retry: slget.RetryPolicy{Wait: time.Millisecond}}
 	_, err := doStream(t, c, streamReq(srv, out, 1<<20))
 	if err == nil || !strings.Contains(err.Error(), "strong ETag") {
 		t.Fatalf("err = %v, want a refusal to retry without a strong ETag", err)

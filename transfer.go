@@ -21,7 +21,7 @@ import (
 func (d *download) transfer(ctx context.Context) error {
 	cfg := fetch.Config{
 		Connections:  d.c.connections(d.req),
-		Retry:        d.c.Retry,
+		Retry:        d.c.retry(),
 		StallTimeout: d.c.StallTimeout,
 		LowestSpeed:  d.c.LowestSpeed,
 		Limiter:      d.limiter(),
@@ -133,12 +133,12 @@ func (d *download) transfer(ctx context.Context) error {
 	} else if d.journal != nil {
 		for src, n := range d.journal.Counts() {
 			if n > 0 {
-				d.res.BySource[src] = n
+				d.res.BySource[Source(src)] = n
 			}
 		}
 	} else {
 		for p, n := range st.BySource {
-			d.res.BySource[p] += n
+			d.res.BySource[Source(p)] += n
 		}
 	}
 	if err != nil {
@@ -172,7 +172,7 @@ func (d *download) stream(ctx context.Context) error {
 		n, err := fetch.StreamTo(ctx, body, d.lock.f, &written, d.streamRules(lim))
 		body.Close()
 		d.res.Size, d.res.Transferred = n, n
-		d.res.BySource[segment.FromOrigin] = n
+		d.res.BySource[FromOrigin] = n
 		if err == nil {
 			if err := d.confirmVersion(ctx, n > 0); err != nil {
 				return d.fail(ctx, err)
@@ -182,7 +182,7 @@ func (d *download) stream(ctx context.Context) error {
 		if ctx.Err() != nil || !fetch.Retryable(err) {
 			return d.fail(ctx, err)
 		}
-		wait, line, final := tries.failed(d.c.Retry, d.c.LowestSpeed, err, n)
+		wait, line, final := tries.failed(d.c.retry(), d.c.LowestSpeed, err, n)
 		if final != nil {
 			return d.fail(ctx, final)
 		}
@@ -221,7 +221,7 @@ func (d *download) askWholeAgain(ctx context.Context, wait time.Duration) error 
 		return err
 	}
 	var p *fetch.Probe
-	err := d.c.Retry.Do(ctx, func() error {
+	err := d.c.retry().Do(ctx, func() error {
 		var err error
 		p, err = d.http().ProbeParsedFor(ctx, d.req.URL, d.given, d.credsURL(), d.c.slice(), time.Time{})
 		return err

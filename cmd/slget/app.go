@@ -16,7 +16,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/slget/slget"
-	"github.com/slget/slget/internal/optvalue"
 	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/internal/version"
 )
@@ -89,7 +88,7 @@ func poolOf(n int) int {
 
 // maxConnections is the per-host cap: far above aria2's 16, but a typo such
 // as -x 8000 should not open thousands of sockets to one server.
-const maxConnections = optvalue.MaxConnections
+const maxConnections = slget.ConnectionLimit
 
 // run is the whole program; main only calls os.Exit with its result.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -14,7 +14,6 @@ import (
 
 	"github.com/slget/slget"
 	"github.com/slget/slget/fleet/mdns"
-	"github.com/slget/slget/localcache"
 )
 
 // envPeers is the environment variable that lists peers, separated by
@@ -59,15 +58,15 @@ func (a *app) openShare(c *cli.Context) error {
 	}
 	peers = resolvePeers(c.Context, peers, mdns.Lookup, a.con.warnf)
 	if dir := c.String("cache"); dir != "" {
-		var opts localcache.Options
+		var opts slget.CacheOptions
 		if c.IsSet("slice") {
 			opts.SliceSize = a.cfg.slice
 		}
 		store, owner, err := slget.OpenCache(dir, &opts)
 		switch {
-		case errors.Is(err, localcache.ErrSliceSize):
+		case errors.Is(err, slget.ErrCacheSliceSize):
 			return withCode(exitBadOption, fmt.Errorf("--cache: %v (or leave --slice out to use the cache's)", err))
-		case errors.Is(err, localcache.ErrLocked):
+		case errors.Is(err, slget.ErrCacheLocked):
 			a.con.warnf("the cache %s is in use by another slget, which does not serve it: downloading without it", dir)
 		case err != nil:
 			return withCode(exitBadOption, fmt.Errorf("--cache: %w", err))
