@@ -27,8 +27,8 @@ const probationSize = 8 << 20
 // answer; both keep the ETag and size they had.
 func liars(t *testing.T, rate int64) map[string]*fetchtest.Server {
 	return map[string]*fetchtest.Server{
-		"rsync part way":              fetchtest.NewServer(t, fetchtest.WithSize(probationSize), fetchtest.WithSeed(1), fetchtest.WithRateLimit(rate), fetchtest.WithOtherBytesFrom(liesFrom)),
-		afterFirst: fetchtest.NewServer(t, fetchtest.WithSize(probationSize), fetchtest.WithSeed(1), fetchtest.WithRateLimit(rate), fetchtest.WithOtherBytesAfter(1)),
+		"rsync part way": fetchtest.NewServer(t, fetchtest.WithSize(probationSize), fetchtest.WithSeed(1), fetchtest.WithRateLimit(rate), fetchtest.WithOtherBytesFrom(liesFrom)),
+		afterFirst:       fetchtest.NewServer(t, fetchtest.WithSize(probationSize), fetchtest.WithSeed(1), fetchtest.WithRateLimit(rate), fetchtest.WithOtherBytesAfter(1)),
 	}
 }
 
