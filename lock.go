@@ -47,6 +47,13 @@ type partLock struct {
 	// check that path still names it), so that what is there is judged
 	// without asking again.
 	sizeAtLock int64
+	// id is the locked file's identity (device and inode) from the open
+	// file's stat as it was locked: an open file keeps both, so checking
+	// that path still names it needs only a look at the path.
+	id os.FileInfo
+	// renamed: the file has its final name; path names nothing of
+	// this download's any more, and release leaves it alone.
+	renamed bool
 }
 
 // lockPart opens or creates path (never through a symlink), locks it and
@@ -132,7 +139,7 @@ func lockPartBeneath(beneath, path string) (*partLock, error) {
 			f.Close() // renamed or replaced while we waited: the lock is on a file no longer there
 			continue
 		}
-		return &partLock{path: path, f: f, created: created, sizeAtLock: now.Size()}, nil
+		return &partLock{path: path, f: f, created: created, sizeAtLock: now.Size(), id: fi}, nil
 	}
 	return nil, fmt.Errorf("%s keeps changing under slget; is another program writing it?", path)
 }
@@ -145,12 +152,8 @@ func trimPart(p string) string { return p[:len(p)-len(".part")] }
 
 // holds reports whether the lock's path still names the locked file.
 func (l *partLock) holds() bool {
-	fi, err := l.f.Stat()
-	if err != nil {
-		return false
-	}
 	now, err := os.Lstat(l.path)
-	return err == nil && os.SameFile(fi, now)
+	return err == nil && os.SameFile(l.id, now)
 }
 
 // release unlocks, removing the file first if this process created it and
@@ -159,7 +162,7 @@ func (l *partLock) release() {
 	if l == nil || l.f == nil {
 		return
 	}
-	if l.created && l.holds() {
+	if l.created && !l.renamed && l.holds() {
 		if fi, err := l.f.Stat(); err == nil && fi.Size() == 0 {
 			os.Remove(l.path)
 		}
@@ -191,12 +194,17 @@ func (l *partLock) replace(from string) error {
 		f.Close()
 		return fmt.Errorf("%s: %w", from, err)
 	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fileErr("open", from, err)
+	}
 	if err := os.Rename(from, l.path); err != nil {
 		f.Close()
 		return fileErr("create", l.path, err)
 	}
 	l.f.Close()
-	l.f, l.created = f, false
+	l.f, l.created, l.id = f, false, fi
 	return nil
 }
 
@@ -220,6 +228,7 @@ func (l *partLock) finish(final string, overwrite bool, synced func(final string
 	if err != nil {
 		return fileErr("create", final, err)
 	}
+	l.renamed = true
 	synced(final)
 	return nil
 }

@@ -313,6 +313,13 @@ func (d *download) startFresh(adopted []resume.Record) error {
 			d.emit(&Warning{URL: d.res.URL, Message: w, Help: []Remedy{RemedyLargerSlice}})
 		}
 	}
+	if plan.N() == 1 && have == 0 && d.lock.created && d.lock.sizeAtLock == 0 {
+		// A file this process created empty, of one slice and without a
+		// journal: its one write sizes it, and a crash before that write
+		// leaves a short file, which tells less than a full-size one
+		// could. A system call less per small file of a list.
+		return nil
+	}
 	return d.truncate(plan.Size)
 }
 

@@ -48,3 +48,19 @@ func TestCommandImportsTheLibraryOnly(t *testing.T) {
 		}
 	}
 }
+
+// Every start of the command, a download's included, runs the package
+// init of all it links: the serve's metrics are written by the peer
+// server itself, so no metrics library (prometheus's client sets up a
+// default registry, procfs and protobuf at init) is linked.
+func TestCommandLinksNoMetricsLibrary(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if strings.Contains(p, "prometheus") || strings.HasPrefix(p, "google.golang.org/protobuf") {
+			t.Errorf("cmd/slget depends on %s", p)
+		}
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/time/rate"
 )
 
@@ -20,10 +19,10 @@ type limitListener struct {
 	sem   chan struct{}
 	done  chan struct{}
 	once  sync.Once
-	gauge prometheus.Gauge
+	gauge *value
 }
 
-func newLimitListener(ln net.Listener, n int, gauge prometheus.Gauge) *limitListener {
+func newLimitListener(ln net.Listener, n int, gauge *value) *limitListener {
 	return &limitListener{Listener: ln, sem: make(chan struct{}, n), done: make(chan struct{}), gauge: gauge}
 }
 

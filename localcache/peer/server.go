@@ -17,8 +17,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus/promhttp"
-
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/localcache"
@@ -336,7 +334,7 @@ func NewServer(cfg Config) (*Server, error) {
 	s.client.HTTP = &hc
 	s.base, s.stop = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
-	s.metricsH = promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+	s.metricsH = s.metrics.reg
 	return s, nil
 }
 
