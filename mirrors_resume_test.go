@@ -24,11 +24,12 @@ func TestMirrorsResumeWithAnotherList(t *testing.T) {
 	opts := []fetchtest.Option{fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7), fetchtest.WithRateLimit(2 << 20)}
 	origin := fetchtest.NewServer(t, append(opts, fetchtest.WithReprDigest())...)
 	gone := fetchtest.NewServer(t, append(opts, fetchtest.WithReprDigest())...)
-	// The first run is interrupted once the mirror has sent three slices.
+	// The first run is interrupted once the mirror has sent a slice and
+	// both a quarter of the file.
 	go func() {
 		tick := time.NewTicker(5 * time.Millisecond)
 		defer tick.Stop()
-		for gone.BytesServed() < 3*256<<10 {
+		for gone.BytesServed() < 256<<10 || gone.BytesServed()+origin.BytesServed() < mirrorSize/4 {
 			select {
 			case <-tick.C:
 			case <-ctx.Done():

@@ -53,6 +53,9 @@ const (
 	// RemedyLowerSpeed: a lower Client.LowestSpeed, or none, lets a slow
 	// server finish.
 	RemedyLowerSpeed
+	// RemedyHostKeyDigest: the SSH host key's digest, checked with its
+	// owner, given as SFTPOptions.HostKeyMD, is the one key accepted.
+	RemedyHostKeyDigest
 )
 
 // String says the remedy in plain words, without naming a setting.
@@ -90,6 +93,8 @@ func (r Remedy) String() string {
 		return "retry for longer"
 	case RemedyLowerSpeed:
 		return "lower the lowest speed, or set none"
+	case RemedyHostKeyDigest:
+		return "give the host key's digest, once checked, as the one key to accept"
 	}
 	return fmt.Sprintf("Remedy(%d)", int(r))
 }

@@ -90,6 +90,15 @@ func (e *HostKeyError) Error() string { return e.sftp().Error() }
 // Unwrap returns the SSH side's own error.
 func (e *HostKeyError) Unwrap() error { return e.sftp() }
 
+// Remedies: a key unknown to the known hosts may be given by its digest,
+// once checked with the server's owner.
+func (e *HostKeyError) Remedies() []Remedy {
+	if e.Changed || e.Digest || e.Err != nil {
+		return nil
+	}
+	return []Remedy{RemedyHostKeyDigest}
+}
+
 // ownSFTP is the root's error for one of sftpsrc's; nil for another.
 func ownSFTP(e, whole error) error {
 	switch e := e.(type) {

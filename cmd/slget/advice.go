@@ -45,6 +45,8 @@ func flagAdvice(r slget.Remedy) string {
 		return "--retry-max-time SECONDS rides out a longer outage"
 	case slget.RemedyLowerSpeed:
 		return "run without --lowest-speed-limit (or with a lower one)"
+	case slget.RemedyHostKeyDigest:
+		return "--ssh-host-key-md=sha-256=HEX accepts that one key, once its fingerprint is checked"
 	}
 	return r.String()
 }

@@ -82,7 +82,7 @@ func (c *Config) signers() ([]ssh.Signer, error) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			if given {
-				return nil, fmt.Errorf("--private-key: %w", err)
+				return nil, fmt.Errorf("the private key: %w", err)
 			}
 			continue
 		}
@@ -91,9 +91,9 @@ func (c *Config) signers() ([]ssh.Signer, error) {
 			if given {
 				var pe *ssh.PassphraseMissingError
 				if errors.As(err, &pe) {
-					return nil, fmt.Errorf("--private-key %s: the key has a passphrase; add it to ssh-agent instead", f)
+					return nil, fmt.Errorf("the private key %s has a passphrase: add it to ssh-agent instead", f)
 				}
-				return nil, fmt.Errorf("--private-key %s: %w", f, err)
+				return nil, fmt.Errorf("the private key %s: %w", f, err)
 			}
 			continue
 		}

@@ -31,7 +31,7 @@ type HostKeyMD struct {
 func ParseHostKeyMD(s string) (HostKeyMD, error) {
 	typ, digest, ok := strings.Cut(s, "=")
 	if !ok {
-		return HostKeyMD{}, fmt.Errorf("--ssh-host-key-md %q: not TYPE=DIGEST", s)
+		return HostKeyMD{}, fmt.Errorf("the host key digest %q is not TYPE=DIGEST", s)
 	}
 	var size int
 	switch t := strings.ToLower(typ); t {
@@ -42,11 +42,11 @@ func ParseHostKeyMD(s string) (HostKeyMD, error) {
 	case "md5":
 		typ, size = "md5", md5.Size
 	default:
-		return HostKeyMD{}, fmt.Errorf("--ssh-host-key-md: type %q is not sha-256, sha-1 or md5", typ)
+		return HostKeyMD{}, fmt.Errorf("the host key digest's type %q is not sha-256, sha-1 or md5", typ)
 	}
 	sum, err := hex.DecodeString(strings.ReplaceAll(digest, ":", ""))
 	if err != nil || len(sum) != size {
-		return HostKeyMD{}, fmt.Errorf("--ssh-host-key-md: %s needs %d bytes in hex", typ, size)
+		return HostKeyMD{}, fmt.Errorf("the host key digest: %s needs %d bytes in hex", typ, size)
 	}
 	return HostKeyMD{Type: typ, Sum: sum}, nil
 }
@@ -96,12 +96,12 @@ func (e *HostKeyError) Error() string {
 	case e.Err != nil:
 		return fmt.Sprintf("%s: the known hosts cannot be read (%v); the server's %s key is %s", e.Host, e.Err, e.KeyType, e.Fingerprint)
 	case e.Digest:
-		return fmt.Sprintf("%s: the server's %s key %s is not the one --ssh-host-key-md names; refused", e.Host, e.KeyType, e.Fingerprint)
+		return fmt.Sprintf("%s: the server's %s key %s is not the one the host key digest given names; refused", e.Host, e.KeyType, e.Fingerprint)
 	case e.Changed:
 		return fmt.Sprintf("%s: the server's %s key %s is not the one %s holds for it (line %d): refused, as it may be someone in between; if the server's key was changed on purpose, remove the old one with ssh-keygen -R '%s' -f %s and add the new one after checking its fingerprint (%s)",
 			e.Host, e.KeyType, e.Fingerprint, e.KnownHosts, e.Line, name, e.KnownHosts, scan)
 	}
-	return fmt.Sprintf("%s: the server's %s key %s is not in %s: refused; check the fingerprint with the server's owner, then add it with %s >> %s (or give --ssh-host-key-md=sha-256=HEX)",
+	return fmt.Sprintf("%s: the server's %s key %s is not in %s: refused; check the fingerprint with the server's owner, then add it with %s >> %s (or give the key's digest, sha-256=HEX, as the one host key to accept)",
 		e.Host, e.KeyType, e.Fingerprint, e.KnownHosts, scan, e.KnownHosts)
 }
 
