@@ -147,7 +147,7 @@ func (d *download) dropBeside() {
 // prefixes: it is fetched whole, and its start then compared with what
 // was written before (checkPrefixProbe). It returns the rest.
 func (d *download) prefixProbe(prefixes []fetch.Prefix) []fetch.Prefix {
-	if d.beside != nil || !d.compareContent || len(prefixes) == 0 {
+	if d.beside != nil || !d.compareContent || len(prefixes) == 0 || d.zeroCompared {
 		return prefixes
 	}
 	p := prefixes[0]
@@ -181,4 +181,34 @@ func (d *download) checkPrefixProbe(ctx context.Context, src fetch.Source) error
 	d.warn("the remote file changed since the partial download in %s (slice %d begins with other bytes, though the server's validator is the same); starting over: the %s begun before this run are fetched again",
 		d.lock.path, p.Index, plural(len(d.prefixed), "slice"))
 	return d.refetchFrom(ctx, src, d.prefixed)
+}
+
+// compareZeroPrefix compares, when slice 0 was begun before this run and
+// none was finished, the start of the probe's body (slice 0, which the
+// probe asked for anyway) with what was written: the comparison a resume
+// owes costs no request. It returns the prefixes to use (none when the
+// server's bytes differ: every begun slice is fetched whole) and the body,
+// nil once it was read here.
+func (d *download) compareZeroPrefix(ctx context.Context, prefixes []fetch.Prefix, body io.ReadCloser) ([]fetch.Prefix, io.ReadCloser) {
+	if d.beside != nil || !d.compareContent || body == nil || len(prefixes) == 0 || prefixes[0].Index != 0 {
+		return prefixes, body
+	}
+	p := prefixes[0]
+	tctx, cancel := context.WithTimeout(ctx, d.stallTimeout())
+	defer cancel()
+	stop := context.AfterFunc(tctx, func() { body.Close() }) // no answer holds the download
+	h := crc32.New(castagnoli)
+	_, err := io.CopyN(h, body, p.Len)
+	stop()
+	body.Close()
+	if err != nil {
+		return prefixes, nil // not compared: a begun slice is fetched whole to compare (prefixProbe)
+	}
+	d.zeroCompared = true
+	if h.Sum32() == p.CRC32C {
+		return prefixes, nil
+	}
+	d.warn("the remote file changed since the partial download in %s (slice 0 begins with other bytes, though the server's validator is the same); starting over: the %s begun before this run are fetched whole",
+		d.lock.path, plural(len(prefixes), "slice"))
+	return nil, nil
 }

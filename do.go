@@ -93,6 +93,7 @@ type download struct {
 	// when none was finished (besidecheck.go).
 	compareContent bool
 	probed         *fetch.Prefix
+	zeroCompared   bool // the probe's slice 0 was compared with its begun start
 	// found are the mirrors once the probe answered: the request's and
 	// those the origin names (linkmirrors.go).
 	found foundMirrors

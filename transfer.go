@@ -88,7 +88,8 @@ func (d *download) transfer(ctx context.Context) error {
 		}
 	}
 	d.prefix = d.newPrefixHash()
-	cfg.Prefixes = d.prefixProbe(d.checkedPrefixes())
+	prefixes, body := d.compareZeroPrefix(ctx, d.checkedPrefixes(), body)
+	cfg.Prefixes = d.prefixProbe(prefixes)
 	for _, p := range cfg.Prefixes {
 		d.prefixed = append(d.prefixed, p.Index) // of the version the checks beside compare
 	}
