@@ -31,7 +31,7 @@ func TestPersepolisDrivesSlget(t *testing.T) {
 		persepolisInner(t)
 		return
 	}
-	for _, tool := range []string{"persepolis", "Xvfb", "xdotool", "import", "unshare", "ip", "setpriv"} {
+	for _, tool := range []string{"persepolis", "Xvfb", "xdotool", "import", "unshare", "ip", "setpriv", "python3"} {
 		requireTool(t, tool)
 	}
 	if os.Geteuid() != 0 {
