@@ -163,6 +163,11 @@ func persepolisInner(t *testing.T) {
 	geo := xdo(t, s.display, "getwindowgeometry", "--shell", win)
 	w, h := shellInt(geo, "WIDTH"), shellInt(geo, "HEIGHT")
 	xdo(t, s.display, "mousemove", "--window", win, strconv.Itoa(w-51), strconv.Itoa(h-24), "click", "1")
+	if !pollUntil(func() bool {
+		return len(xdoQuiet(s.display, "search", "--onlyvisible", "--name", "^Enter Your Link$")) == 0
+	}) {
+		s.fail("the add-link window is still open %v after OK was clicked", persepolisWait)
+	}
 
 	s.checkComplete(origin)
 
