@@ -1,0 +1,67 @@
+// Tests of how work moves between mirrors, as values: the span a mirror
+// is given and where one more connection goes, for measured rates set by
+// hand, so that no machine's load decides the outcome.
+
+package fetch
+
+import (
+	"context"
+	"testing"
+
+	"github.com/slget/slget/segment"
+)
+
+// twoMirrors is a Mirrors over two sources that are never opened, in
+// slices of 1 MiB.
+func twoMirrors(t *testing.T) *Mirrors {
+	t.Helper()
+	plan, err := segment.NewPlan(48<<20, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewMirrors([]string{"http://a.example/f", "http://b.example/f"}, []Source{nil, nil}, plan, MirrorOptions{Proven: []bool{true, true}})
+}
+
+func TestSpanOf(t *testing.T) {
+	m := twoMirrors(t)
+	run := segment.Range{Start: 4 << 20, End: 12 << 20}
+	slow, fast := m.all[0], m.all[1]
+	for _, tc := range []struct {
+		name       string
+		slow, fast float64 // measured rates, bytes per second per connection
+		of         *mirror
+		want       int64 // bytes of the span
+	}{
+		{"unmeasured: one slice, to measure it", 0, 0, slow, 1 << 20},
+		{"the fast one unmeasured too", 1 << 20, 0, fast, 1 << 20},
+		{"the fast one: the whole run", 1 << 20, 4 << 20, fast, 8 << 20},
+		{"the slow one: a second of its rate", 1 << 20, 4 << 20, slow, 1 << 20},
+		{"a slow one at 2.5 MiB/s: two slices", 2.5 * (1 << 20), 8 << 20, slow, 2 << 20},
+		{"within 1.5x: the whole run", 3 << 20, 4 << 20, slow, 8 << 20},
+	} {
+		slow.rate, fast.rate = tc.slow, tc.fast
+		got := m.spanOf(tc.of, run)
+		if got.Start != run.Start || got.Len() != tc.want {
+			t.Errorf("%s: span %v, want %d bytes from %d", tc.name, got, tc.want, run.Start)
+		}
+	}
+}
+
+// One more connection goes where it may expect the best rate: to a
+// mirror measured at 4 MiB/s per connection with 8 connections (3.6 MiB/s
+// expected for one more) rather than to one at 1 MiB/s with 1 (0.5), not
+// to the slower one because the faster's rate, per connection already,
+// was divided by its count again (0.44).
+func TestPickWhereOneMoreConnectionGainsMost(t *testing.T) {
+	m := twoMirrors(t)
+	slow, fast := m.all[0], m.all[1]
+	slow.rate, fast.rate = 1<<20, 4<<20
+	slow.active, fast.active = 1, 8
+	got, err := m.pick(context.Background(), 5, map[*mirror]bool{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != fast {
+		t.Errorf("picked %s, want %s (3.6 MiB/s expected for one more there, 0.5 there)", got.name, fast.name)
+	}
+}
