@@ -44,6 +44,7 @@ func hookRefused(name string) error {
 	if !hasWord(hookNames, name) {
 		return nil
 	}
+	//lint:ignore ST1005 aria2c's own words for an option it cannot take, which front ends show as they are
 	return fmt.Errorf("We encountered a problem while processing the option '--%s': an event hook runs a command on this machine, so it is set only on the command line or in aria2.conf, never over RPC", name)
 }
 

@@ -89,14 +89,12 @@ func TestRPCSmallDifferencesBesideAria2c(t *testing.T) {
 	// getGlobalOption and the session file.
 	sized := map[string]string{"max-download-limit": "100K", "min-split-size": "1M", "lowest-speed-limit": "10K"}
 	var opts []map[string]string
-	var gids []string
 	for _, url := range both {
 		var gid string
 		a := callURL(t, url, "aria2.addUri", tk, []string{"http://127.0.0.1:1/o.bin"}, map[string]any{"pause": "true", "max-download-limit": "100K", "min-split-size": "1M", "lowest-speed-limit": "10K"})
 		if a.Error != nil || json.Unmarshal(a.Result, &gid) != nil {
 			t.Fatalf("%s: addUri: %+v", who(url), a)
 		}
-		gids = append(gids, gid)
 		var o map[string]string
 		a = callURL(t, url, "aria2.getOption", tk, gid)
 		if a.Error != nil || json.Unmarshal(a.Result, &o) != nil {
