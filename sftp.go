@@ -195,23 +195,7 @@ func (d *download) runSFTP(ctx context.Context) error {
 // stats the file again: one that changed during the transfer is a
 // *fetch.ChangedError (exit 33), and the partial download is kept.
 func (d *download) transferSFTP(ctx context.Context) error {
-	cfg := fetch.Config{
-		Connections:  d.c.connections(d.req),
-		Retry:        d.c.retry(),
-		StallTimeout: d.c.StallTimeout,
-		LowestSpeed:  d.c.LowestSpeed,
-		Limiter:      d.limiter(),
-		CommitSlices: commitSlices,
-		Buffers:      &d.c.shared().buffers,
-		Logf:         d.warn,
-		OnRetry:      d.retrying,
-		OnSlice:      d.times.done,
-		Hash:         true,
-	}
-	cfg.MaxConnections = d.c.maxConnections(d.req) // -x auto: sessions added while they pay, as HTTP connections
-	if d.plan.N() == 1 {
-		cfg.Connections, cfg.MaxConnections = min(cfg.Connections, 2), 0
-	}
+	cfg := d.sliceConfig() // sessions as HTTP connections, -x auto included
 	if d.journal != nil {
 		cfg.Journal = committer{d.journal}
 	}

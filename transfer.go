@@ -17,28 +17,36 @@ import (
 	"github.com/slget/slget/segment"
 )
 
-// transfer fetches the slices the plan still lacks.
-func (d *download) transfer(ctx context.Context) error {
+// sliceConfig is the Downloader's configuration of a transfer in slices,
+// from any source: the Client's connections, retries, speed rules and
+// buffers, and the hooks of this download.
+func (d *download) sliceConfig() fetch.Config {
 	cfg := fetch.Config{
-		Connections:  d.c.connections(d.req),
-		Retry:        d.c.retry(),
-		StallTimeout: d.c.StallTimeout,
-		LowestSpeed:  d.c.LowestSpeed,
-		Limiter:      d.limiter(),
-		CommitSlices: commitSlices,
-		Buffers:      &d.c.shared().buffers,
-		Logf:         d.warn,
-		OnRetry:      d.retrying,
-		OnSlice:      d.times.done,
-		Hash:         true, // each slice's checksum, for the look after a cut answer (cutcheck.go)
+		Connections:    d.c.connections(d.req),
+		MaxConnections: d.c.maxConnections(d.req), // -x auto: connections added while they pay
+		Retry:          d.c.retry(),
+		StallTimeout:   d.c.StallTimeout,
+		LowestSpeed:    d.c.LowestSpeed,
+		Limiter:        d.limiter(),
+		CommitSlices:   commitSlices,
+		Buffers:        &d.c.shared().buffers,
+		Logf:           d.warn,
+		OnRetry:        d.retrying,
+		OnSlice:        d.times.done,
+		Hash:           true, // each slice's checksum, for the look after a cut answer (cutcheck.go)
 	}
-	cfg.MaxConnections = d.c.maxConnections(d.req)
 	if d.plan.N() == 1 {
 		// One slice: one connection reads it (the probe's, most often) and
 		// one waits for the end-game, which duplicates it should it
 		// trickle. More would only find nothing to claim.
 		cfg.Connections, cfg.MaxConnections = min(cfg.Connections, 2), 0
 	}
+	return cfg
+}
+
+// transfer fetches the slices the plan still lacks.
+func (d *download) transfer(ctx context.Context) error {
+	cfg := d.sliceConfig()
 	if d.journal != nil {
 		cfg.Journal, cfg.Hash = committer{d.journal}, true
 	}
