@@ -13,7 +13,10 @@
 // from it and the connections run as usual.
 //
 // With no sign of a cache in the probe's answer (Via, Age, X-Cache and the
-// like, a Server that names a cache) and no proxy, nothing more is asked.
+// like, a Server that names a cache), no proxy, and no Client.CacheFront,
+// nothing more is asked. Apache httpd's mod_cache with its defaults shows
+// none (no X-Cache, the origin's own Server passed through): only
+// CacheFrontApache tells a download that it is there.
 
 package slget
 
@@ -21,6 +24,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/slget/slget/fetch"
@@ -41,10 +45,10 @@ func (d *download) wholeFront(ctx context.Context, origin *fetch.Origin) (*fetch
 	sig := d.probe.Cache
 	proxy := d.c.http().AnsweringProxy(d.probe.FinalURL)
 	switch {
-	case !sig.Any() && proxy == "" || d.plan.N() < 2:
+	case !sig.Any() && !d.apacheSaid() && proxy == "" || d.plan.N() < 2:
 		return nil, false
 	case sig.Hit():
-		d.cacheSaid = sig.Name() + " answered the probe from what it holds: ranges from it"
+		d.cacheSaid = d.frontName() + " answered the probe from what it holds: ranges from it"
 		return nil, false
 	}
 	held, err := origin.Holds(ctx, segment.Range{Start: 0, End: 1})
@@ -67,43 +71,42 @@ func (d *download) wholeFront(ctx context.Context, origin *fetch.Origin) (*fetch
 	if d.mayReadFromStart() {
 		name := proxy
 		if name == "" {
-			name = sig.Name()
+			name = d.frontName()
 		}
 		return d.squidFront(ctx, origin, name)
 	}
 	if missing := d.plan.Size - d.doneBytes(); 2*missing < d.plan.Size {
-		d.cacheSaid = sig.Name() + " stores whole answers, not ranges, but the file is mostly done: the rest in ranges, which cost less than a new fill"
+		d.cacheSaid = d.frontName() + " stores whole answers, not ranges, but the file is mostly done: the rest in ranges, which cost less than a new fill"
 		return nil, false
 	}
-	d.warn("the cache in front (%s) stores whole answers, not ranges: downloading the file in one answer, which fills it; later downloads come from the cache", sig.Name())
+	d.warn("the cache in front (%s) stores whole answers, not ranges: downloading the file in one answer, which fills it; later downloads come from the cache", d.frontName())
 	return d.newWhole(ctx, origin), true
 }
 
 // holding is what follows a cache's answer that it holds (or fills) the
 // file, or that says nothing: ranges, or the whole answer it is filling.
 func (d *download) holding(ctx context.Context, origin *fetch.Origin, held fetch.Holding, err error) (*fetch.Whole, bool) {
-	sig := d.probe.Cache
 	switch {
 	case err != nil:
-		d.cacheSaid = fmt.Sprintf("asking %s whether it holds the file failed (%v): ranges", sig.Name(), err)
+		d.cacheSaid = fmt.Sprintf("asking %s whether it holds the file failed (%v): ranges", d.frontName(), err)
 		return nil, false
 	case held == fetch.HoldUnknown:
-		d.cacheSaid = sig.Name() + " did not say whether it holds the file: ranges"
+		d.cacheSaid = d.frontName() + " did not say whether it holds the file: ranges"
 		return nil, false
-	case held == fetch.HoldYes && sig.Name() == trafficServer:
+	case held == fetch.HoldYes && d.frontName() == trafficServer:
 		// Traffic Server serves ranges of a file it is filling
 		// (read-while-writer), but slowly: four clients of eight ranges
 		// each took two and a half times as long as four curls. One
 		// whole answer from it is as fast as curl's.
-		d.warn("the cache in front (%s) is filling the file: downloading it in one answer from the cache", sig.Name())
+		d.warn("the cache in front (%s) is filling the file: downloading it in one answer from the cache", d.frontName())
 		return d.newWhole(ctx, origin), true
 	case held == fetch.HoldWhole:
 		// Another download is filling it, and until it is whole the
 		// cache answers ranges with the whole file: join that answer.
-		d.warn("the cache in front (%s) is filling the file and serves no range of it until it holds it whole: downloading it in one answer from the cache", sig.Name())
+		d.warn("the cache in front (%s) is filling the file and serves no range of it until it holds it whole: downloading it in one answer from the cache", d.frontName())
 		return d.newWhole(ctx, origin), true
 	}
-	d.cacheSaid = sig.Name() + " holds (or is filling) the file: ranges from it"
+	d.cacheSaid = d.frontName() + " holds (or is filling) the file: ranges from it"
 	return nil, false
 }
 
@@ -165,6 +168,21 @@ func (d *download) squidFront(ctx context.Context, origin *fetch.Origin, name st
 	}
 	whole.Close()
 	return nil, false
+}
+
+// apacheSaid reports whether the Client says Apache httpd's mod_cache is
+// in front (Client.CacheFront), whatever the answers show.
+func (d *download) apacheSaid() bool { return d.c.CacheFront == CacheFrontApache }
+
+// frontName names the cache in front for messages: the product its
+// answers name, else Apache httpd when the Client says it is there, else
+// what shows a cache.
+func (d *download) frontName() string {
+	sig := d.probe.Cache
+	if d.apacheSaid() && !sig.Squid() && (sig.Name() == "a cache" || strings.HasPrefix(sig.Name(), "Via: ")) {
+		return "Apache httpd"
+	}
+	return sig.Name()
 }
 
 // doneBytes is the size of the slices already done.

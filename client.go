@@ -64,6 +64,11 @@ type Client struct {
 	// TotalRateLimit caps all the downloads of the Client together at
 	// this many bytes per second; zero means no cap.
 	TotalRateLimit int64
+	// CacheFront says which cache stands in front of the origin when its
+	// answers may not show one (Apache httpd's mod_cache with its
+	// defaults); zero (CacheFrontAuto) knows a cache only by what its
+	// answers show.
+	CacheFront CacheFront
 
 	// Cache, if set, is the local slice cache (see OpenCache): the slices
 	// of a download found in it are copied into the partial file instead

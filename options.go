@@ -7,8 +7,10 @@ package slget
 
 import (
 	"crypto/tls"
+	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/slget/slget/fetch"
@@ -191,4 +193,46 @@ func (o *CacheOptions) store() *localcache.Options {
 		return nil
 	}
 	return &localcache.Options{SliceSize: o.SliceSize, MaxSize: o.MaxSize, NoSync: o.NoSync}
+}
+
+// CacheFront names a cache between slget and the origin that the answers
+// through it may not show (Client.CacheFront).
+type CacheFront int
+
+const (
+	// CacheFrontAuto: a cache in front is known by what its answers show
+	// (Via, Age, X-Cache, Cache-Status, a Server that names a cache), or
+	// by a proxy.
+	CacheFrontAuto CacheFront = iota
+	// CacheFrontApache: Apache httpd's mod_cache (mod_cache_disk or
+	// mod_cache_socache) is in front, which stores only a whole 200
+	// answer read to its end, and passes ranges it does not hold on to
+	// the origin. With its defaults (no CacheHeader) an answer through it
+	// names no cache, and the origin's own Server passes through: without
+	// this, ranges through it cost the origin the whole file for every
+	// download. With it, a download that finds the file neither in the
+	// probe's answer nor in the cache's (asked with only-if-cached) takes
+	// it in one whole answer, which fills the cache; later ones take
+	// ranges from the cache.
+	CacheFrontApache
+)
+
+// ParseCacheFront reads a CacheFront by name: "auto" or "" (Auto), or
+// "apache" (Apache).
+func ParseCacheFront(s string) (CacheFront, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "auto":
+		return CacheFrontAuto, nil
+	case "apache", "apache-httpd", "httpd":
+		return CacheFrontApache, nil
+	}
+	return CacheFrontAuto, fmt.Errorf("cache-front %q: want auto or apache", s)
+}
+
+// String is the name ParseCacheFront reads.
+func (f CacheFront) String() string {
+	if f == CacheFrontApache {
+		return "apache"
+	}
+	return "auto"
 }

@@ -62,11 +62,12 @@ func (d *download) contentDiffers(ctx context.Context, plan segment.Plan, recs [
 }
 
 // mayReadFromStart reports whether the download goes through squid, or a
-// proxy that shows nothing of itself, which may read the file from its
-// start for every range (see proxyorder.go).
+// proxy that shows nothing of itself (and is not said to be Apache
+// httpd), which may read the file from its start for every range (see
+// proxyorder.go).
 func (d *download) mayReadFromStart() bool {
 	sig := d.probe.Cache
-	return sig.Squid() || !sig.Any() && d.c.http().AnsweringProxy(d.probe.FinalURL) != ""
+	return sig.Squid() || !sig.Any() && !d.apacheSaid() && d.c.http().AnsweringProxy(d.probe.FinalURL) != ""
 }
 
 // remoteChecksum is the CRC-32C of slice i as the server sends it now.

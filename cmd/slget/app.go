@@ -49,14 +49,15 @@ type config struct {
 	allowOverwrite bool
 	autoRename     bool
 	jsonOut        bool
-	restart        bool // discard a journal and start over
-	noJournal      bool // keep no journal: no resume after a crash
-	noRestart      bool // stop instead of restarting when the remote changed
-	cont           bool // -c: also adopt a partial file without a journal
-	checkIntegrity bool // re-check finished slices before resuming
-	trusted        bool // --location-trusted
-	noHTTP2        bool // --http2=false: offer only HTTP/1.1
-	http2Streams   bool // --http2-streams: the ranges as streams of one HTTP/2 connection
+	restart        bool             // discard a journal and start over
+	noJournal      bool             // keep no journal: no resume after a crash
+	noRestart      bool             // stop instead of restarting when the remote changed
+	cont           bool             // -c: also adopt a partial file without a journal
+	checkIntegrity bool             // re-check finished slices before resuming
+	trusted        bool             // --location-trusted
+	noHTTP2        bool             // --http2=false: offer only HTTP/1.1
+	http2Streams   bool             // --http2-streams: the ranges as streams of one HTTP/2 connection
+	cacheFront     slget.CacheFront // --cache-front
 	maxRedirect    int
 	streamWindow   int64    // -o -: bytes of the file held in memory
 	window         int64    // --stream-window, for -o naming a device or a FIFO
@@ -238,6 +239,9 @@ func readConfig(c *cli.Context) (config, error) {
 		return bad(err)
 	}
 	cfg.noHTTP2, cfg.http2Streams = !c.Bool("http2"), c.Bool("http2-streams")
+	if cfg.cacheFront, err = slget.ParseCacheFront(c.String("cache-front")); err != nil {
+		return bad(fmt.Errorf("--%v", err))
+	}
 	if cfg.streamWindow, err = streamWindow(c, cfg); err != nil {
 		return bad(err)
 	}
@@ -287,6 +291,7 @@ func setClient(c *slget.Client, cfg config) {
 	c.LowestSpeed = cfg.lowestSpeed
 	c.RateLimit = cfg.maxDownload
 	c.HTTP2Streams = cfg.http2Streams
+	c.CacheFront = cfg.cacheFront
 }
 
 // maxTriesOf is --max-tries as config keeps it: 0 when not given (the time
