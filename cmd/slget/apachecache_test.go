@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slget/slget/fetch/fetchtest"
 )
@@ -37,9 +38,9 @@ func apacheFront(t *testing.T, extra ...string) (*fetchtest.Server, string) {
 func copies(w wave) float64 { return float64(w.origin) / apacheFileSize }
 
 // filledOnce downloads url with slget (args added), cold then warm, then
-// once more with curl, and fails the test unless the cold download cost
-// the origin at most the file and a slice or two, said why it took one
-// whole answer, and the two later ones cost it nothing.
+// once more with curl and with aria2c, and fails the test unless the cold
+// download cost the origin at most the file and a slice or two, said why
+// it took one whole answer, and the later ones cost it nothing.
 func filledOnce(t *testing.T, origin *fetchtest.Server, url string, args ...string) {
 	t.Helper()
 	want := origin.Content().SHA256()
@@ -61,11 +62,17 @@ func filledOnce(t *testing.T, origin *fetchtest.Server, url string, args ...stri
 			return []string{curl, "-sSf", "-o", filepath.Join(dir, "file.bin"), url}
 		})
 	})
-	if third.origin != 0 {
-		t.Errorf("curl after slget filled mod_cache cost the origin %d bytes, want 0", third.origin)
+	aria := requireTool(t, "aria2c")
+	fourth := measure(t, origin, func() {
+		toolAtOnce(t, 1, want, "file.bin", func(dir string) []string {
+			return []string{aria, "-q", "-x", "8", "-s", "8", "-k", "1M", "-d", dir, "-o", "file.bin", url}
+		})
+	})
+	if third.origin != 0 || fourth.origin != 0 {
+		t.Errorf("curl and aria2c after slget filled mod_cache cost the origin %d and %d bytes, want 0", third.origin, fourth.origin)
 	}
-	t.Logf("slget %s through mod_cache, %d MiB: cold %.3fx the file from the origin (%s), warm %d bytes (%s), curl after it %d bytes",
-		strings.Join(args, " "), apacheFileSize>>20, copies(cold), cold.took.Round(1e6), warm.origin, warm.took.Round(1e6), third.origin)
+	t.Logf("slget %s through mod_cache, %d MiB: cold %.3fx the file from the origin (%s), warm %d bytes (%s), curl then aria2c after it %d and %d bytes",
+		strings.Join(args, " "), apacheFileSize>>20, copies(cold), cold.took.Round(time.Millisecond), warm.origin, warm.took.Round(time.Millisecond), third.origin, fourth.origin)
 }
 
 // othersCold downloads the file with curl and with aria2c, each twice
@@ -130,6 +137,40 @@ func TestApacheDefaultsCacheFront(t *testing.T) {
 	origin, url = apacheFront(t)
 	filledOnce(t, origin, url, "--cache-front=apache")
 	othersCold(t)
+}
+
+// A file that changes once mod_cache holds it: when the stored answer is
+// no longer fresh, the next download has the new version alone (never
+// bytes of the old one the cache holds), fills the cache with it, and
+// the one after costs the origin nothing.
+func TestApacheCacheNewVersion(t *testing.T) {
+	const fresh = 2 * time.Second
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(apacheFileSize), fetchtest.WithRateLimit(originRate),
+		fetchtest.WithHeader("Server", "nginx/1.22.1"), fetchtest.WithCacheControl(fmt.Sprintf("max-age=%d", int(fresh.Seconds()))))
+	url := startApacheCache(t, originBase(t, origin.FileURL()), "CacheHeader on") + "/file.bin"
+	old := origin.Content().SHA256()
+	slgetAtOnce(t, 1, url, old, "-x", "8")
+	filled := time.Now()
+	origin.Change()
+	// While the stored answer is fresh, mod_cache serves it: the old
+	// version, whole and alone.
+	if w := measure(t, origin, func() { slgetAtOnce(t, 1, url, old, "-x", "8") }); w.origin != 0 {
+		t.Errorf("a download while mod_cache holds a fresh copy cost the origin %d bytes", w.origin)
+	}
+	// Past its lifetime (the event waited for is the clock passing it),
+	// the next download is the new version.
+	time.Sleep(time.Until(filled.Add(fresh + time.Second)))
+	want := origin.Content().SHA256()
+	var stderr string
+	w := measure(t, origin, func() { stderr = slgetAtOnce(t, 1, url, want, "-x", "8", "--verbose") })
+	if copies(w) > 1.05 {
+		t.Errorf("the new version through mod_cache cost the origin %.3fx the file, want at most 1.05x: %s", copies(w), stderr)
+	}
+	warm := measure(t, origin, func() { slgetAtOnce(t, 1, url, want, "-x", "8") })
+	if warm.origin != 0 {
+		t.Errorf("a download after the new version filled mod_cache cost the origin %d bytes, want 0", warm.origin)
+	}
+	t.Logf("the new version: %.3fx the file from the origin (%s), then %d bytes", copies(w), stderr, warm.origin)
 }
 
 // A --cache-front slget does not know is a bad option (exit 28), said
