@@ -118,6 +118,12 @@ func TestApacheCacheHeaderFilledOnce(t *testing.T) {
 	othersCold(t, "CacheHeader on")
 }
 
+// CacheDetailHeader on alone says X-Cache-Detail, which only Apache sends.
+func TestApacheCacheDetailHeaderFilledOnce(t *testing.T) {
+	origin, url := apacheFront(t, "CacheDetailHeader on")
+	filledOnce(t, origin, url)
+}
+
 // With Apache's defaults nothing in an answer shows mod_cache: ranges pass
 // through to the origin and are not stored, so every download costs the
 // origin the file, which the README says. --cache-front=apache says the
