@@ -26,6 +26,9 @@ import (
 // the caller keeps the partial download as for any change (exit 33, or a
 // start over on the next run), never the final name.
 func (d *download) confirmVersion(ctx context.Context, moved bool) error {
+	if d.remote != nil {
+		return d.remote.Check(ctx) // an sftp:// file: stat'ed again
+	}
 	v := d.probe.Validator
 	if !moved || d.checksum() != nil || v.Size <= 0 || v.Size <= d.c.slice() {
 		return nil

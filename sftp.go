@@ -128,7 +128,9 @@ func (o SFTPOptions) config() (sftpsrc.Config, error) {
 // transfer as for HTTP, and a stat again before the rename.
 func (d *download) runSFTP(ctx context.Context) error {
 	if d.req.Writer != nil {
-		return &RequestError{Err: errors.New("an sftp:// URL is saved to a file, not streamed (-o -)")}
+		if _, err := d.streamWindow(); err != nil {
+			return err
+		}
 	}
 	if _, err := sftpsrc.ParseURL(d.req.URL); err != nil {
 		return &RequestError{Err: err}
@@ -173,6 +175,9 @@ func (d *download) runSFTP(ctx context.Context) error {
 	d.res.Size = rem.Validator.Size
 	d.res.Validator = validatorOf(rem.Validator)
 	d.res.Ranged = true
+	if d.req.Writer != nil {
+		return d.toWriter(ctx) // the slices through a window, in order (stream.go)
+	}
 	if err := d.checkSize(); err != nil {
 		return err
 	}

@@ -31,8 +31,10 @@ func (d *download) toWriter(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := d.doProbe(ctx); err != nil {
-		return err
+	if d.remote == nil { // an sftp:// file was stat'ed in its place
+		if err := d.doProbe(ctx); err != nil {
+			return err
+		}
 	}
 	if err := d.checkSize(); err != nil {
 		return err
@@ -137,16 +139,20 @@ func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan s
 		Window:       window,
 	}
 	cfg.MaxConnections = d.c.maxConnections(d.req)
-	origin := fetch.NewOrigin(d.http(), d.probe)
-	origin.Warn = func(s string) { d.warn("%s", s) }
 	body := d.probe.Body
 	left := plan.N()
 	if body != nil {
 		left-- // the probe's body is slice 0
 	}
-	d.protocol = d.chooseProtocol(origin, &cfg, left)
+	var src fetch.Source = d.remote
+	if d.remote == nil {
+		origin := fetch.NewOrigin(d.http(), d.probe)
+		origin.Warn = func(s string) { d.warn("%s", s) }
+		d.protocol = d.chooseProtocol(origin, &cfg, left)
+		src = origin
+	}
 	d.probe.Body = nil
-	dl := fetch.NewDownloader(cfg, plan, nil, origin, w)
+	dl := fetch.NewDownloader(cfg, plan, nil, src, w)
 	w.Moved = dl.Consumed
 	d.started(plan.Size, 0, cfg.Connections, true, plan, dl.Stats, dl.Done)
 	err := d.runStream(ctx, w, func(ctx context.Context) error { return dl.Run(ctx, body) })
