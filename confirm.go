@@ -44,6 +44,12 @@ func (d *download) confirmVersion(ctx context.Context, moved bool) error {
 		// Each mirror pinned its own version: each that sent bytes is
 		// asked for it again.
 		if st := d.res.Mirrors[m.key]; st.Bytes > 0 && st.Dropped == "" {
+			if m.remote != nil { // an sftp:// mirror: stat'ed again
+				if err := m.remote.Check(ctx); err != nil {
+					return err
+				}
+				continue
+			}
 			origins = append(origins, m.origin)
 		}
 	}

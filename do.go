@@ -136,6 +136,7 @@ func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
 		d.renamed.abandon() // if not made, it will not be
 	}
 	d.share.close()
+	d.closeMirrors()
 	if d.lock != nil {
 		d.lock.release()
 	}

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fetch/sftpsrc"
 )
 
 // Pieces are digests of consecutive pieces of the file (a Metalink's
@@ -68,14 +69,27 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 	srcs := []fetch.Source{origin}
 	proven := []bool{true}
 	got := make([]*fetch.Origin, len(others))
+	rems := make([]*sftpsrc.Remote, len(others)) // sftp:// mirrors (src_sftpmirror.go)
 	sure := make([]bool, len(others))
 	why := make([]string, len(others))
 	var wg sync.WaitGroup
 	for i, u := range others {
-		wg.Go(func() { got[i], sure[i], why[i] = d.probeMirror(ctx, u) })
+		wg.Go(func() {
+			if sftpsrc.IsSFTP(u) {
+				rems[i], why[i] = d.probeSFTPMirror(ctx, u)
+				return
+			}
+			got[i], sure[i], why[i] = d.probeMirror(ctx, u)
+		})
 	}
 	wg.Wait()
 	for i, o := range got {
+		if r := rems[i]; r != nil { // on probation: it sends no digest
+			urls = append(urls, others[i])
+			srcs = append(srcs, r)
+			proven = append(proven, false)
+			d.mirrored = append(d.mirrored, mirrorOrigin{remote: r, key: fetch.Redact(others[i])})
+		}
 		if o != nil {
 			o.H1 = origin.H1 // as the origin's ranges go (h2choice.go)
 			urls = append(urls, others[i])
@@ -141,6 +155,7 @@ func (d *download) keepProof() {
 // mirrorOrigin is one mirror's origin and the key of its Stats.
 type mirrorOrigin struct {
 	origin *fetch.Origin
+	remote *sftpsrc.Remote // an sftp:// mirror's, in place of origin
 	key    string
 }
 

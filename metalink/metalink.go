@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -238,13 +239,14 @@ func file(x xFile, version int) (File, error) {
 	return f, nil
 }
 
-// mirrors keeps the http(s) URLs, best first.
+// mirrors keeps the http(s) and sftp URLs, best first, an sftp one after
+// every http(s) one: the first is probed as HTTP.
 func mirrors(name string, xs []xURL, version int) ([]URL, error) {
 	var out []URL
 	for _, x := range xs {
 		raw := strings.TrimSpace(x.Value)
 		u, err := url.Parse(raw)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		if err != nil || !ours(u.Scheme) || u.Host == "" {
 			continue // ftp, torrents, garbage: not ours to use
 		}
 		if strings.ContainsFunc(raw, isControl) {
@@ -273,12 +275,25 @@ func mirrors(name string, xs []xURL, version int) ([]URL, error) {
 			return nil, bad(name, "more than %d URLs", MaxURLs)
 		}
 	}
-	if len(out) == 0 {
+	if !slices.ContainsFunc(out, func(m URL) bool { return !isSFTP(m.URL) }) {
 		return nil, bad(name, "no http or https URL to download it from")
 	}
-	sort.SliceStable(out, func(i, j int) bool { return rank(out[i].Priority) < rank(out[j].Priority) })
+	sort.SliceStable(out, func(i, j int) bool {
+		if a, b := isSFTP(out[i].URL), isSFTP(out[j].URL); a != b {
+			return b
+		}
+		return rank(out[i].Priority) < rank(out[j].Priority)
+	})
 	return out, nil
 }
+
+// ours reports whether a URL of scheme s is kept: http, https, sftp.
+func ours(s string) bool {
+	s = strings.ToLower(s)
+	return s == "http" || s == "https" || s == "sftp"
+}
+
+func isSFTP(u string) bool { return len(u) >= 5 && strings.EqualFold(u[:5], "sftp:") }
 
 func rank(p int) int {
 	if p == 0 {

@@ -272,3 +272,18 @@ func FuzzCheckName(f *testing.F) {
 		}
 	})
 }
+
+// An sftp:// URL is kept, after every http(s) one whatever its priority;
+// a file with sftp URLs alone is refused (the first URL is probed as HTTP).
+func TestSFTPURLs(t *testing.T) {
+	doc, err := ParseBytes([]byte(doc4(`<file name="a.iso"><url priority="1">sftp://u@s.example/srv/a.iso</url><url priority="2">https://b.example/a.iso</url><url priority="3">ftp://f.example/a.iso</url></file>`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := doc.Files[0].URLs; len(u) != 2 || u[0].URL != "https://b.example/a.iso" || u[1].URL != "sftp://u@s.example/srv/a.iso" {
+		t.Fatalf("urls %+v", u)
+	}
+	if _, err := ParseBytes([]byte(doc4(`<file name="a.iso"><url>sftp://s.example/a.iso</url></file>`))); err == nil || !strings.Contains(err.Error(), "no http or https URL") {
+		t.Fatalf("sftp alone: %v", err)
+	}
+}

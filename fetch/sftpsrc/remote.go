@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/pkg/sftp"
@@ -38,6 +39,9 @@ type Config struct {
 	// ConnectTimeout bounds the TCP connection and the SSH handshake with
 	// its login; zero means 15s.
 	ConnectTimeout time.Duration
+	// Control, if set, is called with every address dialled, after the
+	// name was resolved (net.Dialer's Control): an error refuses it.
+	Control func(network, address string, c syscall.RawConn) error
 }
 
 // readAhead is how much one read asks of the server at once: pkg/sftp
@@ -146,7 +150,7 @@ func (r *Remote) Sessions() int { return int(r.dialed.Load()) }
 
 // dial opens one more SSH session with its SFTP channel.
 func (r *Remote) dial(ctx context.Context) (*session, error) {
-	d := net.Dialer{Timeout: r.cfg.connectTimeout()}
+	d := net.Dialer{Timeout: r.cfg.connectTimeout(), Control: r.cfg.Control}
 	tcp, err := d.DialContext(ctx, "tcp", r.t.Addr())
 	if err != nil {
 		return nil, fmt.Errorf("%s: connecting: %w", r.url, err)
