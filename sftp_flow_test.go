@@ -224,8 +224,10 @@ func TestSFTPChangedSinceLastRun(t *testing.T) {
 // and the download ends with the exact bytes.
 func TestSFTPStalledSessions(t *testing.T) {
 	s := sshdtest.Start(t)
-	p, want := sftpFile(t, s, 4<<20)
-	c := newClient(t, &slget.Client{Connections: 2, Slice: 128 << 10, RateLimit: 2 << 20, StallTimeout: 500 * time.Millisecond})
+	// Large enough that the sessions' read-ahead (2 MiB each, plus the
+	// SSH window and the sockets) has not taken the file when they stop.
+	p, want := sftpFile(t, s, 16<<20)
+	c := newClient(t, &slget.Client{Connections: 2, Slice: 128 << 10, RateLimit: 4 << 20, StallTimeout: 500 * time.Millisecond})
 	path := filepath.Join(t.TempDir(), "out.bin")
 	ctx := t.Context()
 	var mu sync.Mutex

@@ -4,7 +4,6 @@
 package sftpsrc
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -43,11 +42,6 @@ type Config struct {
 	// name was resolved (net.Dialer's Control): an error refuses it.
 	Control func(network, address string, c syscall.RawConn) error
 }
-
-// readAhead is how much one read asks of the server at once: pkg/sftp
-// splits it in concurrent requests, so that one session fills its window
-// on a long link.
-const readAhead = 1 << 20
 
 // Remote is the file an sftp:// URL names, at the version its first stat
 // found. It is a fetch.Source; Close ends its sessions.
@@ -297,8 +291,7 @@ func (r *Remote) Open(ctx context.Context, rg segment.Range) (fetch.Body, error)
 		r.put(s)
 		return fetch.Body{}, &fetch.ChangedError{URL: r.url, Reason: why, Confirmed: true}
 	}
-	b := &body{r: r, s: s, f: f, stop: stop, left: rg.Len(),
-		rd: bufio.NewReaderSize(io.NewSectionReader(f, rg.Start, rg.Len()), readAhead)}
+	b := &body{r: r, s: s, f: f, stop: stop, left: rg.Len(), rd: newPipeline(f, rg.Start, rg.End)}
 	return fetch.Body{ReadCloser: b, From: segment.FromOrigin}, nil
 }
 
@@ -308,7 +301,7 @@ type body struct {
 	r    *Remote
 	s    *session
 	f    *sftp.File
-	rd   *bufio.Reader
+	rd   *pipeline
 	stop func() bool
 	left int64
 	bad  bool
@@ -331,8 +324,15 @@ func (b *body) Read(p []byte) (int, error) {
 
 func (b *body) Close() error {
 	b.once.Do(func() {
+		if b.bad || b.left != 0 || b.rd.busy() {
+			// Reads still in flight end with the session, not after
+			// their answers: the file's Close would wait for them.
+			b.stop()
+			b.s.close()
+			return
+		}
 		cerr := b.f.Close()
-		if b.stop() && !b.bad && b.left == 0 && cerr == nil {
+		if b.stop() && cerr == nil {
 			b.r.put(b.s)
 			return
 		}
