@@ -131,4 +131,4 @@ for t in "${tools[@]}"; do
 	w=$(echo "${walls[$t]}" | median); c=$(echo "${cpus[$t]}" | median)
 	echo "  $t: ${w}s, CPU ${c}s, $(echo "scale=1; $size / $w" | bc) MiB/s"
 done
-echo "sshd logins: $(grep -c 'Accepted ' "$dir/sshd.log"), sftp channels: $(grep -c "subsystem 'sftp'" "$dir/sshd.log")"
+echo "sshd logins: $(grep -cE 'Accepted (publickey|password) ' "$dir/sshd.log"), sftp channels: $(grep -c "subsystem 'sftp'" "$dir/sshd.log")"

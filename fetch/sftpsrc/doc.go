@@ -6,8 +6,11 @@
 // connection multiplexing N channels would share one TCP connection and one
 // core). A range opens the file, checks the handle's size and modification
 // time (fstat) against the version pinned when the download began, and
-// reads the range with ReadAt; a file whose size or mtime moved is a
-// *fetch.ChangedError, never bytes of another version.
+// reads the range as chunks of 256 KiB, 8 of them asked for at once and
+// delivered in order (2 MiB in flight, as OpenSSH's sftp keeps 64 requests
+// of 32 KiB), so that a session does not idle a round trip per chunk on a
+// long link; a file whose size or mtime moved is a *fetch.ChangedError,
+// never bytes of another version.
 //
 // The package lives beside fetch, not in it: fetch is the HTTP client and
 // links no SSH stack, and this package knows nothing of journals, the
