@@ -3,8 +3,9 @@
 # clients in another, the veth between them shaped by htb (RATE each way) and
 # a round trip (RTT) added by bench/delayproxy in front of sshd, since this
 # kernel has no netem. Each tool downloads one SIZE_MIB file RUNS times, in
-# turn; prints wall time and the client's CPU (user+sys, children included:
-# lftp's and scp's ssh) per run, then the medians. Every output is compared
+# turn; prints wall time and the client's CPU per run, then the medians. CPU
+# is perf stat's task-clock, which counts every process the tool started:
+# /usr/bin/time misses lftp's ssh processes, which lftp does not wait for. Every output is compared
 # with the source by SHA-256. Needs root; cleans up its namespaces, sshd,
 # proxy and user on exit.
 #   bench/sftp/run.sh SIZE_MIB RUNS [TOOL...]
@@ -18,6 +19,7 @@ tools=("$@"); [ ${#tools[@]} -gt 0 ] || tools=(slget aria2c lftp curl scp)
 RATE=${RATE:-100mbit}; RTT=${RTT:-50ms}; CONNS=${CONNS:-8}; NET=${NET:-10.78.0}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 [ "$(id -u)" = 0 ] || { echo "needs root (namespaces, tc, a password user)" >&2; exit 1; }
+command -v perf >/dev/null || { echo "needs perf (apt-get install linux-perf)" >&2; exit 1; }
 id=$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')
 SRV=sftpb-srv-$id CLI=sftpb-cli-$id USERNAME=sftpb$id PASS=pw$id PORT=2222
 dir=$(mktemp -d /tmp/slget-sftpbench.XXXXXX)
@@ -114,19 +116,20 @@ for ((r = 1; r <= runs; r++)); do
 		out=$dir/out-$t; rm -rf "$out"; mkdir -p "$out"
 		cmd=$(cmd_for "$out" "$t")
 		rc=0
-		ip netns exec "$CLI" /usr/bin/time -f '%e %U %S' -o "$dir/time" bash -c "$cmd" >/dev/null 2>"$dir/err" </dev/null || rc=$?
+		ip netns exec "$CLI" /usr/bin/time -f '%e %U %S' -o "$dir/time" \
+			perf stat -x, -e task-clock -o "$dir/perf" -- bash -c "$cmd" >/dev/null 2>"$dir/err" </dev/null || rc=$?
 		[ "$rc" = 0 ] || { echo "$t: exit $rc"; head -5 "$dir/err"; }
 		got=$(sha256sum "$out/f.bin" 2>/dev/null | cut -d' ' -f1 || true)
 		[ "$got" = "$want" ] || echo "$t: WRONG BYTES"
 		read -r wall user sys < <(tail -1 "$dir/time")
-		cpu=$(echo "$user + $sys" | bc)
-		echo "run $r $t: wall ${wall}s, user ${user}s, sys ${sys}s"
+		cpu=$(awk -F, '/task-clock/ { printf "%.2f", $1 / 1000 }' "$dir/perf")
+		echo "run $r $t: wall ${wall}s, CPU ${cpu}s (task-clock of every process it started), user+sys of those waited for ${user}+${sys}s"
 		walls[$t]+="$wall "; cpus[$t]+="$cpu "
 		rm -rf "$out"
 	done
 done
 median() { tr ' ' '\n' | grep . | sort -g | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
-echo "medians over $runs runs (wall, client CPU user+sys):"
+echo "medians over $runs runs (wall, client CPU: perf's task-clock of the tool and every process it started):"
 for t in "${tools[@]}"; do
 	w=$(echo "${walls[$t]}" | median); c=$(echo "${cpus[$t]}" | median)
 	echo "  $t: ${w}s, CPU ${c}s, $(echo "scale=1; $size / $w" | bc) MiB/s"
