@@ -1,0 +1,122 @@
+// Open: one range of the file, its version checked (SIZE, MDTM) before its
+// RETR, read to the range's end and the data connection closed there.
+
+package ftpsrc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/segment"
+)
+
+// Open implements fetch.Source: on one control connection, SIZE and MDTM
+// against the pinned version, then REST and RETR, and a body of exactly
+// rg's bytes. A server without REST sends from the start: the bytes
+// before rg are read and dropped. A cancelled ctx (a stall, the end of
+// the claim) ends both connections, so that no read can hold the
+// download.
+func (r *Remote) Open(ctx context.Context, rg segment.Range) (fetch.Body, error) {
+	c, err := r.get(ctx)
+	if err != nil {
+		return fetch.Body{}, err
+	}
+	stop := context.AfterFunc(ctx, c.kill)
+	fail := func(err error) (fetch.Body, error) {
+		stop()
+		c.kill()
+		if ctx.Err() != nil {
+			return fetch.Body{}, ctx.Err()
+		}
+		return fetch.Body{}, r.final(err)
+	}
+	size, mtime, err := r.stat(c)
+	if err != nil {
+		return fail(err)
+	}
+	if why := r.differs(size, mtime); why != "" {
+		if stop() {
+			r.put(c)
+		}
+		return fetch.Body{}, &fetch.ChangedError{URL: r.url, Reason: why, Confirmed: true}
+	}
+	from := rg.Start
+	if !r.Ranges {
+		from = 0
+	}
+	dc, rep, err := c.retr(ctx, r.t.Path, from)
+	if err != nil {
+		return fail(err)
+	}
+	if dc == nil {
+		return fail(r.refusedRetr(c, rep))
+	}
+	if skip := rg.Start - from; skip > 0 {
+		if n, err := io.CopyN(io.Discard, dc, skip); err != nil {
+			return fail(lost(r.url, fmt.Errorf("reading the %d bytes before the range (the server takes no REST): %d came: %w", skip, n, err)))
+		}
+	}
+	b := &body{r: r, c: c, dc: dc, stop: stop, left: rg.Len()}
+	return fetch.Body{ReadCloser: b, From: segment.FromOrigin}, nil
+}
+
+// refusedRetr is the error of a RETR the server would not start.
+func (r *Remote) refusedRetr(c *conn, rep Reply) error {
+	if rep.Code == 550 {
+		return r.notThere(c, rep)
+	}
+	return c.unexpected("RETR", rep)
+}
+
+// body is one range being read; Close gives its control connection back
+// when the range ended cleanly, and ends it otherwise.
+type body struct {
+	r    *Remote
+	c    *conn
+	dc   net.Conn
+	stop func() bool
+	left int64
+	bad  bool
+	once sync.Once
+}
+
+func (b *body) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.dc.Read(p)
+	b.left -= int64(n)
+	switch {
+	case b.left == 0:
+		return n, nil
+	case errors.Is(err, io.EOF):
+		b.bad = true
+		return n, fmt.Errorf("%s: %w", b.r.url, fetch.ErrShortBody)
+	case err != nil:
+		b.bad = true
+		return n, lost(b.r.url, err)
+	}
+	return n, nil
+}
+
+// Close closes the data connection at the range's end, the rest of the
+// file unsent, and reads the server's word on it (226, or 426 for the
+// cut): the control connection then takes the next range.
+func (b *body) Close() error {
+	b.once.Do(func() {
+		if b.stop() && !b.bad && b.left == 0 && b.c.endRetr() == nil {
+			b.r.put(b.c)
+			return
+		}
+		b.c.kill()
+	})
+	return nil
+}

@@ -1,0 +1,262 @@
+// The control connection: login, commands and their replies, and the
+// passive data connection of one RETR.
+
+package ftpsrc
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// conn is one logged-in control connection. Its data connections go to
+// the address it reached, whatever PASV names.
+type conn struct {
+	nc      net.Conn
+	r       *bufio.Reader
+	host    string // the IP the control connection reached
+	timeout time.Duration
+	url     string // redacted
+	noEPSV  bool   // EPSV was refused once: PASV from then on
+
+	mu   sync.Mutex
+	data net.Conn // the RETR's, while one runs
+}
+
+// dialConn connects to t and logs in as user. A refused login is an
+// *Error of Kind Refused.
+func dialConn(ctx context.Context, t Target, user, pass string, timeout time.Duration, url string) (*conn, error) {
+	d := net.Dialer{Timeout: timeout}
+	nc, err := d.DialContext(ctx, "tcp", t.Addr())
+	if err != nil {
+		return nil, fmt.Errorf("%s: connecting: %w", url, err)
+	}
+	c := &conn{nc: nc, r: bufio.NewReader(nc), timeout: timeout, url: url}
+	if a, ok := nc.RemoteAddr().(*net.TCPAddr); ok {
+		c.host = a.IP.String()
+	}
+	stop := context.AfterFunc(ctx, c.kill)
+	defer stop()
+	if err := c.login(user, pass); err != nil {
+		c.kill()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, err
+	}
+	return c, nil
+}
+
+// kill ends the control connection and the data connection, at once: a
+// read blocked on either returns.
+func (c *conn) kill() {
+	c.mu.Lock()
+	if c.data != nil {
+		c.data.Close()
+	}
+	c.mu.Unlock()
+	c.nc.Close()
+}
+
+// quit says goodbye, briefly, and closes.
+func (c *conn) quit() {
+	c.nc.SetDeadline(time.Now().Add(time.Second))
+	fmt.Fprintf(c.nc, "QUIT\r\n")
+	c.kill()
+}
+
+func (c *conn) login(user, pass string) error {
+	r, err := c.read()
+	for err == nil && r.Code/100 == 1 { // 120: ready in a moment
+		r, err = c.read()
+	}
+	if err != nil {
+		return err
+	}
+	if r.Code != 220 {
+		return c.refusal("the greeting", r)
+	}
+	if r, err = c.cmd("USER", user); err != nil {
+		return err
+	}
+	if r.Code == 331 {
+		if r, err = c.cmd("PASS", pass); err != nil {
+			return err
+		}
+	}
+	if r.Code != 230 && r.Code != 202 {
+		return c.refusal("the login of "+strconv.Quote(user), r)
+	}
+	if r, err = c.cmd("TYPE", "I"); err != nil {
+		return err
+	}
+	if r.Code != 200 {
+		return c.unexpected("TYPE I", r)
+	}
+	return nil
+}
+
+// refusal is a login answer other than "logged in": a 4xx is worth
+// another try (421, too many users), anything else is a refused login.
+func (c *conn) refusal(what string, r Reply) error {
+	if r.Code/100 == 4 {
+		return &ReplyError{URL: c.url, Command: what, Reply: r}
+	}
+	why := "the server refused " + what
+	if r.Code == 332 {
+		why += " (it wants an account, ACCT, which slget does not send)"
+	}
+	return &Error{URL: c.url, Kind: Refused, Reply: r, Err: fmt.Errorf("%s: %q; check --ftp-user and --ftp-passwd, or the URL's user:password@", why, r.String())}
+}
+
+func (c *conn) unexpected(cmd string, r Reply) error {
+	return &ReplyError{URL: c.url, Command: cmd, Reply: r}
+}
+
+// read reads one reply within the timeout.
+func (c *conn) read() (Reply, error) {
+	c.nc.SetReadDeadline(time.Now().Add(c.timeout))
+	r, err := ReadReply(c.r)
+	if err != nil {
+		return r, lost(c.url, err)
+	}
+	return r, nil
+}
+
+// cmd sends "NAME arg" and reads its reply. The argument was checked for
+// line ends when the URL was read.
+func (c *conn) cmd(name, arg string) (Reply, error) {
+	line := name
+	if arg != "" {
+		line += " " + arg
+	}
+	c.nc.SetWriteDeadline(time.Now().Add(c.timeout))
+	if _, err := c.nc.Write([]byte(line + "\r\n")); err != nil {
+		return Reply{}, lost(c.url, err)
+	}
+	return c.read()
+}
+
+// size asks SIZE; the reply says what else the server answered, when not
+// 213.
+func (c *conn) size(path string) (n int64, r Reply, err error) {
+	if r, err = c.cmd("SIZE", path); err != nil {
+		return 0, r, err
+	}
+	if r.Code != 213 {
+		return 0, r, nil
+	}
+	n, err = ParseSize(r.Text)
+	return n, r, err
+}
+
+// mdtm asks MDTM; a zero time with a nil error when the server does not
+// answer it with a time.
+func (c *conn) mdtm(path string) (time.Time, Reply, error) {
+	r, err := c.cmd("MDTM", path)
+	if err != nil || r.Code != 213 {
+		return time.Time{}, r, err
+	}
+	t, err := ParseMDTM(r.Text)
+	return t, r, err
+}
+
+// passive opens a data connection: EPSV, else PASV, to the control
+// connection's host.
+func (c *conn) passive(ctx context.Context) (net.Conn, error) {
+	var port int
+	if !c.noEPSV {
+		r, err := c.cmd("EPSV", "")
+		if err != nil {
+			return nil, err
+		}
+		if r.Code == 229 {
+			if port, err = ParseEPSV(r.Text); err != nil {
+				return nil, lost(c.url, err)
+			}
+		} else {
+			c.noEPSV = true
+		}
+	}
+	if port == 0 {
+		r, err := c.cmd("PASV", "")
+		if err != nil {
+			return nil, err
+		}
+		if r.Code != 227 {
+			return nil, c.unexpected("PASV", r)
+		}
+		if port, err = ParsePASV(r.Text); err != nil {
+			return nil, lost(c.url, err)
+		}
+	}
+	d := net.Dialer{Timeout: c.timeout}
+	dc, err := d.DialContext(ctx, "tcp", net.JoinHostPort(c.host, strconv.Itoa(port)))
+	if err != nil {
+		return nil, lost(c.url, fmt.Errorf("the data connection: %w", err))
+	}
+	return dc, nil
+}
+
+// retr starts sending path from offset on a new data connection (REST
+// first when offset > 0). The reply is returned when the server refused.
+func (c *conn) retr(ctx context.Context, path string, offset int64) (net.Conn, Reply, error) {
+	dc, err := c.passive(ctx)
+	if err != nil {
+		return nil, Reply{}, err
+	}
+	c.mu.Lock()
+	c.data = dc
+	c.mu.Unlock()
+	fail := func(r Reply, err error) (net.Conn, Reply, error) {
+		c.dropData()
+		return nil, r, err
+	}
+	if offset > 0 {
+		r, err := c.cmd("REST", strconv.FormatInt(offset, 10))
+		if err != nil {
+			return fail(r, err)
+		}
+		if r.Code != 350 {
+			return fail(r, c.unexpected("REST", r))
+		}
+	}
+	r, err := c.cmd("RETR", path)
+	if err != nil {
+		return fail(r, err)
+	}
+	if r.Code != 150 && r.Code != 125 {
+		return fail(r, nil)
+	}
+	return dc, r, nil
+}
+
+func (c *conn) dropData() {
+	c.mu.Lock()
+	if c.data != nil {
+		c.data.Close()
+		c.data = nil
+	}
+	c.mu.Unlock()
+}
+
+// endRetr closes the data connection, whether the server sent the whole
+// rest of the file or not, and reads the transfer's last reply: 226 when
+// it had sent everything, 426 or 451 when the close cut it short. The
+// connection may take another command after either.
+func (c *conn) endRetr() error {
+	c.dropData()
+	r, err := c.read()
+	if err != nil {
+		return err
+	}
+	switch r.Code {
+	case 226, 250, 426, 451:
+		return nil
+	}
+	return c.unexpected("the end of RETR", r)
+}

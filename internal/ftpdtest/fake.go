@@ -1,0 +1,173 @@
+// Fake: a small FTP server of one folder for the faults vsftpd cannot be
+// made to show (a server that refuses REST).
+
+package ftpdtest
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Fake is an anonymous FTP server of Dir that refuses REST ("502").
+type Fake struct {
+	Dir  string
+	Port int
+
+	mu    sync.Mutex
+	retrs int
+	rests int
+}
+
+// StartFake runs a Fake for t, stopped at its cleanup.
+func StartFake(t testing.TB) *Fake {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &Fake{Dir: t.TempDir(), Port: l.Addr().(*net.TCPAddr).Port}
+	var wg sync.WaitGroup
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done); l.Close(); wg.Wait() })
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				stop := make(chan struct{})
+				go func() {
+					select {
+					case <-done:
+					case <-stop:
+					}
+					c.Close()
+				}()
+				f.serve(c)
+				close(stop)
+			}()
+		}
+	}()
+	return f
+}
+
+// URL is ftp://127.0.0.1:port/name.
+func (f *Fake) URL(name string) string { return fmt.Sprintf("ftp://127.0.0.1:%d/%s", f.Port, name) }
+
+// Counts are the RETRs and the RESTs asked so far.
+func (f *Fake) Counts() (retrs, rests int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.retrs, f.rests
+}
+
+func (f *Fake) serve(c net.Conn) {
+	r := bufio.NewReader(c)
+	say := func(format string, a ...any) { fmt.Fprintf(c, format+"\r\n", a...) }
+	say("220 fake")
+	var pasv net.Listener
+	defer func() {
+		if pasv != nil {
+			pasv.Close()
+		}
+	}()
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return
+		}
+		cmd, arg, _ := strings.Cut(strings.TrimRight(line, "\r\n"), " ")
+		path := filepath.Join(f.Dir, filepath.Clean("/"+arg))
+		switch strings.ToUpper(cmd) {
+		case "USER":
+			say("331 any password")
+		case "PASS":
+			say("230 in")
+		case "TYPE":
+			say("200 ok")
+		case "SIZE":
+			if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+				say("213 %d", fi.Size())
+			} else {
+				say("550 no")
+			}
+		case "MDTM":
+			if fi, err := os.Stat(path); err == nil {
+				say("213 %s", fi.ModTime().UTC().Format("20060102150405"))
+			} else {
+				say("550 no")
+			}
+		case "EPSV":
+			say("500 EPSV not understood") // PASV, then
+		case "PASV":
+			if pasv != nil {
+				pasv.Close()
+			}
+			if pasv, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
+				say("425 no")
+				continue
+			}
+			p := pasv.Addr().(*net.TCPAddr).Port
+			// An address other than the control connection's: a client
+			// must not go there.
+			say("227 Entering Passive Mode (10,9,8,7,%d,%d).", p/256, p%256)
+		case "REST":
+			f.mu.Lock()
+			f.rests++
+			f.mu.Unlock()
+			say("502 REST not implemented")
+		case "RETR":
+			f.mu.Lock()
+			f.retrs++
+			f.mu.Unlock()
+			f.retr(pasv, path, say)
+			pasv = nil
+		case "QUIT":
+			say("221 bye")
+			return
+		default:
+			say("502 not implemented")
+		}
+	}
+}
+
+func (f *Fake) retr(pasv net.Listener, path string, say func(string, ...any)) {
+	if pasv == nil {
+		say("425 use PASV first")
+		return
+	}
+	defer pasv.Close()
+	file, err := os.Open(path)
+	if err != nil {
+		say("550 no")
+		return
+	}
+	defer file.Close()
+	say("150 sending")
+	pasv.(*net.TCPListener).SetDeadline(time.Now().Add(5 * time.Second))
+	dc, err := pasv.Accept()
+	if err != nil {
+		say("425 no data connection")
+		return
+	}
+	_, err = io.Copy(dc, file)
+	dc.Close()
+	if err != nil {
+		say("426 cut")
+		return
+	}
+	say("226 done")
+}
