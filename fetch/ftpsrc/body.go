@@ -99,7 +99,7 @@ func (b *body) Read(p []byte) (int, error) {
 		return n, nil
 	case errors.Is(err, io.EOF):
 		b.bad = true
-		return n, fmt.Errorf("%s: %w", b.r.url, fetch.ErrShortBody)
+		return n, fmt.Errorf("%s: the FTP data connection closed %d bytes before the range's end: %w", b.r.url, b.left, fetch.ErrShortBody)
 	case err != nil:
 		b.bad = true
 		return n, lost(b.r.url, err)
@@ -108,15 +108,17 @@ func (b *body) Read(p []byte) (int, error) {
 }
 
 // Close closes the data connection at the range's end, the rest of the
-// file unsent, and reads the server's word on it (226, or 426 for the
-// cut): the control connection then takes the next range.
+// file unsent. The server's word on it (226, or 426 for the cut) is read
+// aside, so that a server that stops answering holds no range: the
+// control connection then takes the next range, or is ended.
 func (b *body) Close() error {
 	b.once.Do(func() {
-		if b.stop() && !b.bad && b.left == 0 && b.c.endRetr() == nil {
-			b.r.put(b.c)
+		if !b.stop() || b.bad || b.left != 0 {
+			b.c.kill()
 			return
 		}
-		b.c.kill()
+		b.c.dropData()
+		b.r.ending(b.c)
 	})
 	return nil
 }

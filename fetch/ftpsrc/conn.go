@@ -244,12 +244,11 @@ func (c *conn) dropData() {
 	c.mu.Unlock()
 }
 
-// endRetr closes the data connection, whether the server sent the whole
-// rest of the file or not, and reads the transfer's last reply: 226 when
-// it had sent everything, 426 or 451 when the close cut it short. The
-// connection may take another command after either.
+// endRetr reads the last reply of a RETR whose data connection was
+// closed, whether the server had sent the whole rest of the file or not:
+// 226 when it had, 426 or 451 when the close cut it short. The connection
+// may take another command after either.
 func (c *conn) endRetr() error {
-	c.dropData()
 	r, err := c.read()
 	if err != nil {
 		return err

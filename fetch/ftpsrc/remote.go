@@ -48,6 +48,8 @@ type Remote struct {
 
 	mu     sync.Mutex
 	idle   []*conn
+	ends   map[*conn]bool // connections whose last RETR's reply is awaited
+	wake   chan struct{}  // closed when one of ends is done
 	closed bool
 	dialed atomic.Int64
 }
@@ -154,21 +156,49 @@ func (r *Remote) dial(ctx context.Context) (*conn, error) {
 	return c, nil
 }
 
-// get takes an idle connection, or opens one.
+// endWait is how long get waits for a connection whose RETR is ending
+// before it opens another: many servers cap the connections of one
+// client, and a server slow to say 226 should not hold a range long.
+const endWait = time.Second
+
+// get takes an idle connection, else one whose RETR is ending, else opens
+// one.
 func (r *Remote) get(ctx context.Context) (*conn, error) {
-	r.mu.Lock()
-	if r.closed {
+	var timeout <-chan time.Time
+	for {
+		r.mu.Lock()
+		if r.closed {
+			r.mu.Unlock()
+			return nil, fmt.Errorf("%s: %w", r.url, net.ErrClosed)
+		}
+		if n := len(r.idle); n > 0 {
+			c := r.idle[n-1]
+			r.idle = r.idle[:n-1]
+			r.mu.Unlock()
+			return c, nil
+		}
+		if len(r.ends) == 0 {
+			r.mu.Unlock()
+			return r.dial(ctx)
+		}
+		if r.wake == nil {
+			r.wake = make(chan struct{})
+		}
+		wake := r.wake
 		r.mu.Unlock()
-		return nil, fmt.Errorf("%s: %w", r.url, net.ErrClosed)
+		if timeout == nil {
+			t := time.NewTimer(endWait)
+			defer t.Stop()
+			timeout = t.C
+		}
+		select {
+		case <-wake:
+		case <-timeout:
+			return r.dial(ctx)
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
-	if n := len(r.idle); n > 0 {
-		c := r.idle[n-1]
-		r.idle = r.idle[:n-1]
-		r.mu.Unlock()
-		return c, nil
-	}
-	r.mu.Unlock()
-	return r.dial(ctx)
 }
 
 // put gives a healthy connection back to the pool.
@@ -182,10 +212,46 @@ func (r *Remote) put(c *conn) {
 	r.idle = append(r.idle, c)
 }
 
-// Close ends every idle connection; a body still open ends its own.
+// ending reads the reply that ends c's RETR, within the timeout, then
+// gives c back to the pool; c is ended when the reply is not one of
+// those.
+func (r *Remote) ending(c *conn) {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		c.kill()
+		return
+	}
+	if r.ends == nil {
+		r.ends = map[*conn]bool{}
+	}
+	r.ends[c] = true
+	r.mu.Unlock()
+	go func() {
+		err := c.endRetr()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		delete(r.ends, c)
+		if r.wake != nil {
+			close(r.wake)
+			r.wake = nil
+		}
+		if err != nil || r.closed {
+			c.kill()
+			return
+		}
+		r.idle = append(r.idle, c)
+	}()
+}
+
+// Close ends every idle connection and those whose RETR is ending; a
+// body still open ends its own.
 func (r *Remote) Close() {
 	r.mu.Lock()
 	idle := r.idle
+	for c := range r.ends {
+		c.kill()
+	}
 	r.idle, r.closed = nil, true
 	r.mu.Unlock()
 	for _, c := range idle {
