@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fetch/ftpsrc"
 	"github.com/slget/slget/fetch/sftpsrc"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
@@ -105,9 +106,12 @@ type download struct {
 	// over (aria2.go), removed once the file is complete under its name;
 	// "" for none.
 	control string
-	// remote is the file of an sftp:// URL, the source of every slice;
-	// nil for HTTP.
-	remote *sftpsrc.Remote
+	// remote is the file of an sftp:// or ftp:// URL, the source of
+	// every slice; nil for HTTP.
+	remote remoteFile
+	// oneConn says the remote file is read on one connection (an FTP
+	// server that refuses REST).
+	oneConn bool
 }
 
 // overwrite reports whether the file at the output name may be replaced.
@@ -184,6 +188,9 @@ func (d *download) run(ctx context.Context) error {
 	}
 	if sftpsrc.IsSFTP(d.req.URL) {
 		return d.runSFTP(ctx) // a stat in place of the probe (sftp.go)
+	}
+	if ftpsrc.IsFTP(d.req.URL) {
+		return d.runFTP(ctx) // SIZE and MDTM in place of the probe (src_ftp.go)
 	}
 	u, err := fetch.ParseURL(d.req.URL)
 	if err != nil {

@@ -36,7 +36,9 @@
 // An sftp:// URL takes the same flow with a stat in place of the probe:
 // its size and modification time are the version, every range checks the
 // open file's fstat against them, and the file is stat'ed again before the
-// rename (see SFTPOptions for logins and host keys).
+// rename (see SFTPOptions for logins and host keys). An ftp:// URL takes
+// it too, with SIZE and MDTM as the version, asked again before every
+// range's RETR and before the rename (see FTPOptions).
 //
 // A Request with a Writer is a stream instead: probe → transfer through a
 // window → the bytes to the Writer in order, with no output name, lock,

@@ -347,6 +347,9 @@ func own(e, whole error) error {
 	case *metalink.ParseError:
 		return &MetalinkError{File: e.File, Reason: e.Reason, cause: whole}
 	}
+	if o := ownFTP(e, whole); o != nil {
+		return o
+	}
 	return ownSFTP(e, whole)
 }
 

@@ -44,6 +44,9 @@ type Request struct {
 	// (sftp.go); the zero value offers ssh-agent and ~/.ssh's keys, and
 	// checks ~/.ssh/known_hosts.
 	SFTP SFTPOptions
+	// FTP is how an ftp:// URL logs in (src_ftp.go); the zero value logs
+	// in as anonymous.
+	FTP FTPOptions
 	// Continue also adopts a partial file without a journal (curl's,
 	// wget's), once its last whole slice matches the server's; beside
 	// aria2c's control file (NAME.aria2), the slices in the pieces it

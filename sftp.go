@@ -196,6 +196,9 @@ func (d *download) runSFTP(ctx context.Context) error {
 // *fetch.ChangedError (exit 33), and the partial download is kept.
 func (d *download) transferSFTP(ctx context.Context) error {
 	cfg := d.sliceConfig() // sessions as HTTP connections, -x auto included
+	if d.oneConn {
+		cfg.Connections, cfg.MaxConnections = 1, 0 // every range from the start
+	}
 	if d.journal != nil {
 		cfg.Journal = committer{d.journal}
 	}

@@ -8,14 +8,19 @@ import (
 	"net/url"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fetch/ftpsrc"
 	"github.com/slget/slget/fetch/sftpsrc"
 )
 
-// ParseURL parses an http://, https:// or sftp:// URL as Do does, and
-// fails for any other (with the reason a person can act on).
+// ParseURL parses an http://, https://, sftp:// or ftp:// URL as Do
+// does, and fails for any other (with the reason a person can act on).
 func ParseURL(s string) (*url.URL, error) {
-	if sftpsrc.IsSFTP(s) {
-		if _, err := sftpsrc.ParseURL(s); err != nil {
+	if sftpsrc.IsSFTP(s) || ftpsrc.IsFTP(s) {
+		_, err := sftpsrc.ParseURL(s)
+		if ftpsrc.IsFTP(s) {
+			_, err = ftpsrc.ParseURL(s)
+		}
+		if err != nil {
 			return nil, err
 		}
 		u, err := url.Parse(s)
