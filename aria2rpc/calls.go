@@ -48,15 +48,15 @@ func addURI(s *Server, a args) (any, *Error, func()) {
 	return s.add(queue.Spec{URIs: us, Options: opts}, pos)
 }
 
-// fetchable is true for a URI slget can download: http://, https:// or
-// sftp://.
+// fetchable is true for a URI slget can download: http://, https://,
+// sftp:// or ftp://.
 func fetchable(u string) bool {
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok || rest == "" {
 		return false
 	}
 	scheme = strings.ToLower(scheme)
-	return scheme == "http" || scheme == "https" || scheme == "sftp"
+	return scheme == "http" || scheme == "https" || scheme == "sftp" || scheme == "ftp"
 }
 
 // add checks spec's options and puts it in line.

@@ -50,7 +50,7 @@ type Options struct {
 	Referer                       string // referer=; "*" means the download's URL
 	HTTPUser, HTTPPasswd          *string
 	// FTPUser, FTPPasswd (ftp-user=, ftp-passwd=) log in to an sftp://
-	// URL that names no user or password; SSHHostKeyMD (ssh-host-key-md=
+	// or ftp:// URL that names no user or password; SSHHostKeyMD (ssh-host-key-md=
 	// TYPE=HEX) is the host key it accepts instead of known_hosts.
 	FTPUser, FTPPasswd, SSHHostKeyMD *string
 

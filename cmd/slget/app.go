@@ -37,6 +37,7 @@ type config struct {
 	timeout        time.Duration
 	connectTimeout time.Duration
 	sftp           slget.SFTPOptions // how sftp:// URLs log in, which host keys they trust
+	ftp            slget.FTPOptions  // how ftp:// URLs log in
 	stallTimeout   time.Duration
 	lowestSpeed    int64
 	maxDownload    int64
@@ -219,6 +220,7 @@ func readConfig(c *cli.Context) (config, error) {
 		}
 	}
 	cfg.sftp.ConnectTimeout = cfg.connectTimeout
+	cfg.ftp.ConnectTimeout = cfg.connectTimeout
 	if cfg.retryMaxTime == 0 {
 		cfg.retryMaxTime = -1 // --retry-max-time=0: for ever
 	}

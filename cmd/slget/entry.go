@@ -131,7 +131,8 @@ func (e inputEntry) apply(cfg config) (config, error) {
 		}
 		cfg.header = h
 	}
-	for _, f := range []struct{ from, to *string }{{o.FTPUser, &cfg.sftp.User}, {o.FTPPasswd, &cfg.sftp.Password}, {o.SSHHostKeyMD, &cfg.sftp.HostKeyMD}} {
+	for _, f := range []struct{ from, to *string }{{o.FTPUser, &cfg.sftp.User}, {o.FTPPasswd, &cfg.sftp.Password}, {o.SSHHostKeyMD, &cfg.sftp.HostKeyMD},
+		{o.FTPUser, &cfg.ftp.User}, {o.FTPPasswd, &cfg.ftp.Password}} {
 		if f.from != nil {
 			*f.to = *f.from
 		}

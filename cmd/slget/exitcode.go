@@ -82,6 +82,7 @@ func exitCode(err error) int {
 		jre *slget.JournalError
 		cut *slget.CutError
 		se  *slget.SFTPError
+		fte *slget.FTPError
 		hke *slget.HostKeyError
 	)
 	switch {
@@ -99,6 +100,14 @@ func exitCode(err error) int {
 			return exitAuth
 		}
 		return exitBadResponse // a folder, a device
+	case errors.As(err, &fte):
+		switch fte.Kind {
+		case slget.FTPNotFound:
+			return exitNotFound // 550, as aria2c
+		case slget.FTPRefused:
+			return exitAuth // 530
+		}
+		return exitBadResponse // a folder
 	case errors.As(err, &ie), errors.Is(err, context.Canceled):
 		return exitUnfinished
 	case osfile.IsDiskFull(err):

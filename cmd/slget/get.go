@@ -94,6 +94,7 @@ func (a *app) request(rawURL string) *slget.Request {
 		IfNewer:        cfg.conditional,
 		RemoteTime:     cfg.remoteTime,
 		SFTP:           cfg.sftp,
+		FTP:            cfg.ftp,
 	}
 	cfg.setMirrors(req)
 	switch {
