@@ -8,11 +8,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/ftpsrc"
+	"github.com/slget/slget/internal/pause"
 )
 
 // FTPOptions is how ftp:// URLs log in. The zero value logs in as
@@ -93,7 +95,11 @@ func (d *download) runFTP(ctx context.Context) error {
 	if len(d.req.Mirrors) > 0 {
 		d.warn("the mirrors beside an ftp:// URL are not used: its file comes from its own server only")
 	}
-	if !rem.Ranges {
+	sized := rem.Validator.Size >= 0
+	switch {
+	case !sized:
+		d.warn("the FTP server does not answer SIZE: downloading on one connection, from the start again after a failure (no resume)")
+	case !rem.Ranges:
 		d.oneConn = true
 		d.warn("the FTP server refuses REST: downloading on one connection, each retry reading from the file's start")
 	}
@@ -101,7 +107,7 @@ func (d *download) runFTP(ctx context.Context) error {
 		d.warn("the FTP server does not answer MDTM: only the size pins the file's version")
 	}
 	d.protocol = "FTP"
-	d.probe = &fetch.Probe{URL: d.req.URL, FinalURL: d.req.URL, Validator: rem.Validator, Ranged: true}
+	d.probe = &fetch.Probe{URL: d.req.URL, FinalURL: d.req.URL, Validator: rem.Validator, Ranged: sized}
 	d.res.FinalURL = d.res.URL
 	d.res.Size = rem.Validator.Size
 	d.res.Validator = validatorOf(rem.Validator)
@@ -118,10 +124,56 @@ func (d *download) runFTP(ctx context.Context) error {
 	if d.action == actComplete {
 		return d.finishComplete()
 	}
-	if err := d.transferSFTP(ctx); err != nil { // the remote file's transfer, SFTP's or FTP's
+	if !sized {
+		if err := d.streamFTP(ctx, rem); err != nil {
+			return err
+		}
+	} else if err := d.transferSFTP(ctx); err != nil { // the remote file's transfer, SFTP's or FTP's
 		return err
 	}
 	return d.finish(ctx)
+}
+
+// streamFTP reads a file whose size the server does not tell on one
+// connection, from the start again after a retryable failure, as a
+// server without ranges is read over HTTP; the server's 226 says the file
+// is whole, and MDTM is asked again before the rename.
+func (d *download) streamFTP(ctx context.Context, rem *ftpsrc.Remote) error {
+	var written atomic.Int64
+	d.startedWhole(&written)
+	lim := d.limiter()
+	tries := newWholeTries(d.res.FinalURL, "")
+	for {
+		if err := d.truncate(0); err != nil {
+			return err
+		}
+		written.Store(0)
+		var n int64
+		body, err := rem.Whole(ctx)
+		if err == nil {
+			n, err = fetch.StreamTo(ctx, body, d.lock.f, &written, d.streamRules(lim))
+			body.Close()
+		}
+		d.res.Size, d.res.Transferred = n, n
+		d.res.BySource[FromOrigin] = n
+		if err == nil {
+			err = rem.Check(ctx)
+		}
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil || !fetch.Retryable(err) {
+			return d.fail(ctx, err)
+		}
+		wait, line, final := tries.failed(d.c.retry(), d.c.LowestSpeed, err, n)
+		if final != nil {
+			return d.fail(ctx, final)
+		}
+		d.warn("%v; starting over: %s", err, line)
+		if err := pause.Sleep(ctx, wait); err != nil {
+			return d.fail(ctx, err)
+		}
+	}
 }
 
 // dialFTP logs in and pins the version, with the retry policy's tries; a

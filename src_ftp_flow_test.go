@@ -249,7 +249,7 @@ func TestFTPStalledAndDroppedSessions(t *testing.T) {
 // A server that refuses REST: the whole file on one connection, one RETR,
 // whatever -x says, and a warning that says why.
 func TestFTPNoREST(t *testing.T) {
-	f := ftpdtest.StartFake(t)
+	f := ftpdtest.StartFake(t, "REST")
 	want := ftpFile(t, f.Dir, 3<<20+5)
 	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
 	path := filepath.Join(t.TempDir(), "out.bin")
@@ -263,5 +263,25 @@ func TestFTPNoREST(t *testing.T) {
 	}
 	if retrs, _ := f.Counts(); retrs != 1 || res.Connections != 1 || w.count("refuses REST") != 1 {
 		t.Errorf("%d RETRs, %d connections; warnings %s", retrs, res.Connections, w)
+	}
+}
+
+// A server that does not answer SIZE: the file is read whole on one
+// connection, its end proven by the server's 226, and no journal kept.
+func TestFTPNoSIZE(t *testing.T) {
+	f := ftpdtest.StartFake(t, "SIZE")
+	want := ftpFile(t, f.Dir, 2<<20+9)
+	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
+	path := filepath.Join(t.TempDir(), "out.bin")
+	w := &warnings{}
+	res, err := c.Do(t.Context(), &slget.Request{URL: f.URL("data.bin"), Path: path, Events: w.event})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fileSHA256(path) != want || res.Size != 2<<20+9 || res.Ranged {
+		t.Fatalf("result %+v", res)
+	}
+	if retrs, _ := f.Counts(); retrs != 1 || w.count("does not answer SIZE") != 1 {
+		t.Errorf("%d RETRs; warnings %s", retrs, w)
 	}
 }

@@ -122,3 +122,82 @@ func (b *body) Close() error {
 	})
 	return nil
 }
+
+// Whole is the whole file from its start, for a server that does not
+// answer SIZE: its end is proven by the server's 226 after the data
+// connection's end, not by a length. MDTM, when the server answers it,
+// is checked first.
+func (r *Remote) Whole(ctx context.Context) (io.ReadCloser, error) {
+	c, err := r.get(ctx)
+	if err != nil {
+		return nil, err
+	}
+	stop := context.AfterFunc(ctx, c.kill)
+	fail := func(err error) (io.ReadCloser, error) {
+		stop()
+		c.kill()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, r.final(err)
+	}
+	size, mtime, err := r.stat(c)
+	if err != nil {
+		return fail(err)
+	}
+	if why := r.differs(size, mtime); why != "" {
+		stop()
+		c.kill()
+		return nil, &fetch.ChangedError{URL: r.url, Reason: why, Confirmed: true}
+	}
+	dc, rep, err := c.retr(ctx, r.t.Path, 0)
+	if err != nil {
+		return fail(err)
+	}
+	if dc == nil {
+		return fail(r.refusedRetr(c, rep))
+	}
+	return &whole{r: r, c: c, dc: dc, stop: stop}, nil
+}
+
+// whole is the body of Whole: the data connection to its end, then the
+// server's 226.
+type whole struct {
+	r    *Remote
+	c    *conn
+	dc   net.Conn
+	stop func() bool
+	ok   bool
+	once sync.Once
+}
+
+func (w *whole) Read(p []byte) (int, error) {
+	n, err := w.dc.Read(p)
+	switch {
+	case err == nil:
+		return n, nil
+	case !errors.Is(err, io.EOF):
+		return n, lost(w.r.url, err)
+	}
+	r, err := w.c.endRetr()
+	if err == nil && r.Code != 226 && r.Code != 250 {
+		err = fmt.Errorf("the server ended the transfer with %q", r.String())
+	}
+	if err != nil {
+		return n, lost(w.r.url, fmt.Errorf("the data connection ended without the server's word that the file was whole: %w", err))
+	}
+	w.ok = true
+	return n, io.EOF
+}
+
+func (w *whole) Close() error {
+	w.once.Do(func() {
+		if w.stop() && w.ok {
+			w.c.dropData()
+			w.r.put(w.c)
+			return
+		}
+		w.c.kill()
+	})
+	return nil
+}

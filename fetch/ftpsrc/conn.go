@@ -248,14 +248,14 @@ func (c *conn) dropData() {
 // closed, whether the server had sent the whole rest of the file or not:
 // 226 when it had, 426 or 451 when the close cut it short. The connection
 // may take another command after either.
-func (c *conn) endRetr() error {
+func (c *conn) endRetr() (Reply, error) {
 	r, err := c.read()
 	if err != nil {
-		return err
+		return r, err
 	}
 	switch r.Code {
 	case 226, 250, 426, 451:
-		return nil
+		return r, nil
 	}
-	return c.unexpected("the end of RETR", r)
+	return r, c.unexpected("the end of RETR", r)
 }

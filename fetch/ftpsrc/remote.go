@@ -54,14 +54,12 @@ type Remote struct {
 	dialed atomic.Int64
 }
 
-// ErrNoSize says the server does not answer SIZE: the file cannot be
-// planned in slices nor its version pinned.
-var ErrNoSize = errors.New("the server does not tell the file's size (SIZE)")
-
 // Dial logs in to the server rawURL names, asks the file's size and
-// modification time, and whether REST is taken. The errors: *Error (no
-// such file, not a file, login refused; each wrapped by fetch.Final), a
-// *ReplyError, ErrNoSize, or a network error worth another try.
+// modification time, and whether REST is taken. A server that does not
+// answer SIZE gives a Validator.Size of -1: the file is read whole
+// (Whole). The errors: *Error (no such file, not a file, login refused;
+// each wrapped by fetch.Final), a *ReplyError, or a network error worth
+// another try.
 func Dial(ctx context.Context, rawURL string, cfg Config) (*Remote, error) {
 	t, err := ParseURL(rawURL)
 	if err != nil {
@@ -76,9 +74,6 @@ func Dial(ctx context.Context, rawURL string, cfg Config) (*Remote, error) {
 	stop := context.AfterFunc(ctx, c.kill)
 	defer stop()
 	size, mtime, err := r.stat(c)
-	if err == nil && size < 0 {
-		err = fetch.Final(fmt.Errorf("%s: %w", r.url, ErrNoSize))
-	}
 	var rest Reply
 	if err == nil {
 		rest, err = c.cmd("REST", "0")
@@ -90,7 +85,7 @@ func Dial(ctx context.Context, rawURL string, cfg Config) (*Remote, error) {
 		}
 		return nil, r.final(err)
 	}
-	r.Ranges = rest.Code == 350
+	r.Ranges = rest.Code == 350 && size >= 0
 	r.mtime, r.NoTime = mtime, mtime.IsZero()
 	r.Validator = fetch.Validator{Size: size}
 	if !r.NoTime {
@@ -228,7 +223,7 @@ func (r *Remote) ending(c *conn) {
 	r.ends[c] = true
 	r.mu.Unlock()
 	go func() {
-		err := c.endRetr()
+		_, err := c.endRetr()
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		delete(r.ends, c)

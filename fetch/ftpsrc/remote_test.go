@@ -155,7 +155,7 @@ func TestRemoteRefusals(t *testing.T) {
 // start gives the range's bytes; the server's PASV address (not the
 // control connection's) is not dialled.
 func TestRemoteNoREST(t *testing.T) {
-	f := ftpdtest.StartFake(t)
+	f := ftpdtest.StartFake(t, "REST")
 	want := writeFile(t, f.Dir, "data.bin", 300000)
 	r, err := ftpsrc.Dial(t.Context(), f.URL("data.bin"), ftpsrc.Config{ConnectTimeout: 2 * time.Second})
 	if err != nil {

@@ -16,24 +16,30 @@ import (
 	"time"
 )
 
-// Fake is an anonymous FTP server of Dir that refuses REST ("502").
+// Fake is an anonymous FTP server of Dir, passive by PASV only, that
+// refuses the commands it is told to ("502").
 type Fake struct {
-	Dir  string
-	Port int
+	Dir    string
+	Port   int
+	refuse map[string]bool
 
 	mu    sync.Mutex
 	retrs int
 	rests int
 }
 
-// StartFake runs a Fake for t, stopped at its cleanup.
-func StartFake(t testing.TB) *Fake {
+// StartFake runs a Fake for t that refuses the commands named in refuse
+// ("REST", "SIZE", "MDTM"), stopped at its cleanup.
+func StartFake(t testing.TB, refuse ...string) *Fake {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &Fake{Dir: t.TempDir(), Port: l.Addr().(*net.TCPAddr).Port}
+	f := &Fake{Dir: t.TempDir(), Port: l.Addr().(*net.TCPAddr).Port, refuse: map[string]bool{}}
+	for _, c := range refuse {
+		f.refuse[c] = true
+	}
 	var wg sync.WaitGroup
 	done := make(chan struct{})
 	t.Cleanup(func() { close(done); l.Close(); wg.Wait() })
@@ -90,8 +96,18 @@ func (f *Fake) serve(c net.Conn) {
 			return
 		}
 		cmd, arg, _ := strings.Cut(strings.TrimRight(line, "\r\n"), " ")
+		cmd = strings.ToUpper(cmd)
 		path := filepath.Join(f.Dir, filepath.Clean("/"+arg))
-		switch strings.ToUpper(cmd) {
+		if cmd == "REST" {
+			f.mu.Lock()
+			f.rests++
+			f.mu.Unlock()
+		}
+		if f.refuse[cmd] {
+			say("502 %s not implemented", cmd)
+			continue
+		}
+		switch cmd {
 		case "USER":
 			say("331 any password")
 		case "PASS":
@@ -125,10 +141,7 @@ func (f *Fake) serve(c net.Conn) {
 			// must not go there.
 			say("227 Entering Passive Mode (10,9,8,7,%d,%d).", p/256, p%256)
 		case "REST":
-			f.mu.Lock()
-			f.rests++
-			f.mu.Unlock()
-			say("502 REST not implemented")
+			say("350 ok") // but RETR sends from the start: the tests refuse REST
 		case "RETR":
 			f.mu.Lock()
 			f.retrs++
