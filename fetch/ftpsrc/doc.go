@@ -14,7 +14,7 @@
 // whatever address PASV names (as curl does by default): no server aims
 // slget at another host. The password goes to the URL's host only.
 //
-// The client is the package's own, about four hundred lines: the FTP
+// The client is the package's own, a few hundred lines: the FTP
 // libraries at hand hide the reply codes of a refused login, or give no
 // way to ask whether REST is taken before a transfer starts. Its reply
 // parsers have fuzz tests.
