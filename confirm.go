@@ -52,5 +52,5 @@ func (d *download) confirmVersion(ctx context.Context, moved bool) error {
 			return err
 		}
 	}
-	return nil
+	return d.confirmRemoteMirrors(ctx)
 }

@@ -72,6 +72,9 @@ type download struct {
 	// the Stats key of its bytes; the look after the last byte asks each
 	// that sent any (confirm.go).
 	mirrored []mirrorOrigin
+	// remoteMirrors are the sftp:// and ftp:// mirrors in use
+	// (src_remotemirrors.go).
+	remoteMirrors []remoteMirror
 	// ms is the Source over the mirrors, nil without mirrors; its
 	// probation and its record of who sent each slice prove the file
 	// (mirrorproof.go).

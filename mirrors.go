@@ -68,14 +68,25 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 	srcs := []fetch.Source{origin}
 	proven := []bool{true}
 	got := make([]*fetch.Origin, len(others))
+	remote := make([]remoteFile, len(others)) // sftp:// and ftp:// mirrors (src_remotemirrors.go)
 	sure := make([]bool, len(others))
 	why := make([]string, len(others))
 	var wg sync.WaitGroup
 	for i, u := range others {
+		if isRemote(u) {
+			wg.Go(func() { remote[i], why[i] = d.dialMirror(ctx, u) })
+			continue
+		}
 		wg.Go(func() { got[i], sure[i], why[i] = d.probeMirror(ctx, u) })
 	}
 	wg.Wait()
 	for i, o := range got {
+		if r := remote[i]; r != nil {
+			urls = append(urls, others[i])
+			srcs = append(srcs, r)
+			proven = append(proven, false) // on probation: no digest of its own
+			d.addRemoteMirror(r, others[i])
+		}
 		if o != nil {
 			o.H1 = origin.H1 // as the origin's ranges go (h2choice.go)
 			urls = append(urls, others[i])

@@ -89,6 +89,7 @@ func (d *download) transfer(ctx context.Context) error {
 	}
 	src, body, mirrored := d.mirrors(ctx, origin, src, body, &cfg)
 	defer mirrored()
+	defer d.closeRemoteMirrors()
 	if whole != nil {
 		src = whole
 		if alone {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/internal/ftpdtest"
 )
 
@@ -131,5 +132,25 @@ func TestFTPAddURI(t *testing.T) {
 	st := d.waitStatus(t, refused, "error")
 	if st["errorCode"] != "24" || strings.Contains(d.errText(), "s3cret") {
 		t.Errorf("a refused login: %v", st)
+	}
+}
+
+// An -i line with an https:// URL and an ftp:// mirror, TAB-separated, as
+// aria2c's: both carry slices and the file is whole.
+func TestFTPMirrorInputLine(t *testing.T) {
+	const size = 4<<20 + 7
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(2<<20))
+	s := ftpdtest.Start(t)
+	if err := os.WriteFile(filepath.Join(s.Dir, "data.bin"), origin.Content().Bytes(0, size), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	list := filepath.Join(dir, "list")
+	os.WriteFile(list, []byte(origin.FileURL()+"\t"+s.URL("data.bin")+"\n  out=m.bin\n"), 0o600)
+	if r := runSlget(t, "-q", "-x4", "--slice", "256k", "-d", dir, "-i", list); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if fileSHA(t, filepath.Join(dir, "m.bin")) != origin.Content().SHA256() || len(s.Commands("RETR")) == 0 || origin.BytesServed() >= size {
+		t.Errorf("the ftp:// mirror sent nothing (%d RETRs; the origin sent %d bytes)", len(s.Commands("RETR")), origin.BytesServed())
 	}
 }
