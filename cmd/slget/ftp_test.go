@@ -154,3 +154,29 @@ func TestFTPMirrorInputLine(t *testing.T) {
 		t.Errorf("the ftp:// mirror sent nothing (%d RETRs; the origin sent %d bytes)", len(s.Commands("RETR")), origin.BytesServed())
 	}
 }
+
+// The server gone midway (vsftpd killed with its sessions): tried again,
+// then a network error (exit 6) that names the URL and says what to
+// check; the partial download is kept for a later run.
+func TestFTPServerGone(t *testing.T) {
+	s := ftpdtest.Start(t)
+	ftpData(t, s, 8<<20)
+	out := filepath.Join(t.TempDir(), "data.bin")
+	b := startBinary(t, "-x2", "--slice", "256k", "--max-download-limit=2M", "--max-tries=3", "--retry-wait=0", "-o", out, s.URL("data.bin"))
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if st, err := slget.ReadStatus(out); err == nil && st.SlicesDone >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no slices done")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.Stop(t)
+	code, text := b.wait(t)
+	if code != exitNetwork || !strings.Contains(text, s.URL("data.bin")) || !exists(out+".part") {
+		t.Errorf("exit %d:\n%s", code, text)
+	}
+	t.Logf("exit %d:\n%s", code, text)
+}

@@ -76,3 +76,16 @@ func descendants(pid int) []int {
 	walk(pid)
 	return out
 }
+
+// Stop kills vsftpd and its sessions: the server is gone, and its port
+// refuses connections.
+func (s *Server) Stop(t testing.TB) {
+	t.Helper()
+	pids := descendants(s.cmd.Process.Pid)
+	s.cmd.Process.Kill()
+	for _, p := range pids {
+		if pr, err := os.FindProcess(p); err == nil {
+			pr.Kill()
+		}
+	}
+}
