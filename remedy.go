@@ -56,6 +56,9 @@ const (
 	// RemedyHostKeyDigest: the SSH host key's digest, checked with its
 	// owner, given as SFTPOptions.HostKeyMD, is the one key accepted.
 	RemedyHostKeyDigest
+	// RemedyLogin: another user and password (the URL's
+	// user:password@, or FTPOptions.User and Password) may log in.
+	RemedyLogin
 )
 
 // String says the remedy in plain words, without naming a setting.
@@ -95,6 +98,8 @@ func (r Remedy) String() string {
 		return "lower the lowest speed, or set none"
 	case RemedyHostKeyDigest:
 		return "give the host key's digest, once checked, as the one key to accept"
+	case RemedyLogin:
+		return "give the user and password the server takes, in the URL (user:password@) or as the FTP login"
 	}
 	return fmt.Sprintf("Remedy(%d)", int(r))
 }

@@ -49,6 +49,14 @@ func (e *FTPError) Error() string { return e.ftp().Error() }
 // Unwrap returns the FTP side's own error.
 func (e *FTPError) Unwrap() error { return e.ftp() }
 
+// Remedies: a refused login may take another user and password.
+func (e *FTPError) Remedies() []Remedy {
+	if e.Kind == FTPRefused {
+		return []Remedy{RemedyLogin}
+	}
+	return nil
+}
+
 // FTPKind says what an *FTPError is about.
 type FTPKind int
 

@@ -52,7 +52,7 @@ func TestFTPCommand(t *testing.T) {
 		{"--ftp-user", "bob", "--ftp-passwd", "s3cret", url},
 	} {
 		r := runSlget(t, append([]string{"-q", "-o", a}, args...)...)
-		if r.code != exitAuth || strings.Contains(r.stderr, "s3cret") || !strings.Contains(r.stderr, "530") {
+		if r.code != exitAuth || strings.Contains(r.stderr, "s3cret") || !strings.Contains(r.stderr, "530") || !strings.Contains(r.stderr, "--ftp-user and --ftp-passwd") {
 			t.Errorf("%q: exit %d, %s", args, r.code, r.stderr)
 		}
 	}

@@ -110,7 +110,7 @@ func (c *conn) refusal(what string, r Reply) error {
 	if r.Code == 332 {
 		why += " (it wants an account, ACCT, which slget does not send)"
 	}
-	return &Error{URL: c.url, Kind: Refused, Reply: r, Err: fmt.Errorf("%s: %q; check --ftp-user and --ftp-passwd, or the URL's user:password@", why, r.String())}
+	return &Error{URL: c.url, Kind: Refused, Reply: r, Err: fmt.Errorf("%s: %q", why, r.String())}
 }
 
 func (c *conn) unexpected(cmd string, r Reply) error {
