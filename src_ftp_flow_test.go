@@ -51,6 +51,11 @@ func TestFTPDownload(t *testing.T) {
 	s := ftpdtest.Start(t)
 	want := ftpFile(t, s.Dir, 5<<20+777)
 	const slice = 256 << 10
+	dryPath := filepath.Join(t.TempDir(), "dry.bin")
+	dry, err := newClient(t, &slget.Client{}).Do(t.Context(), &slget.Request{URL: s.URL("data.bin"), Path: dryPath, DryRun: true})
+	if err != nil || dry.Path != dryPath || dry.Size != 5<<20+777 || exists(dryPath) || exists(dryPath+".part") || len(s.Commands("RETR")) != 0 {
+		t.Fatalf("dry run: %v, %+v", err, dry)
+	}
 	for _, x := range []int{1, 4} {
 		before, retrsBefore, restsBefore := s.Logins(), len(s.Commands("RETR")), len(rests(s))
 		c := newClient(t, &slget.Client{Connections: x, Slice: slice})
