@@ -42,8 +42,7 @@ func (d *download) dialMirror(ctx context.Context, u string) (remoteFile, string
 	case d.req.NamedBy != nil || !slices.Contains(d.req.Mirrors, u):
 		why = "a server named it, and sftp:// and ftp:// mirrors are taken from the user only"
 	case ftpsrc.IsFTP(u):
-		o := d.req.FTP
-		r, err := ftpsrc.Dial(ctx, u, ftpsrc.Config{User: o.User, Password: o.Password, ConnectTimeout: o.ConnectTimeout})
+		r, err := ftpsrc.Dial(ctx, u, d.req.FTP.config())
 		switch {
 		case err != nil:
 			why = err.Error()

@@ -5,6 +5,7 @@
 package slget
 
 import (
+	"fmt"
 	"net/url"
 
 	"github.com/slget/slget/fetch"
@@ -29,6 +30,9 @@ func ParseURL(s string) (*url.URL, error) {
 		}
 		u.Fragment, u.RawFragment = "", ""
 		return u, nil
+	}
+	if u, err := url.Parse(s); err == nil && u.Scheme != "http" && u.Scheme != "https" {
+		return nil, fmt.Errorf("%q: only http://, https://, sftp:// and ftp:// URLs are supported", fetch.Redact(s))
 	}
 	return fetch.ParseURL(s)
 }

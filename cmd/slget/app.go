@@ -239,6 +239,12 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.tls, err = tlsConfig(c.String("ca-certificate"), c.Bool("check-certificate")); err != nil {
 		return bad(err)
 	}
+	if c.Bool("ftp-ssl-reqd") {
+		cfg.ftp.TLS = &tls.Config{}
+		if cfg.tls != nil {
+			cfg.ftp.TLS = cfg.tls
+		}
+	}
 	cfg.noHTTP2, cfg.http2Streams = !c.Bool("http2"), c.Bool("http2-streams")
 	if cfg.streamWindow, err = streamWindow(c, cfg); err != nil {
 		return bad(err)

@@ -28,6 +28,7 @@ func aria2Flags() []cli.Flag {
 		&cli.StringFlag{Name: "http-passwd", Category: catRequests, Usage: "the `PASSWORD` of --http-user"},
 		&cli.StringFlag{Name: "ftp-user", Category: catRequests, Usage: "log in to sftp:// and ftp:// servers as `USER` when the URL names none (ftp:// default: anonymous)"},
 		&cli.StringFlag{Name: "ftp-passwd", Category: catRequests, Usage: "offer `PASSWORD` to sftp:// servers (after the agent and keys) and ftp:// servers when the URL gives none"},
+		&cli.BoolFlag{Name: "ftp-ssl-reqd", Category: catRequests, Usage: "speak explicit FTPS (AUTH TLS) to ftp:// servers, the login and data in TLS, the certificate checked as for HTTPS; a server without TLS is refused"},
 		&cli.StringFlag{Name: "ssh-host-key-md", Category: catRequests, Usage: "accept the sftp:// server whose host key has the digest `TYPE=HEX` (sha-256, sha-1, md5), instead of known_hosts"},
 		&cli.StringSliceFlag{Name: "private-key", Category: catRequests, Usage: "offer the SSH key in `FILE` to sftp:// servers (instead of ~/.ssh/id_ed25519, id_ecdsa, id_rsa); repeatable"},
 		&cli.StringFlag{Name: "ssh-known-hosts", Category: catRequests, Usage: "check sftp:// servers' host keys against `FILE` (default ~/.ssh/known_hosts)"},

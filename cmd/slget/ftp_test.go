@@ -180,3 +180,22 @@ func TestFTPServerGone(t *testing.T) {
 	}
 	t.Logf("exit %d:\n%s", code, text)
 }
+
+// --ftp-ssl-reqd against a vsftpd that takes nothing in clear: the bytes
+// with the server's CA given; exit 36 without it; exit 24 without TLS
+// (the server refuses a login in clear).
+func TestFTPSCommand(t *testing.T) {
+	s, _ := ftpdtest.StartTLS(t)
+	sum := ftpData(t, s, 2<<20+1)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "ok.bin")
+	if r := runSlget(t, "-q", "-x3", "--slice", "256k", "--ftp-ssl-reqd", "--ca-certificate", s.CertFile, "-o", out, s.URL("data.bin")); r.code != 0 || fileSHA(t, out) != sum {
+		t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, s.Log())
+	}
+	if r := runSlget(t, "-q", "--ftp-ssl-reqd", "-o", filepath.Join(dir, "a"), s.URL("data.bin")); r.code != exitCertificate {
+		t.Errorf("an unknown CA: exit %d, %s", r.code, r.stderr)
+	}
+	if r := runSlget(t, "-q", "-o", filepath.Join(dir, "a"), s.URL("data.bin")); r.code != exitAuth {
+		t.Errorf("in clear: exit %d, %s", r.code, r.stderr)
+	}
+}

@@ -6,11 +6,15 @@ package ftpsrc
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
+	"errors"
 	"fmt"
 	"net"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/slget/slget/fetch"
 )
 
 // conn is one logged-in control connection. Its data connections go to
@@ -20,8 +24,9 @@ type conn struct {
 	r       *bufio.Reader
 	host    string // the IP the control connection reached
 	timeout time.Duration
-	url     string // redacted
-	noEPSV  bool   // EPSV was refused once: PASV from then on
+	url     string      // redacted
+	noEPSV  bool        // EPSV was refused once: PASV from then on
+	tls     *tls.Config // explicit FTPS: control and data in TLS; nil for none
 
 	mu   sync.Mutex
 	data net.Conn // the RETR's, while one runs
@@ -29,13 +34,13 @@ type conn struct {
 
 // dialConn connects to t and logs in as user. A refused login is an
 // *Error of Kind Refused.
-func dialConn(ctx context.Context, t Target, user, pass string, timeout time.Duration, url string) (*conn, error) {
+func dialConn(ctx context.Context, t Target, user, pass string, timeout time.Duration, url string, tc *tls.Config) (*conn, error) {
 	d := net.Dialer{Timeout: timeout}
 	nc, err := d.DialContext(ctx, "tcp", t.Addr())
 	if err != nil {
 		return nil, fmt.Errorf("%s: connecting: %w", url, err)
 	}
-	c := &conn{nc: nc, r: bufio.NewReader(nc), timeout: timeout, url: url}
+	c := &conn{nc: nc, r: bufio.NewReader(nc), timeout: timeout, url: url, tls: tc}
 	if a, ok := nc.RemoteAddr().(*net.TCPAddr); ok {
 		c.host = a.IP.String()
 	}
@@ -80,6 +85,11 @@ func (c *conn) login(user, pass string) error {
 	if r.Code != 220 {
 		return c.refusal("the greeting", r)
 	}
+	if c.tls != nil {
+		if err := c.startTLS(); err != nil {
+			return err
+		}
+	}
 	if r, err = c.cmd("USER", user); err != nil {
 		return err
 	}
@@ -97,6 +107,42 @@ func (c *conn) login(user, pass string) error {
 	if r.Code != 200 {
 		return c.unexpected("TYPE I", r)
 	}
+	if c.tls != nil {
+		// The data connections in TLS too (RFC 4217 9).
+		for _, a := range [][2]string{{"PBSZ", "0"}, {"PROT", "P"}} {
+			if r, err = c.cmd(a[0], a[1]); err != nil {
+				return err
+			}
+			if r.Code != 200 {
+				return c.unexpected(a[0]+" "+a[1], r)
+			}
+		}
+	}
+	return nil
+}
+
+// startTLS asks AUTH TLS and makes the control connection a TLS one, its
+// certificate checked. A server that does not offer TLS is refused: the
+// login is never sent in clear when TLS was asked for.
+func (c *conn) startTLS() error {
+	r, err := c.cmd("AUTH", "TLS")
+	if err != nil {
+		return err
+	}
+	if r.Code != 234 {
+		return &ReplyError{URL: c.url, Command: "AUTH TLS (the server must offer TLS: nothing is sent in clear)", Reply: r}
+	}
+	tc := tls.Client(c.nc, c.tls)
+	tc.SetDeadline(time.Now().Add(c.timeout))
+	if err := tc.Handshake(); err != nil {
+		var ce *tls.CertificateVerificationError
+		if errors.As(err, &ce) {
+			return fetch.Final(fmt.Errorf("%s: %w", c.url, err))
+		}
+		return lost(c.url, fmt.Errorf("TLS: %w", err))
+	}
+	tc.SetDeadline(time.Time{})
+	c.nc, c.r = tc, bufio.NewReader(tc)
 	return nil
 }
 
@@ -198,6 +244,11 @@ func (c *conn) passive(ctx context.Context) (net.Conn, error) {
 	dc, err := d.DialContext(ctx, "tcp", net.JoinHostPort(c.host, strconv.Itoa(port)))
 	if err != nil {
 		return nil, lost(c.url, fmt.Errorf("the data connection: %w", err))
+	}
+	if c.tls != nil {
+		// The handshake comes with the first read, once the server has
+		// said 150: a server answers it then.
+		return tls.Client(dc, c.tls), nil
 	}
 	return dc, nil
 }

@@ -29,6 +29,6 @@
 // rewritten in place within one second at the same size; only a checksum
 // proves the bytes. A server without MDTM is pinned by size alone. A
 // server that refuses REST sends every range from the file's start, so
-// one connection is all that pays. Explicit FTPS (AUTH TLS) and active
-// mode (PORT) are not spoken.
+// one connection is all that pays. Active mode (PORT) and implicit FTPS
+// are not spoken; explicit FTPS (AUTH TLS) is, with Config.TLS.
 package ftpsrc

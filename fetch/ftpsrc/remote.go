@@ -5,6 +5,7 @@ package ftpsrc
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -23,6 +24,11 @@ type Config struct {
 	// ConnectTimeout bounds the TCP connections, the login and each
 	// reply of the server; zero means 15s.
 	ConnectTimeout time.Duration
+	// TLS, if set, is explicit FTPS (RFC 4217): AUTH TLS before the login
+	// and every data connection in TLS, the server's certificate checked
+	// with this configuration (its ServerName the URL's host when empty).
+	// A server that does not offer TLS is refused.
+	TLS *tls.Config
 }
 
 // anonPassword is the password of an anonymous login (an e-mail address
@@ -45,6 +51,7 @@ type Remote struct {
 	user   string
 	pass   string
 	mtime  time.Time
+	tls    *tls.Config
 
 	mu     sync.Mutex
 	idle   []*conn
@@ -67,6 +74,17 @@ func Dial(ctx context.Context, rawURL string, cfg Config) (*Remote, error) {
 	}
 	r := &Remote{url: Redact(rawURL), t: t, cfg: cfg}
 	r.user, r.pass = credentials(t, cfg)
+	if cfg.TLS != nil {
+		r.tls = cfg.TLS.Clone()
+		if r.tls.ServerName == "" {
+			r.tls.ServerName = t.Host
+		}
+		if r.tls.ClientSessionCache == nil {
+			// Data connections resume the control connection's session,
+			// as servers ask (vsftpd's require_ssl_reuse).
+			r.tls.ClientSessionCache = tls.NewLRUClientSessionCache(8)
+		}
+	}
 	c, err := r.dial(ctx)
 	if err != nil {
 		return nil, r.final(err)
@@ -143,7 +161,7 @@ func (r *Remote) final(err error) error {
 func (r *Remote) Sessions() int { return int(r.dialed.Load()) }
 
 func (r *Remote) dial(ctx context.Context) (*conn, error) {
-	c, err := dialConn(ctx, r.t, r.user, r.pass, r.cfg.connectTimeout(), r.url)
+	c, err := dialConn(ctx, r.t, r.user, r.pass, r.cfg.connectTimeout(), r.url, r.tls)
 	if err != nil {
 		return nil, err
 	}

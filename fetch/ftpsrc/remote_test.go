@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/tls"
 	"errors"
 	"io"
 	"os"
@@ -216,4 +217,29 @@ func TestRemoteCancelledRead(t *testing.T) {
 		t.Fatal("a cancelled body still reads")
 	}
 	b.Close()
+}
+
+// Explicit FTPS against a vsftpd that takes nothing in clear: the bytes of
+// two ranges, each data connection resuming the control connection's TLS
+// session; without the server's CA, the certificate is refused; without
+// TLS, the server refuses the login.
+func TestRemoteFTPS(t *testing.T) {
+	s, roots := ftpdtest.StartTLS(t)
+	want := writeFile(t, s.Dir, "data.bin", 1<<20+3)
+	r, err := ftpsrc.Dial(t.Context(), s.URL("data.bin"), ftpsrc.Config{TLS: &tls.Config{RootCAs: roots}})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, s.Log())
+	}
+	defer r.Close()
+	plan, _ := segment.NewPlan(int64(len(want)), 256<<10)
+	if sha256.Sum256(readAll(t, r, plan)) != sha256.Sum256(want) {
+		t.Fatalf("wrong bytes\n%s", s.Log())
+	}
+	if _, err := ftpsrc.Dial(t.Context(), s.URL("data.bin"), ftpsrc.Config{TLS: &tls.Config{}}); err == nil || fetch.Retryable(err) || !strings.Contains(err.Error(), "certificate") {
+		t.Errorf("an unknown CA: %v", err)
+	}
+	var fe *ftpsrc.Error
+	if _, err := ftpsrc.Dial(t.Context(), s.URL("data.bin"), ftpsrc.Config{}); !errors.As(err, &fe) || fe.Kind != ftpsrc.Refused {
+		t.Errorf("a login in clear: %v", err)
+	}
 }

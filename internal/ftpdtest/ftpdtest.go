@@ -18,15 +18,23 @@ import (
 
 // Server is a running vsftpd.
 type Server struct {
-	Dir  string // the anonymous root: the tests' files go here
-	Port int
-	log  string
-	cmd  *exec.Cmd
+	Dir      string // the anonymous root: the tests' files go here
+	Port     int
+	CertFile string // StartTLS's certificate (PEM), its own CA
+	log      string
+	cmd      *exec.Cmd
 }
 
 // Start runs vsftpd for t, stopped at its cleanup. Without vsftpd the test
 // is skipped, unless CI is set: then it fails.
 func Start(t testing.TB) *Server {
+	t.Helper()
+	return start(t, func(string) string { return "" })
+}
+
+// start runs vsftpd with the lines more(base) adds to its configuration,
+// base its temporary folder.
+func start(t testing.TB, more func(base string) string) *Server {
 	t.Helper()
 	const bin = "/usr/sbin/vsftpd"
 	if _, err := os.Stat(bin); err != nil {
@@ -68,7 +76,7 @@ max_clients=200
 max_per_ip=200
 idle_session_timeout=60
 data_connection_timeout=60
-`, s.Port, s.Dir, empty, s.log)
+`, s.Port, s.Dir, empty, s.log) + more(base)
 	cfg := filepath.Join(base, "vsftpd.conf")
 	if err := os.WriteFile(cfg, []byte(conf), 0o600); err != nil {
 		t.Fatal(err)
