@@ -20,7 +20,8 @@ import (
 // conn is one logged-in control connection. Its data connections go to
 // the address it reached, whatever PASV names.
 type conn struct {
-	nc      net.Conn
+	raw     net.Conn // the TCP connection, which kill closes
+	nc      net.Conn // raw, or the TLS connection over it
 	r       *bufio.Reader
 	host    string // the IP the control connection reached
 	timeout time.Duration
@@ -40,7 +41,7 @@ func dialConn(ctx context.Context, t Target, user, pass string, timeout time.Dur
 	if err != nil {
 		return nil, fmt.Errorf("%s: connecting: %w", url, err)
 	}
-	c := &conn{nc: nc, r: bufio.NewReader(nc), timeout: timeout, url: url, tls: tc}
+	c := &conn{raw: nc, nc: nc, r: bufio.NewReader(nc), timeout: timeout, url: url, tls: tc}
 	if a, ok := nc.RemoteAddr().(*net.TCPAddr); ok {
 		c.host = a.IP.String()
 	}
@@ -64,7 +65,7 @@ func (c *conn) kill() {
 		c.data.Close()
 	}
 	c.mu.Unlock()
-	c.nc.Close()
+	c.raw.Close()
 }
 
 // quit says goodbye, briefly, and closes.
