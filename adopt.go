@@ -65,7 +65,13 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 	// checked whole.
 	first := plan.SliceRange(0)
 	first.End = min(first.End, size)
-	same, err := d.sameAsProbe(f, first)
+	var same bool
+	if d.remote != nil {
+		// No probe body over SFTP or FTP: the remote file's slice 0.
+		same, err = sameAsServer(ctx, f, first, plan, d.remote)
+	} else {
+		same, err = d.sameAsProbe(f, first)
+	}
 	if err != nil {
 		return nil, err
 	}

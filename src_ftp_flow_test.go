@@ -22,6 +22,7 @@ import (
 
 	"github.com/slget/slget"
 	"github.com/slget/slget/internal/ftpdtest"
+	"github.com/slget/slget/internal/sshdtest"
 )
 
 func ftpFile(t *testing.T, dir string, n int) string {
@@ -288,5 +289,39 @@ func TestFTPNoSIZE(t *testing.T) {
 	}
 	if retrs, _ := f.Counts(); retrs != 1 || w.count("does not answer SIZE") != 1 {
 		t.Errorf("%d RETRs; warnings %s", retrs, w)
+	}
+}
+
+// Continue takes over a partial file without a journal (curl's), over FTP
+// and SFTP alike: its start is compared with the server's slice 0 (there
+// is no probe body to compare it with), and only the rest is fetched.
+func TestRemoteContinueAdoptsPartial(t *testing.T) {
+	fs := ftpdtest.Start(t)
+	ss := sshdtest.Start(t)
+	const n = 3<<20 + 5
+	b := make([]byte, n)
+	rand.Read(b)
+	sum := sha256.Sum256(b)
+	os.WriteFile(filepath.Join(fs.Dir, "data.bin"), b, 0o644)
+	os.WriteFile(filepath.Join(ss.Dir, "data.bin"), b, 0o644)
+	for _, tc := range []struct {
+		url string
+		req slget.Request
+	}{
+		{fs.URL("data.bin"), slget.Request{}},
+		{ss.URL(filepath.Join(ss.Dir, "data.bin")), slget.Request{SFTP: sftpOpts(ss)}},
+	} {
+		path := filepath.Join(t.TempDir(), "out.bin")
+		os.WriteFile(path, b[:1<<20+300], 0o644) // curl's partial file
+		c := newClient(t, &slget.Client{Connections: 2, Slice: 256 << 10})
+		req := tc.req
+		req.URL, req.Path, req.Continue = tc.url, path, true
+		res, err := c.Do(t.Context(), &req)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.url, err)
+		}
+		if fileSHA256(path) != hex.EncodeToString(sum[:]) || res.Resumed != 1<<20 || res.Transferred > n-1<<20+256<<10 {
+			t.Errorf("%s: resumed %d, moved %d, path %s", tc.url, res.Resumed, res.Transferred, res.Path)
+		}
 	}
 }
