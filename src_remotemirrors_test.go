@@ -7,6 +7,7 @@ package slget_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/slget/slget"
@@ -60,5 +61,32 @@ func TestSFTPMirrorBesideHTTP(t *testing.T) {
 	res, w := get(t, c, origin, &slget.Request{Mirrors: []string{s.URL(p)}, PerHost: 2, SFTP: sftpOpts(s)})
 	if st := res.Mirrors[s.URL(p)]; st.Bytes == 0 || st.Dropped != "" || s.SFTP() < 1 {
 		t.Fatalf("the sftp:// mirror: %+v, %d SFTP channels\n%s", st, s.SFTP(), w)
+	}
+}
+
+// A password in one ftp:// mirror's URL goes to that mirror's server only:
+// another ftp:// mirror, on another server, logs in as anonymous.
+func TestFTPMirrorPasswordStaysWithItsHost(t *testing.T) {
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(mirrorSize), fetchtest.WithSeed(7), fetchtest.WithRateLimit(4<<20))
+	withPass := ftpdtest.StartFake(t)
+	other := ftpdtest.StartFake(t)
+	for _, f := range []*ftpdtest.Fake{withPass, other} {
+		if err := os.WriteFile(filepath.Join(f.Dir, "f.bin"), origin.Content().Bytes(0, mirrorSize), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	secret := strings.Replace(withPass.URL("f.bin"), "://", "://bob:s3cret@", 1)
+	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
+	res, _ := get(t, c, origin, &slget.Request{Mirrors: []string{secret, other.URL("f.bin")}})
+	if got := withPass.Logins(); len(got) == 0 || got[0] != "bob:s3cret" {
+		t.Errorf("the mirror with the password logged in as %q", got)
+	}
+	for _, l := range other.Logins() {
+		if strings.Contains(l, "s3cret") || strings.Contains(l, "bob") {
+			t.Errorf("the other mirror was sent %q", l)
+		}
+	}
+	if st := res.Mirrors[other.URL("f.bin")]; st.Bytes == 0 || st.Dropped != "" {
+		t.Errorf("the other mirror: %+v", st)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -23,9 +24,10 @@ type Fake struct {
 	Port   int
 	refuse map[string]bool
 
-	mu    sync.Mutex
-	retrs int
-	rests int
+	mu     sync.Mutex
+	retrs  int
+	rests  int
+	logins []string // "user:password" of each USER and PASS
 }
 
 // StartFake runs a Fake for t that refuses the commands named in refuse
@@ -73,6 +75,13 @@ func StartFake(t testing.TB, refuse ...string) *Fake {
 // URL is ftp://127.0.0.1:port/name.
 func (f *Fake) URL(name string) string { return fmt.Sprintf("ftp://127.0.0.1:%d/%s", f.Port, name) }
 
+// Logins are the "user:password" of every login so far.
+func (f *Fake) Logins() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.logins...)
+}
+
 // Counts are the RETRs and the RESTs asked so far.
 func (f *Fake) Counts() (retrs, rests int) {
 	f.mu.Lock()
@@ -85,6 +94,8 @@ func (f *Fake) serve(c net.Conn) {
 	say := func(format string, a ...any) { fmt.Fprintf(c, format+"\r\n", a...) }
 	say("220 fake")
 	var pasv net.Listener
+	var user string
+	var rest int64 // the offset of the next RETR
 	defer func() {
 		if pasv != nil {
 			pasv.Close()
@@ -109,8 +120,12 @@ func (f *Fake) serve(c net.Conn) {
 		}
 		switch cmd {
 		case "USER":
+			user = arg
 			say("331 any password")
 		case "PASS":
+			f.mu.Lock()
+			f.logins = append(f.logins, user+":"+arg)
+			f.mu.Unlock()
 			say("230 in")
 		case "TYPE":
 			say("200 ok")
@@ -141,13 +156,19 @@ func (f *Fake) serve(c net.Conn) {
 			// must not go there.
 			say("227 Entering Passive Mode (10,9,8,7,%d,%d).", p/256, p%256)
 		case "REST":
-			say("350 ok") // but RETR sends from the start: the tests refuse REST
+			n, err := strconv.ParseInt(arg, 10, 64)
+			if err != nil || n < 0 {
+				say("501 bad offset")
+				continue
+			}
+			rest = n
+			say("350 ok")
 		case "RETR":
 			f.mu.Lock()
 			f.retrs++
 			f.mu.Unlock()
-			f.retr(pasv, path, say)
-			pasv = nil
+			f.retr(pasv, path, rest, say)
+			pasv, rest = nil, 0
 		case "QUIT":
 			say("221 bye")
 			return
@@ -157,7 +178,7 @@ func (f *Fake) serve(c net.Conn) {
 	}
 }
 
-func (f *Fake) retr(pasv net.Listener, path string, say func(string, ...any)) {
+func (f *Fake) retr(pasv net.Listener, path string, rest int64, say func(string, ...any)) {
 	if pasv == nil {
 		say("425 use PASV first")
 		return
@@ -169,6 +190,10 @@ func (f *Fake) retr(pasv net.Listener, path string, say func(string, ...any)) {
 		return
 	}
 	defer file.Close()
+	if _, err := file.Seek(rest, io.SeekStart); err != nil {
+		say("550 no")
+		return
+	}
 	say("150 sending")
 	pasv.(*net.TCPListener).SetDeadline(time.Now().Add(5 * time.Second))
 	dc, err := pasv.Accept()
