@@ -325,3 +325,31 @@ func TestRemoteContinueAdoptsPartial(t *testing.T) {
 		}
 	}
 }
+
+// A server without REST, resumed: the one connection reads and drops the
+// bytes before the first missing slice, and that long way (longer than
+// the stall timeout here) is not taken for a stall.
+func TestFTPNoRESTResume(t *testing.T) {
+	f := ftpdtest.StartFake(t, "REST", "SLOW") // about 3 MiB/s
+	want := ftpFile(t, f.Dir, 4<<20)
+	path := filepath.Join(t.TempDir(), "out.bin")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	c := newClient(t, &slget.Client{Connections: 1, Slice: 256 << 10, StallTimeout: 300 * time.Millisecond})
+	if _, err := c.Do(ctx, &slget.Request{URL: f.URL("data.bin"), Path: path, Events: onProgress(ctx, 2<<20, cancel)}); !errors.As(err, new(*slget.InterruptedError)) {
+		t.Fatalf("the stopped run: %v", err)
+	}
+	st, err := slget.ReadStatus(path)
+	if err != nil || st.SlicesDone < 6 {
+		t.Fatalf("status %+v, %v", st, err)
+	}
+	w := &warnings{}
+	c = newClient(t, &slget.Client{Connections: 1, Slice: 256 << 10, StallTimeout: 300 * time.Millisecond, Retry: slget.RetryPolicy{MaxTries: 2}})
+	res, err := c.Do(t.Context(), &slget.Request{URL: f.URL("data.bin"), Path: path, Events: w.event})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, w)
+	}
+	if fileSHA256(path) != want || res.Resumed != st.BytesDone {
+		t.Fatalf("resumed %d of %d", res.Resumed, st.BytesDone)
+	}
+}

@@ -56,13 +56,28 @@ func (r *Remote) Open(ctx context.Context, rg segment.Range) (fetch.Body, error)
 	if dc == nil {
 		return fail(r.refusedRetr(c, rep))
 	}
-	if skip := rg.Start - from; skip > 0 {
-		if n, err := io.CopyN(io.Discard, dc, skip); err != nil {
-			return fail(lost(r.url, fmt.Errorf("reading the %d bytes before the range (the server takes no REST): %d came: %w", skip, n, err)))
-		}
+	if err := skipTo(ctx, dc, rg.Start-from); err != nil {
+		return fail(lost(r.url, fmt.Errorf("reading the %d bytes before the range (the server takes no REST): %w", rg.Start-from, err)))
 	}
 	b := &body{r: r, c: c, dc: dc, stop: stop, left: rg.Len()}
 	return fetch.Body{ReadCloser: b, From: segment.FromOrigin}, nil
+}
+
+// skipTo reads and drops n bytes of dc, telling the download as they come
+// that the answer moves (fetch.StillWorking), so that a long way to the
+// range's start is not taken for a stall.
+func skipTo(ctx context.Context, dc net.Conn, n int64) error {
+	for n > 0 {
+		got, err := io.CopyN(io.Discard, dc, min(n, 256<<10))
+		n -= got
+		if got > 0 {
+			fetch.StillWorking(ctx)
+		}
+		if err != nil {
+			return fmt.Errorf("%d bytes short: %w", n, err)
+		}
+	}
+	return nil
 }
 
 // refusedRetr is the error of a RETR the server would not start.

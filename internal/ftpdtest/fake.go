@@ -31,7 +31,8 @@ type Fake struct {
 }
 
 // StartFake runs a Fake for t that refuses the commands named in refuse
-// ("REST", "SIZE", "MDTM"), stopped at its cleanup.
+// ("REST", "SIZE", "MDTM"), stopped at its cleanup. "SLOW" among them
+// sends files at about 3 MiB/s.
 func StartFake(t testing.TB, refuse ...string) *Fake {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -201,11 +202,35 @@ func (f *Fake) retr(pasv net.Listener, path string, rest int64, say func(string,
 		say("425 no data connection")
 		return
 	}
-	_, err = io.Copy(dc, file)
+	if f.refuse["SLOW"] {
+		err = paced(dc, file)
+	} else {
+		_, err = io.Copy(dc, file)
+	}
 	dc.Close()
 	if err != nil {
 		say("426 cut")
 		return
 	}
 	say("226 done")
+}
+
+// paced copies r to w in 32 KiB writes 10ms apart.
+func paced(w io.Writer, r io.Reader) error {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			if _, err := w.Write(buf[:n]); err != nil {
+				return err
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
