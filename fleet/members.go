@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -117,6 +118,7 @@ type Members struct {
 	found  map[string][]string // discovered, by source
 	state  map[string]*health  // by address
 	clocks map[string]*Clock   // each peer's, as its proven answers tell it
+	port   atomic.Int32        // SetPort's
 	// claimed holds the IDs two serves claim, each with its report; made
 	// when a Check ends, so that a check half done never shows one.
 	claimed map[string]string
@@ -330,6 +332,9 @@ func (m *Members) check(ctx context.Context, addr string) (id, version, instance
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(addr, "/")+"/healthz", nil)
 	if err != nil {
 		return "", "", "", false, err
+	}
+	if p := m.portHeader(); p != "" {
+		req.Header.Set(HeaderPort, p)
 	}
 	var nonce string
 	clock := m.clock(addr)

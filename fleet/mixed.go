@@ -4,6 +4,27 @@
 
 package fleet
 
+import "strconv"
+
+// HeaderPort is the header of a serve's health check of another member
+// that names the port the serve listens on (Members.SetPort): a member in
+// the gossip whose lists do not name the serve checks it back at the
+// check's address and that port, and ranks it once it proves the key
+// (Mixed).
+const HeaderPort = "X-Slget-Port"
+
+// SetPort makes every later check name port, the one the serve of these
+// Members listens on (HeaderPort); 0, the default, names none.
+func (m *Members) SetPort(port int) { m.port.Store(int32(port)) }
+
+// portHeader is the HeaderPort value of a check, "" for none.
+func (m *Members) portHeader() string {
+	if p := m.port.Load(); p > 0 {
+		return strconv.Itoa(int(p))
+	}
+	return ""
+}
+
 // The memberships a member may keep, as Health.Membership names them.
 const (
 	MembershipGossip = "gossip"
@@ -26,9 +47,9 @@ func (m *Members) membership(s *health) string {
 
 // Mixed is the View of a serve in its fleet's gossip (In) that also ranks
 // the members outside the gossip that its list names (Out, made with
-// Options.Gossip): the members found by the fleet file, --peer or mDNS
-// that hold the fleet key, prove it in their health checks, and keep no
-// gossip. A serve without gossip ranks every member its checks prove,
+// Options.Gossip): the members found by the fleet file, --peer or mDNS,
+// or heard of by their own checks of this serve (HeaderPort), that hold
+// the fleet key, prove it in their health checks, and keep no gossip. A serve without gossip ranks every member its checks prove,
 // those in the gossip included; a serve in the gossip that ranked its
 // gossip alone would name other owners than it, and the origin would
 // fill their runs twice. So both rank every member proven by the key,

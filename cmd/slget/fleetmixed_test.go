@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -76,7 +77,20 @@ func servePage(t *testing.T, s *servedPeer) string {
 	return string(body)
 }
 
+// TestFleetMixedMemberships: gossip serves a and b, c on health checks;
+// all named by one fleet file, or c alone naming all three while the
+// gossip names only itself (a, and b through a): c's checks of a and b
+// name it to them.
 func TestFleetMixedMemberships(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		listed bool // a and b have the fleet file too
+	}{{"one fleet file", true}, {"the gossip names only itself", false}} {
+		t.Run(tc.name, func(t *testing.T) { mixedFleet(t, tc.listed) })
+	}
+}
+
+func mixedFleet(t *testing.T, listed bool) {
 	const (
 		size  = 24<<20 + 4321
 		slice = 1 << 20
@@ -91,10 +105,14 @@ func TestFleetMixedMemberships(t *testing.T) {
 	if err := os.WriteFile(file, []byte(list), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"--allow", strings.TrimPrefix(origin.URL, "http://"), "--token", fleetToken, "--fleet-file", file}
-	a := startServeAt(t, ports[0], t.TempDir(), append(args, "--gossip-port", fmt.Sprint(ports[3]))...)
-	b := startServeAt(t, ports[1], t.TempDir(), append(args, "--gossip-port", fmt.Sprint(ports[4]))...)
-	c := startServeAt(t, ports[2], t.TempDir(), args...) // health checks
+	args := []string{"--allow", strings.TrimPrefix(origin.URL, "http://"), "--token", fleetToken}
+	gossipArgs := slices.Concat(args, []string{"--fleet-file", file})
+	if !listed {
+		gossipArgs = args
+	}
+	a := startServeAt(t, ports[0], t.TempDir(), slices.Concat(gossipArgs, []string{"--gossip-port", fmt.Sprint(ports[3])})...)
+	b := startServeAt(t, ports[1], t.TempDir(), slices.Concat(gossipArgs, []string{"--gossip-port", fmt.Sprint(ports[4]), "--peer", a.url})...)
+	c := startServeAt(t, ports[2], t.TempDir(), slices.Concat(args, []string{"--fleet-file", file})...) // health checks
 	serves := []*servedPeer{a, b, c}
 
 	// Each ranks all three, and marks those on the other membership.

@@ -221,6 +221,9 @@ func runServe(c *cli.Context, con *console) error {
 			o.outside = fleet.NewMembers(nil, fleet.Options{SelfID: o.cfg.ID, Logger: log, Key: key, Gossip: true})
 			o.gossip = &gossipView{id: o.cfg.ID}
 			o.cfg.Fleet = fleet.Mixed{In: o.gossip, Out: o.outside}
+			// A serve on health checks that checks this one is a member
+			// to ask too, though the lists may not name it.
+			o.cfg.HeardMember = newHeardMembers(o.members).add
 		} else {
 			// The server assembles its fleet: its ID is the cache's fleet
 			// ID, and the members' checks, signed with the fleet key (a

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"slices"
 	"strconv"
@@ -344,4 +345,22 @@ func (s *Server) serveFleet(w http.ResponseWriter) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(st)
+}
+
+// heard tells Config.HeardMember of the serve whose proven health check r
+// is, at the check's address and the port it names (fleet.HeaderPort).
+// An unproven check names nothing: only a member is checked back.
+func (s *Server) heard(r *http.Request) {
+	if s.cfg.HeardMember == nil || !proven(r) {
+		return
+	}
+	port, err := strconv.Atoi(r.Header.Get(fleet.HeaderPort))
+	if err != nil || port < 1 || port > 65535 {
+		return
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return
+	}
+	s.cfg.HeardMember("http://" + net.JoinHostPort(host, strconv.Itoa(port)))
 }
