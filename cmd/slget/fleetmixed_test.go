@@ -81,6 +81,19 @@ func servePage(t *testing.T, s *servedPeer) string {
 // all named by one fleet file, or c alone naming all three while the
 // gossip names only itself (a, and b through a): c's checks of a and b
 // name it to them.
+// waitAgreed waits until s's /fleet has the members of want healthy,
+// marked as marked says, and says the fleet is mixed when some are.
+func waitAgreed(t *testing.T, s *servedPeer, want []*servedPeer, marked map[string]string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for st := readMixed(t, s); !st.agreed(want, marked) || st.Mixed != (len(marked) > 0); st = readMixed(t, s) {
+		if time.Now().After(deadline) {
+			t.Fatalf("serve %s: /fleet says %+v, want %d healthy, %v marked, and mixed\n%s", s.url, st, len(want), marked, s.stderr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 func TestFleetMixedMemberships(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -121,13 +134,7 @@ func mixedFleet(t *testing.T, listed bool) {
 		c: {a.url: "gossip", b.url: "gossip"},
 	}
 	for _, s := range serves {
-		deadline := time.Now().Add(30 * time.Second)
-		for st := readMixed(t, s); !st.agreed(serves, marks[s]) || !st.Mixed; st = readMixed(t, s) {
-			if time.Now().After(deadline) {
-				t.Fatalf("serve %s: /fleet says %+v, want all three healthy, %v marked, and mixed\n%s", s.url, st, marks[s], s.stderr)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		waitAgreed(t, s, serves, marks[s])
 	}
 	if st := readMixed(t, a); st.Membership != "gossip" {
 		t.Errorf("a's /fleet: membership %q, want gossip", st.Membership)
@@ -173,5 +180,25 @@ func mixedFleet(t *testing.T, listed bool) {
 				t.Errorf("serve %s said %d times that %s is on another membership, want once:\n%s", s.url, n, addr, log)
 			}
 		}
+	}
+	if !listed {
+		return
+	}
+	// c is killed and started again on its cache 20 s later: the gossip
+	// serves rank it again within a round of checks, not after the
+	// growing wait of the joiner for a member that does not answer
+	// (16 s by then).
+	c.cmd.Process.Kill()
+	<-c.done
+	waitAgreed(t, a, []*servedPeer{a, b}, nil)
+	time.Sleep(20 * time.Second) // the outage
+	c = startServeAt(t, ports[2], c.dir, slices.Concat(args, []string{"--fleet-file", file})...)
+	back := time.Now()
+	for _, s := range []*servedPeer{a, b} {
+		waitAgreed(t, s, []*servedPeer{a, b, c}, marks[s])
+	}
+	t.Logf("c restarted: ranked again by the gossip serves %v after it started", time.Since(back).Round(100*time.Millisecond))
+	if took := time.Since(back); took > 8*time.Second {
+		t.Errorf("c restarted: the gossip serves ranked it again %v after it started, want within a few rounds of checks", took)
 	}
 }

@@ -129,9 +129,13 @@ type joiner struct {
 	g    *gossip.Gossip
 	list *fleet.Members
 	// outside checks the listed members that have no gossip (fleet.Mixed);
-	// out holds their addresses.
+	// out holds their addresses, and wasOut those of members that were
+	// outside it and went: they are asked again every round, as the
+	// health checks would ask them, so that one back from a restart is
+	// ranked again within a round, not after the joiner's growing wait.
 	outside *fleet.Members
 	out     map[string]bool
+	wasOut  map[string]bool
 	hc      *http.Client
 	log     *slog.Logger
 	next    map[string]retry // by address: when to ask again
@@ -149,7 +153,7 @@ const (
 )
 
 func (j *joiner) run(ctx context.Context) {
-	j.next, j.out = map[string]retry{}, map[string]bool{}
+	j.next, j.out, j.wasOut = map[string]retry{}, map[string]bool{}, map[string]bool{}
 	every.Now(ctx, joinEvery, func(time.Time) bool { j.round(ctx); return true })
 }
 
@@ -177,10 +181,13 @@ func (j *joiner) round(ctx context.Context) {
 			continue
 		}
 		if errors.Is(err, errNoGossip) && j.outside != nil {
-			j.out[a] = true // a member outside the gossip, if it proves the key
+			j.out[a], j.wasOut[a] = true, true // a member outside the gossip, if it proves the key
 			continue
 		}
 		w := min(max(2*j.next[a].wait, joinEvery), joinWaitMax)
+		if j.wasOut[a] {
+			w = joinEvery
+		}
 		j.next[a] = retry{at: now.Add(w), wait: w}
 		j.log.Debug("fleet gossip: cannot join through a listed member", "addr", a, "err", err)
 	}
@@ -196,9 +203,10 @@ func (j *joiner) checkOutside(ctx context.Context, known map[string]bool) {
 		return
 	}
 	listed := j.list.Addrs()
-	for a := range j.out {
+	for a := range j.wasOut {
 		if known[a] || !slices.Contains(listed, a) {
 			delete(j.out, a)
+			delete(j.wasOut, a)
 		}
 	}
 	j.outside.SetFound("list", slices.Sorted(maps.Keys(j.out)))
