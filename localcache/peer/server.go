@@ -134,6 +134,12 @@ type Config struct {
 	// that joins through this one.
 	GossipPort int
 
+	// HeardMember, if set, is told of the address (http://IP:PORT) of a
+	// serve whose health check of this one proved the fleet key and named
+	// the port it listens on (fleet.HeaderPort), at each such check: a
+	// member, which this server's lists may not name.
+	HeardMember func(addr string)
+
 	// Heartbeat is how often a requester that asks for it (a slget peer
 	// client) is sent "102 Processing" while its answer waits for fills,
 	// each with the answer's progress (fetch.HeaderProgress); zero means
@@ -430,6 +436,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	var background sync.WaitGroup
 	background.Go(func() { s.sweepLoop(sweepCtx) })
 	if s.members != nil {
+		if a, ok := ln.Addr().(*net.TCPAddr); ok {
+			s.members.SetPort(a.Port) // the members whose lists do not name it check it back
+		}
 		background.Go(func() { s.members.Run(sweepCtx) })
 	}
 	defer func() {
