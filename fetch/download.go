@@ -188,7 +188,8 @@ type Downloader struct {
 	bySource [segment.Provenances]atomic.Int64
 	cuts     cutGate // after a cache's cut, one connection asks (cutgate.go)
 	conns    []connState
-	scale    scaleState // how many connections run, and may (autoscale.go)
+	scale    scaleState  // how many connections run, and may (autoscale.go)
+	late     lateWorkers // the idle connections of one slice, started late (endgame.go)
 
 	mu        sync.Mutex
 	cancels   map[int]context.CancelCauseFunc // claim ID → cancel
@@ -379,9 +380,8 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	if firstClaim != nil {
 		w0 = 1 // worker 0 reads the probe's body, on this goroutine (below)
 	}
-	var late *lateWorkers
 	if firstClaim != nil && d.plan.N() == 1 && !d.scale.auto() {
-		late = d.spawnLate(gctx, g, w0) // end-game duplicates of the probe's slice only
+		d.spawnLate(gctx, g, w0) // end-game duplicates of the probe's slice only
 	} else {
 		for w := w0; w < d.cfg.Connections; w++ {
 			d.spawn(gctx, g, w, nil, Body{})
@@ -402,7 +402,7 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 			cancel(err)
 		}
 	}
-	late.stop()
+	d.late.stop()
 	if werr := g.Wait(); err == nil {
 		err = werr
 	}

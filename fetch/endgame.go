@@ -202,7 +202,7 @@ func pace(el time.Duration, got, n int64) time.Duration {
 const endGameLate = idleRecheck
 
 // lateWorkers starts workers from..Connections-1 at endGameLate, unless
-// stopped first.
+// stopped first. Its zero value has started nothing.
 type lateWorkers struct {
 	mu      sync.Mutex
 	stopped bool
@@ -210,11 +210,12 @@ type lateWorkers struct {
 }
 
 // spawnLate starts the workers from..Connections-1 in g at endGameLate,
-// while ctx lasts and stop was not called.
-func (d *Downloader) spawnLate(ctx context.Context, g *errgroup.Group, from int) *lateWorkers {
-	lw := &lateWorkers{}
+// while ctx lasts and d.late.stop was not called.
+func (d *Downloader) spawnLate(ctx context.Context, g *errgroup.Group, from int) {
+	lw := &d.late
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
+	lw.stopped = false
 	lw.t = time.AfterFunc(endGameLate, func() {
 		lw.mu.Lock()
 		defer lw.mu.Unlock()
@@ -225,17 +226,15 @@ func (d *Downloader) spawnLate(ctx context.Context, g *errgroup.Group, from int)
 			d.spawn(ctx, g, w, nil, Body{})
 		}
 	})
-	return lw
 }
 
 // stop keeps the workers not started from starting: once it returns, no
 // worker is added to the group (so that its Wait may begin).
 func (lw *lateWorkers) stop() {
-	if lw == nil {
-		return
-	}
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
 	lw.stopped = true
-	lw.t.Stop()
+	if lw.t != nil {
+		lw.t.Stop()
+	}
 }
