@@ -212,6 +212,9 @@ type lateWorkers struct {
 // spawnLate starts the workers from..Connections-1 in g at endGameLate,
 // while ctx lasts and d.late.stop was not called.
 func (d *Downloader) spawnLate(ctx context.Context, g *errgroup.Group, from int) {
+	if from >= d.cfg.Connections {
+		return // one connection: no idle one to start
+	}
 	lw := &d.late
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
