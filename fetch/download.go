@@ -188,7 +188,8 @@ type Downloader struct {
 	bySource [segment.Provenances]atomic.Int64
 	cuts     cutGate // after a cache's cut, one connection asks (cutgate.go)
 	conns    []connState
-	scale    scaleState // how many connections run, and may (autoscale.go)
+	scale    scaleState  // how many connections run, and may (autoscale.go)
+	late     lateWorkers // the idle connections of one slice, started late (endgame.go)
 
 	mu        sync.Mutex
 	cancels   map[int]context.CancelCauseFunc // claim ID → cancel
@@ -379,8 +380,12 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	if firstClaim != nil {
 		w0 = 1 // worker 0 reads the probe's body, on this goroutine (below)
 	}
-	for w := w0; w < d.cfg.Connections; w++ {
-		d.spawn(gctx, g, w, nil, Body{})
+	if firstClaim != nil && d.plan.N() == 1 && !d.scale.auto() {
+		d.spawnLate(gctx, g, w0) // end-game duplicates of the probe's slice only
+	} else {
+		for w := w0; w < d.cfg.Connections; w++ {
+			d.spawn(gctx, g, w, nil, Body{})
+		}
 	}
 	if d.scale.auto() {
 		g.Go(func() error { return d.autoscale(gctx, g) })
@@ -388,7 +393,8 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 	var err error
 	if firstClaim != nil {
 		// The probe's body is read here rather than on a goroutine of its
-		// own: a one-slice file then starts one goroutine, the end-game's.
+		// own: a one-slice file then starts no goroutine, but the
+		// end-game's if it runs past endGameLate.
 		if err = d.runWorker(gctx, 0, firstClaim, Body{ReadCloser: first, From: segment.FromOrigin}); err != nil {
 			if gctx.Err() != nil && wctx.Err() == nil {
 				err = nil // another worker failed first: g.Wait says how
@@ -396,6 +402,7 @@ func (d *Downloader) Run(ctx context.Context, first io.ReadCloser) error {
 			cancel(err)
 		}
 	}
+	d.late.stop()
 	if werr := g.Wait(); err == nil {
 		err = werr
 	}
