@@ -267,3 +267,18 @@ func (c *Client) slice() int64 {
 	}
 	return segment.DefaultSlice
 }
+
+// CloseIdle closes the idle connections of the Client: to origins and to
+// peers. Call it when the Client is no longer used.
+func (c *Client) CloseIdle() {
+	c.http().CloseIdle() // through the Once that sets HTTP: a first Do may be setting it now
+	c.setUpPeers()
+	if r, ok := c.members.(*fleet.Remote); ok {
+		r.CloseIdle()
+	}
+	c.peerMu.Lock()
+	defer c.peerMu.Unlock()
+	for _, p := range c.peerByAddr {
+		p.CloseIdle()
+	}
+}

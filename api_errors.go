@@ -298,3 +298,81 @@ func (e *MetalinkError) Error() string { return e.metalink().Error() }
 
 // Unwrap returns the Metalink reader's own error.
 func (e *MetalinkError) Unwrap() error { return e.metalink() }
+
+// SlowStreamError is a download without ranges given up after the lowest
+// speed (Client.LowestSpeed) cut it Tries times: each try starts from byte
+// 0 again, so more would only repeat it. It matches ErrTooSlow, and offers
+// RemedyLowerSpeed.
+type SlowStreamError struct {
+	URL    string
+	Lowest int64 // the limit, bytes per second
+	Tries  int
+	Err    error // the last try's
+}
+
+func (e *SlowStreamError) Error() string {
+	return fmt.Sprintf("%s: the server stayed below the lowest speed (%s/s) on %d tries; it answers no ranges, so every try starts again from the first byte, and another would fare no better: giving up",
+		fetch.Redact(e.URL), units.Bytes(e.Lowest), e.Tries)
+}
+
+func (e *SlowStreamError) Unwrap() error { return e.Err }
+
+// Remedies offers a lower lowest speed, or none.
+func (e *SlowStreamError) Remedies() []Remedy { return []Remedy{RemedyLowerSpeed} }
+
+// SameCutError is a download without ranges given up after two answers in
+// a row ended early at the same byte, or were cut by a cache in front that
+// names itself: something in the way (a cache or proxy that cannot hold
+// the file, a limit on the size of an answer) cuts every answer, and each
+// try would cost the server the file up to there again. It matches
+// io.ErrUnexpectedEOF.
+type SameCutError struct {
+	URL    string
+	At     int64  // the bytes the last answer brought
+	Before int64  // the bytes the one before brought
+	Cache  string // what the answers said of a cache in front ("Via: 1.1 varnish"); "" for none
+	Err    error  // the last try's
+}
+
+func (e *SameCutError) Error() string {
+	what := fmt.Sprintf("the answer ended early after %d bytes twice in a row", e.At)
+	if e.At != e.Before {
+		what = fmt.Sprintf("the answer ended early twice in a row (after %d bytes, then %d)", e.Before, e.At)
+	}
+	if e.Cache != "" {
+		what += ", cut short by a cache in front of the server (" + e.Cache + ")"
+	}
+	return fmt.Sprintf("%s: %s (%v); the server answers no ranges, so every try starts again from the first byte and would be cut again: giving up",
+		fetch.Redact(e.URL), what, e.Err)
+}
+
+func (e *SameCutError) Unwrap() error { return e.Err }
+
+// RequestError is a request that cannot be downloaded as given: a URL that
+// is not http(s), an option out of range.
+type RequestError struct {
+	Err  error
+	Help []Remedy // what would make it downloadable
+}
+
+func (e *RequestError) Error() string { return e.Err.Error() }
+func (e *RequestError) Unwrap() error { return e.Err }
+
+// Remedies returns Help.
+func (e *RequestError) Remedies() []Remedy { return e.Help }
+
+// SizeError is a URL whose file does not have the size the request's
+// document gives (Request.Size): another version or another file. It is
+// returned after the probe, before anything is written.
+type SizeError struct {
+	URL  string // redacted
+	Size int64  // the URL's; -1 when it tells none
+	Want int64  // Request.Size
+}
+
+func (e *SizeError) Error() string {
+	if e.Size < 0 {
+		return fmt.Sprintf("%s tells no size; the document says %d bytes, which could not be checked", e.URL, e.Want)
+	}
+	return fmt.Sprintf("%s has %d bytes; the document says %d: another file or another version", e.URL, e.Size, e.Want)
+}

@@ -20,19 +20,6 @@ import (
 	"github.com/slget/slget/segment"
 )
 
-// RequestError is a request that cannot be downloaded as given: a URL that
-// is not http(s), an option out of range.
-type RequestError struct {
-	Err  error
-	Help []Remedy // what would make it downloadable
-}
-
-func (e *RequestError) Error() string { return e.Err.Error() }
-func (e *RequestError) Unwrap() error { return e.Err }
-
-// Remedies returns Help.
-func (e *RequestError) Remedies() []Remedy { return e.Help }
-
 // download is the state of one Do.
 type download struct {
 	c     *Client

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/slget/slget/fetch"
-	"github.com/slget/slget/internal/units"
 )
 
 // slowWholeTries is how many tries of a stream without ranges the lowest
@@ -77,52 +76,3 @@ func (t *wholeTries) failed(p fetch.RetryPolicy, lowest int64, err error, got in
 	}
 	return wait, fetch.TryLine(t.n+1, p.TriesFor(err), left, wait), nil
 }
-
-// SlowStreamError is a download without ranges given up after the lowest
-// speed (Client.LowestSpeed) cut it Tries times: each try starts from byte
-// 0 again, so more would only repeat it. It matches ErrTooSlow, and offers
-// RemedyLowerSpeed.
-type SlowStreamError struct {
-	URL    string
-	Lowest int64 // the limit, bytes per second
-	Tries  int
-	Err    error // the last try's
-}
-
-func (e *SlowStreamError) Error() string {
-	return fmt.Sprintf("%s: the server stayed below the lowest speed (%s/s) on %d tries; it answers no ranges, so every try starts again from the first byte, and another would fare no better: giving up",
-		fetch.Redact(e.URL), units.Bytes(e.Lowest), e.Tries)
-}
-
-func (e *SlowStreamError) Unwrap() error { return e.Err }
-
-// Remedies offers a lower lowest speed, or none.
-func (e *SlowStreamError) Remedies() []Remedy { return []Remedy{RemedyLowerSpeed} }
-
-// SameCutError is a download without ranges given up after two answers in
-// a row ended early at the same byte, or were cut by a cache in front that
-// names itself: something in the way (a cache or proxy that cannot hold
-// the file, a limit on the size of an answer) cuts every answer, and each
-// try would cost the server the file up to there again. It matches
-// io.ErrUnexpectedEOF.
-type SameCutError struct {
-	URL    string
-	At     int64  // the bytes the last answer brought
-	Before int64  // the bytes the one before brought
-	Cache  string // what the answers said of a cache in front ("Via: 1.1 varnish"); "" for none
-	Err    error  // the last try's
-}
-
-func (e *SameCutError) Error() string {
-	what := fmt.Sprintf("the answer ended early after %d bytes twice in a row", e.At)
-	if e.At != e.Before {
-		what = fmt.Sprintf("the answer ended early twice in a row (after %d bytes, then %d)", e.Before, e.At)
-	}
-	if e.Cache != "" {
-		what += ", cut short by a cache in front of the server (" + e.Cache + ")"
-	}
-	return fmt.Sprintf("%s: %s (%v); the server answers no ranges, so every try starts again from the first byte and would be cut again: giving up",
-		fetch.Redact(e.URL), what, e.Err)
-}
-
-func (e *SameCutError) Unwrap() error { return e.Err }

@@ -16,22 +16,6 @@ import (
 	"github.com/slget/slget/metalink"
 )
 
-// SizeError is a URL whose file does not have the size the request's
-// document gives (Request.Size): another version or another file. It is
-// returned after the probe, before anything is written.
-type SizeError struct {
-	URL  string // redacted
-	Size int64  // the URL's; -1 when it tells none
-	Want int64  // Request.Size
-}
-
-func (e *SizeError) Error() string {
-	if e.Size < 0 {
-		return fmt.Sprintf("%s tells no size; the document says %d bytes, which could not be checked", e.URL, e.Want)
-	}
-	return fmt.Sprintf("%s has %d bytes; the document says %d: another file or another version", e.URL, e.Size, e.Want)
-}
-
 // checkSize fails with a *SizeError when the probe's size is not the
 // document's.
 func (d *download) checkSize() error {

@@ -89,21 +89,6 @@ func (c *Client) findPeers() {
 // usesPeers reports whether a download of c may use peers.
 func (c *Client) usesPeers() bool { return len(c.Peers) > 0 || c.MorePeers != nil || c.FleetOf != "" }
 
-// CloseIdle closes the idle connections of the Client: to origins and to
-// peers. Call it when the Client is no longer used.
-func (c *Client) CloseIdle() {
-	c.http().CloseIdle() // through the Once that sets HTTP: a first Do may be setting it now
-	c.setUpPeers()
-	if r, ok := c.members.(*fleet.Remote); ok {
-		r.CloseIdle()
-	}
-	c.peerMu.Lock()
-	defer c.peerMu.Unlock()
-	for _, p := range c.peerByAddr {
-		p.CloseIdle()
-	}
-}
-
 // owners is the live membership a download ranks the owners of its runs
 // among: who owns each run of the file (as every serve of the fleet names
 // them) and the members' peers' indices in its Chain.
