@@ -119,7 +119,7 @@ type Client struct {
 	peerByAddr map[string]*fetch.Peer // Peers and those found later, by address
 
 	// originScope, if set, is the scope every origin counts as
-	// (export_test.go).
+	// (SetOriginScope, for the tests).
 	originScope fetch.Scope
 }
 
@@ -128,7 +128,7 @@ type shared struct {
 	mu    sync.Mutex
 	taken map[string]bool // output paths of the downloads running now
 	// saidNoXattr: a download already said that its file system keeps no
-	// extended attributes (complete.go).
+	// extended attributes (noXattrOnce).
 	saidNoXattr bool
 	dirs        dirSyncs // fsyncs of the folders renames go to, shared
 	// datasync makes a complete partial file's data durable before its

@@ -41,7 +41,7 @@ type Request struct {
 	// that is not slget's; false makes that an *ExistsError.
 	AutoRename bool
 	// SFTP is how an sftp:// URL logs in and which host keys it trusts
-	// (sftp.go); the zero value offers ssh-agent and ~/.ssh's keys, and
+	// (SFTPOptions); the zero value offers ssh-agent and ~/.ssh's keys, and
 	// checks ~/.ssh/known_hosts.
 	SFTP SFTPOptions
 	// Continue also adopts a partial file without a journal (curl's,
@@ -98,7 +98,7 @@ type Request struct {
 	// Mirrors are more URLs of the same file (aria2's tab-separated -i
 	// line, a Metalink's URLs, Link: rel=duplicate): each is pinned by its
 	// own validator and proven by content (Pieces, Checksum, or its first
-	// slice compared with URL's) before its bytes stay; see mirrors.go.
+	// slice compared with URL's) before its bytes stay; see Pieces.
 	Mirrors []string
 	Pieces  *Pieces // digests of the file's pieces; nil for none
 	PerHost int     // connections per host at a time; zero means no cap
@@ -120,7 +120,7 @@ type Request struct {
 	Size int64
 	// IgnoreLinks leaves out the mirrors the origin names in its Link
 	// headers (rel=duplicate, and the Metalink of rel=describedby), which
-	// are otherwise used beside Mirrors (see linkmirrors.go).
+	// are otherwise used beside Mirrors (see Result.Mirrors).
 	IgnoreLinks bool
 	// FollowMetalink reads a URL that is a Metalink (a .meta4 or
 	// .metalink path, or its media type) as one: Do saves nothing and

@@ -24,7 +24,7 @@ import (
 	"github.com/slget/slget/segment"
 )
 
-const kib = 1 << 10 // mib is share_test.go's
+const kib = 1 << 10 // mib is the cache tests'
 
 // aria2Partial is an unfinished aria2c download of content at path: the
 // file at full size with only the done pieces written (the rest is a

@@ -30,7 +30,7 @@ type download struct {
 	// protocol is how the ranges go, as chooseProtocol said; "" before.
 	protocol string
 	// cacheSaid is what the cache in front said and what followed, in
-	// words (cachefront.go), for Started.Cache; "" when none showed.
+	// words (wholeFront), for Started.Cache; "" when none showed.
 	cacheSaid string
 
 	path    string          // the output name chosen
@@ -54,42 +54,42 @@ type download struct {
 	// digest is the origin's digest of the whole file, checked when the
 	// request gives no Checksum (see checksum); nil without one.
 	digest *Checksum
-	// mirrored are the mirrors beside the origin (mirrors.go), each with
+	// mirrored are the mirrors beside the origin (mirrors), each with
 	// the Stats key of its bytes; the look after the last byte asks each
-	// that sent any (confirm.go).
+	// that sent any (confirmVersion).
 	mirrored []mirrorOrigin
 	// ms is the Source over the mirrors, nil without mirrors; its
 	// probation and its record of who sent each slice prove the file
-	// (mirrorproof.go).
+	// (proveMirrors).
 	ms *fetch.Mirrors
 	// cfg is the transfer's, for the slices fetched again after it.
 	cfg fetch.Config
 	// times is when each slice finished, and whether an answer was cut
-	// short (cutcheck.go).
+	// short (checkAfterCut).
 	times sliceTimes
 	// beside is the checks of a resumed download's finished slices, run
-	// beside the transfer (besidecheck.go); nil for none. sameBody is the
+	// beside the transfer (besideResume); nil for none. sameBody is the
 	// probe's body of slice 0 they compare.
 	beside   *besideCheck
 	sameBody io.ReadCloser
 	// prefixed are the slices whose start, written before this run, the
-	// transfer completed (resumeprefix.go).
+	// transfer completed (checkedPrefixes).
 	prefixed []int
 	// compareContent: a resume compares slices with the server's (no
 	// same digest); probed is a begun slice fetched whole to compare
-	// when none was finished (besidecheck.go).
+	// when none was finished (prefixProbe).
 	compareContent bool
 	probed         *fetch.Prefix
 	zeroCompared   bool // the probe's slice 0 was compared with its begun start
 	// found are the mirrors once the probe answered: the request's and
-	// those the origin names (linkmirrors.go).
+	// those the origin names (learnMirrors).
 	found foundMirrors
 	// renamed is the rename into the output's folder that its fsyncs
 	// wait a little for (dirSyncs.expect); nil before the output path is
 	// chosen.
 	renamed *expectedRename
 	// control is aria2c's control file of the download this one took
-	// over (aria2.go), removed once the file is complete under its name;
+	// over (adoptAria2), removed once the file is complete under its name;
 	// "" for none.
 	control string
 	// remote is the file of an sftp:// URL, the source of every slice;
@@ -110,8 +110,8 @@ const (
 )
 
 // Do downloads req. It returns the Result, filled as far as the download
-// got, and an error whose type says what went wrong (errors.go and
-// errors_http.go). Whatever happens, nothing is left under the
+// got, and an error whose type says what went wrong (*FileError,
+// *HTTPError, *ChangedError and the others). Whatever happens, nothing is left under the
 // final name unless it is complete, and nothing the request did not ask to
 // replace is overwritten.
 func (c *Client) Do(ctx context.Context, req *Request) (*Result, error) {
@@ -170,7 +170,7 @@ func (d *download) run(ctx context.Context) error {
 		return err
 	}
 	if sftpsrc.IsSFTP(d.req.URL) {
-		return d.runSFTP(ctx) // a stat in place of the probe (sftp.go)
+		return d.runSFTP(ctx) // a stat in place of the probe (runSFTP)
 	}
 	u, err := fetch.ParseURL(d.req.URL)
 	if err != nil {

@@ -22,13 +22,13 @@ func (d *download) finish(ctx context.Context) error {
 	if err := d.verify(d.lock.f, part); err != nil {
 		if d.ms != nil {
 			// With mirrors, the one that sent other bytes is found and
-			// its slices fetched from the others (mirrorproof.go).
+			// its slices fetched from the others (blameMirror).
 			if err := d.blameMirror(ctx, err); err != nil {
 				return d.checksumFailed(err)
 			}
 		} else {
 			// Slices from peers or the cache are fetched again from the
-			// origin, and the file is checked once more (share.go).
+			// origin, and the file is checked once more (sharing.retryChecksum).
 			old, err := d.share.retryChecksum(err)
 			if err != nil {
 				return d.checksumFailed(err)
@@ -161,7 +161,7 @@ func (d *download) removeJournal() {
 
 // verify hashes f, which is saved at name: it checks the request's
 // checksum and fills Result.SHA256 when asked. One read serves both, and
-// it begins where the hashing during the transfer stopped (prefixhash.go).
+// it begins where the hashing during the transfer stopped (prefixHash).
 func (d *download) verify(f *os.File, name string) error {
 	sums, from, ok := d.takePrefix()
 	if !ok {

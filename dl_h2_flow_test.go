@@ -2,7 +2,7 @@
 // ALPN: by default the probe goes over HTTP/2 and the ranges over HTTP/1.1
 // connections of their own; with HTTP2Streams as streams of one HTTP/2
 // connection; with NoHTTP2 nothing is HTTP/2; small files at once share
-// connections. Result.Protocol says which. (cmd/slget's h2nginx_test.go
+// connections. Result.Protocol says which. (cmd/slget's TestNginxHTTP2SmallFiles
 // tries the same against a real nginx.)
 
 package slget_test

@@ -22,7 +22,7 @@ import (
 const maxRenames = 9999
 
 // baseName is the output path before any renaming: Request.Path, else
-// Request.Name beneath Dir (docfile.go), else a sanitised name from the
+// Request.Name beneath Dir (docName), else a sanitised name from the
 // server in Dir. A Path that ends with a separator
 // or names an existing directory is the directory the file goes into,
 // under the server's name.
@@ -121,7 +121,7 @@ func (d *download) claimOutput(ctx context.Context) error {
 		if taken == nil {
 			d.res.Path = cand
 			// Its rename into the folder is coming: the folder's
-			// fsyncs wait a little for it (dirsync.go).
+			// fsyncs wait a little for it (dirSyncs).
 			d.renamed = d.c.shared().dirs.expect(filepath.Dir(cand))
 			if first != nil {
 				d.emit(&Warning{URL: d.res.URL, Message: fmt.Sprintf("%s %s; saving as %s", first.Path, first.Why, cand), Help: continueHelp(first)})
@@ -154,7 +154,7 @@ func (d *download) tryOutput(ctx context.Context, cand string) (*ExistsError, er
 	if !d.overwrite() && !d.req.Continue && lexists(cand) && !lexists(stem+".slget") {
 		if lexists(controlPathOf(cand)) {
 			// aria2c would resume it; slget takes it over only when
-			// asked to continue (aria2.go), as any file not its own.
+			// asked to continue (adoptAria2), as any file not its own.
 			return unfinishedAria2(cand), nil
 		}
 		if _, complete := d.recordedComplete(cand); !complete {

@@ -202,9 +202,9 @@ func (d *download) judgeJournal(ctx context.Context, part string, partSize int64
 	}
 	// The finished slices are read back against their checksums, and the
 	// same validator is not the same bytes: a file replaced within a
-	// second or copied with its mtime keeps nginx's ETag (samecontent.go),
+	// second or copied with its mtime keeps nginx's ETag (contentDiffers),
 	// so slices are compared with the server's too, unless its digest is
-	// the same. Both run beside the transfer (besidecheck.go).
+	// the same. Both run beside the transfer (besideResume).
 	d.besideResume(plan, j.Records(), !sameDigest)
 	d.plan, d.done, d.action = plan, j.Done(), actResume
 	d.res.Resumed = doneBytes(plan, d.done)

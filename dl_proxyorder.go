@@ -7,7 +7,7 @@
 // from the start answers only when its read gets there, and is cut off
 // then, having read the origin for a few round trips only (the check once
 // waited up to 3 s, which let squid read 197 MB of a fast origin). Such a
-// proxy then gets one whole answer (see cachefront.go), which costs the
+// proxy then gets one whole answer (see wholeFront), which costs the
 // origin the file once and takes no longer: every far range had to wait
 // for the same read from the start.
 

@@ -34,7 +34,7 @@ func settled(srv *fetchtest.Server) {
 
 // refetched returns an error naming the first request of reqs that asks
 // for a slice done before the run, but the probe's slice 0 and the one
-// finished slice a resume compares with the origin's (samecontent.go).
+// finished slice a resume compares with the origin's (contentDiffers).
 func refetched(reqs []fetchtest.Request, plan segment.Plan, done *segment.Set) error {
 	checks := 1
 	for _, q := range reqs {

@@ -63,7 +63,7 @@ func (d *download) contentDiffers(ctx context.Context, plan segment.Plan, recs [
 
 // mayReadFromStart reports whether the download goes through squid, or a
 // proxy that shows nothing of itself, which may read the file from its
-// start for every range (see proxyorder.go).
+// start for every range (see proxyReadsFromStart).
 func (d *download) mayReadFromStart() bool {
 	sig := d.probe.Cache
 	return sig.Squid() || !sig.Any() && d.c.http().AnsweringProxy(d.probe.FinalURL) != ""

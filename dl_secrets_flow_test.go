@@ -1,4 +1,5 @@
-// Secrets tried through Client.Do beyond promises_test.go: a target that
+// Secrets tried through Client.Do beyond
+// TestSecretsStayWithTheirHostAcrossARedirect: a target that
 // wants the credentials gets them only where the caller trusts redirects,
 // and a URL's password and signature are redacted in the journal, the
 // status, the result and every error.

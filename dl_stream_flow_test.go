@@ -1,5 +1,5 @@
 // A stream from a server without ranges tried through Client.Do, beyond
-// stream_test.go: whatever the connections asked for, the bytes come on
+// TestStreamInOrder: whatever the connections asked for, the bytes come on
 // the probe's one GET.
 
 package slget_test

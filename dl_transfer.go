@@ -33,7 +33,7 @@ func (d *download) sliceConfig() fetch.Config {
 		Logf:           d.warn,
 		OnRetry:        d.retrying,
 		OnSlice:        d.times.done,
-		Hash:           true, // each slice's checksum, for the look after a cut answer (cutcheck.go)
+		Hash:           true, // each slice's checksum, for the look after a cut answer (checkAfterCut)
 	}
 	if d.plan.N() == 1 {
 		// One slice: one connection reads it (the probe's, most often) and
@@ -55,7 +55,7 @@ func (d *download) transfer(ctx context.Context) error {
 	var whole *fetch.Whole
 	alone := false
 	if d.c.Cache == nil && !d.c.usesPeers() && len(d.req.Mirrors) == 0 {
-		// One whole answer fills a cache that stores no ranges (cachefront.go).
+		// One whole answer fills a cache that stores no ranges.
 		if whole, alone = d.wholeFront(ctx, origin); whole != nil {
 			defer whole.Close()
 		}
@@ -74,7 +74,7 @@ func (d *download) transfer(ctx context.Context) error {
 		left-- // the probe's body is slice 0
 	}
 	d.protocol = d.chooseProtocol(origin, &cfg, left)
-	// The local cache and peers (share.go); nil without them.
+	// The local cache and peers; nil without them.
 	sh, err := d.startSharing(ctx, origin, &cfg)
 	if err != nil {
 		if body != nil {

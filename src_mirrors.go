@@ -77,7 +77,7 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 	wg.Wait()
 	for i, o := range got {
 		if o != nil {
-			o.H1 = origin.H1 // as the origin's ranges go (h2choice.go)
+			o.H1 = origin.H1 // as the origin's ranges go (chooseProtocol)
 			urls = append(urls, others[i])
 			srcs = append(srcs, o)
 			proven = append(proven, sure[i])
@@ -152,7 +152,7 @@ type mirrorOrigin struct {
 func (d *download) probeMirror(ctx context.Context, u string) (o *fetch.Origin, proven bool, why string) {
 	// A mirror a server named gets the credentials of the URL the user
 	// gave only if it is on that URL's host, and is reached at no address
-	// more private than that server's (sourcescope.go).
+	// more private than that server's (namedBy, answerScope).
 	_, c, given := d.namedBy(u)
 	// A HEAD, or where it does not tell, the first slice: every request
 	// covers whole slices, so a cache in front of a mirror can answer it.

@@ -41,7 +41,7 @@ type sharing struct {
 	// (watchPeers); nil without peers.
 	stopWatch func()
 	// prob cross-checks the slices of peers that hold no fleet key
-	// (sharecheck.go); nil when every peer proves the key.
+	// (watchKeyless); nil when every peer proves the key.
 	prob    *fetch.Probation
 	keyless []string
 }

@@ -111,7 +111,7 @@ func onlyTheProbe(t *testing.T, srv *fetchtest.Server) {
 		got = append(got, r.Method+" "+r.Range)
 	}
 	// The HEAD that probes, and when bytes moved, the HEAD that asks for
-	// the version after the last byte (confirm.go).
+	// the version after the last byte (confirmVersion).
 	if len(got) < 1 || len(got) > 2 || got[0] != "HEAD " || got[len(got)-1] != "HEAD " {
 		t.Errorf("the origin got %q, want the HEAD of the probe (and one after the last byte) and nothing else", got)
 	}
@@ -119,7 +119,7 @@ func onlyTheProbe(t *testing.T, srv *fetchtest.Server) {
 
 // probeAndResumeCheck fails t unless the origin got, since its log was
 // reset, the HEAD probe and the resume's comparison of slice 0 and one
-// other finished slice with the origin's (samecontent.go), each a single
+// other finished slice with the origin's (contentDiffers), each a single
 // whole slice of the resumed ones, and nothing else.
 func probeAndResumeCheck(t *testing.T, srv *fetchtest.Server, slice int64, done func(i int64) bool) {
 	t.Helper()

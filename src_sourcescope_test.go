@@ -4,7 +4,7 @@
 // by name, and a Metalink; none of them is sent a request, each is named
 // in a warning, and the mirrors the user gave stay in use. The real
 // thing, across network namespaces, is in cmd/slget
-// (sourcescope_netns_linux_test.go).
+// (TestServerNamesClientLoopbackAcrossNamespaces).
 
 package slget_test
 

@@ -1,4 +1,4 @@
-// args.go: reading a call's positional parameters in aria2's shapes, with
+// Reading a call's positional parameters in aria2's shapes, with
 // aria2's "wrong type" answers.
 
 package aria2rpc

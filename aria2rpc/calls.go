@@ -1,4 +1,4 @@
-// calls.go: the methods that add, stop and move downloads.
+// The methods that add, stop and move downloads.
 
 package aria2rpc
 

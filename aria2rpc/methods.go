@@ -1,4 +1,4 @@
-// methods.go: aria2's methods, by name, and the token each call carries.
+// Aria2's methods, by name, and the token each call carries.
 
 package aria2rpc
 

@@ -1,4 +1,4 @@
-// server.go: the Server and its HTTP face: POST on /jsonrpc and /rpc,
+// The Server and its HTTP face: POST on /jsonrpc and /rpc,
 // the body bound, the Origin check, CORS for the allowed origins.
 
 package aria2rpc

@@ -1,4 +1,4 @@
-// xmlrpc.go: XML-RPC on /rpc as aria2c answers it. A call is read into
+// XML-RPC on /rpc as aria2c answers it. A call is read into
 // the positional parameters a JSON-RPC call carries and goes through the
 // same methods, token check and multicall; only the framing differs.
 

@@ -24,7 +24,7 @@ type Config struct {
 	// many, or with MaxConnections the number to start with. Zero means 4.
 	Connections int
 	// MaxConnections, when above Connections, lets the download find its
-	// own count (see autoscale.go): it starts with Connections, adds
+	// own count (see scaleState): it starts with Connections, adds
 	// connections while the total throughput grows by more than a few
 	// percent per added connection, up to MaxConnections, and retires
 	// some when the server pushes back (a 429 or 503 answer, a reset
@@ -186,9 +186,9 @@ type Downloader struct {
 	written  atomic.Int64
 	retries  atomic.Int64
 	bySource [segment.Provenances]atomic.Int64
-	cuts     cutGate // after a cache's cut, one connection asks (cutgate.go)
+	cuts     cutGate // after a cache's cut, one connection asks (cutGate)
 	conns    []connState
-	scale    scaleState // how many connections run, and may (autoscale.go)
+	scale    scaleState // how many connections run, and may (scaleState)
 
 	mu        sync.Mutex
 	cancels   map[int]context.CancelCauseFunc // claim ID → cancel
@@ -201,7 +201,7 @@ type Downloader struct {
 	claimsMu  sync.RWMutex
 	claimConn map[int]*connState // claim ID → the connection fetching it
 
-	// The prefixes (prefixes.go): on only with Hash and an Unaligned
+	// The prefixes (writtenPrefix, Prefix): on only with Hash and an Unaligned
 	// Source. prefixes (under mu) are those no connection is on;
 	// idlePrefix their bytes.
 	unaligned   bool
@@ -229,8 +229,8 @@ type connState struct {
 	// partial is the bytes written of the slice this connection is on,
 	// when it is the slice's first copy (not an end-game duplicate).
 	partial atomic.Int64
-	alive   atomic.Bool   // a worker runs on it (autoscale.go)
-	cur     writtenPrefix // the written prefix of its slice, for the journal (prefixes.go)
+	alive   atomic.Bool   // a worker runs on it (scaleState)
+	cur     writtenPrefix // the written prefix of its slice, for the journal
 }
 
 // errSuperseded cancels a copy of a slice that another copy finished first.

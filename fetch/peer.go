@@ -77,7 +77,7 @@ type Peer struct {
 	hc    *http.Client
 	// headerTimeout bounds the wait for headers between two signs of
 	// life (openPiece's timer: the transport's own would not count a 102),
-	// and maxWait the whole wait (see peerwait.go).
+	// and maxWait the whole wait (see peerWait).
 	headerTimeout, maxWait time.Duration
 }
 

@@ -36,7 +36,7 @@ func (d *Downloader) worker(ctx context.Context, w int, first *segment.Claim, fi
 		}
 		if first == nil {
 			if err := d.cuts.await(ctx, w); err != nil {
-				return err // after a cache's cut, one connection asks (cutgate.go)
+				return err // after a cache's cut, one connection asks (cutGate)
 			}
 		}
 		if first == nil && d.scale.retire() {
@@ -105,14 +105,14 @@ func (d *Downloader) afterFailure(ctx context.Context, cs *connState, w, at int,
 	case ctx.Err() != nil:
 		return -1, ctx.Err()
 	case d.cuts.cut(w, asked, err):
-		return -1, d.cutAgain(at, err) // a cache cut again (cutgate.go)
+		return -1, d.cutAgain(at, err) // a cache cut again (cutGate)
 	case d.pushedBack(cs, err):
 		return -1, errRetired // the others take its slices; not a failed try
 	case !Retryable(err):
 		return -1, err
 	case d.patient(cs, at, err):
 		// A wait on a slow server or a filling proxy while the download
-		// moves: not a failed try (see patience.go).
+		// moves: not a failed try (see patient).
 		return at, d.again(ctx, at, err)
 	}
 	cs.retries.Add(1)
@@ -166,7 +166,7 @@ func (d *Downloader) fetchClaim(ctx context.Context, cs *connState, claim segmen
 	at := claim.Run.First
 	rng := d.plan.RunRange(claim.Run)
 	// A first copy keeps the part of its slice it wrote when it stops
-	// short, and starts where a checked prefix ends (see prefixes.go).
+	// short, and starts where a checked prefix ends (see writtenPrefix).
 	tracked := d.unaligned && !claim.Dup
 	var pre, held Prefix // the prefix it starts from; one it took and overwrites
 	if tracked {

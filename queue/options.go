@@ -1,4 +1,4 @@
-// options.go: a download's options in aria2's names ("split", "header",
+// A download's options in aria2's names ("split", "header",
 // "checksum", ...) read into typed values: the one reader of them, for
 // the daemon, aria2's -i lines and programs that embed the queue.
 

@@ -262,7 +262,7 @@ type state struct {
 	records []Record // only if asked for
 	dropped int      // records that failed their check
 	// mirrorOf is the mirror each slice came from, for those that came
-	// from one (mirrors.go).
+	// from one (readMirrorOf).
 	mirrorOf map[int]string
 }
 

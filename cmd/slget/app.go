@@ -60,8 +60,8 @@ type config struct {
 	maxRedirect    int
 	streamWindow   int64    // -o -: bytes of the file held in memory
 	window         int64    // --stream-window, for -o naming a device or a FIFO
-	mirrorOptions           // an entry's mirrors (mirrors.go)
-	requestExtras           // aria2's --referer, --load-cookies, proxy lists (aria2compat.go)
+	mirrorOptions           // an entry's mirrors
+	requestExtras           // aria2's --referer, --load-cookies, proxy lists (readAria2)
 	notes          []string // said once on stderr before the downloads: options accepted but not applied
 }
 
@@ -430,7 +430,7 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		defer stop()
 		go a.session.every(sctx, interval, con)
 	}
-	if err := a.openShare(c); err != nil { // --cache, --peer (share.go)
+	if err := a.openShare(c); err != nil { // --cache, --peer
 		return err
 	}
 	defer a.closeShare()

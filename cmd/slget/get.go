@@ -32,7 +32,7 @@ type result struct {
 	// ByPeer is the bytes each peer sent, as "peer:HOST:PORT".
 	ByPeer map[string]int64 `json:"bytes_by_peer,omitempty"`
 	// ByMirror is the bytes each mirror sent, by URL; Dropped why each
-	// mirror that is out was dropped (mirrors.go).
+	// mirror that is out was dropped (mirrorOptions).
 	ByMirror  map[string]int64  `json:"bytes_by_mirror,omitempty"`
 	Dropped   map[string]string `json:"dropped_mirrors,omitempty"`
 	Validator *validatorJSON    `json:"validator,omitempty"`

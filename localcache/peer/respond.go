@@ -147,7 +147,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	// zstd travels only whole slices, known before the headers (their
 	// frames' lengths make the Content-Length), at least one of them
 	// stored compressed (else identity is as small); a slice stored as it
-	// is goes in a frame of raw blocks. See zstdform.go for its forms.
+	// is goes in a frame of raw blocks. See zstdFormOf for its forms.
 	zf := zstdFormOf(r, hasRange)
 	zstd := zf != plainForm && end > start &&
 		start%S == 0 && (end%S == 0 || end == v.size) && int64(len(pieces)) == (end-1)/S-start/S+1
