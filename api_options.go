@@ -162,7 +162,7 @@ type PeerOptions struct {
 
 func (o PeerOptions) fetch() fetch.PeerOptions {
 	return fetch.PeerOptions{ConnectTimeout: o.ConnectTimeout, Timeout: o.Timeout, MaxWait: o.MaxWait,
-		Connections: o.Connections, UserAgent: o.UserAgent, Token: o.Token}
+		Connections: o.Connections, UserAgent: o.UserAgent, Token: o.Token, Proofs: peerProof}
 }
 
 // CacheOptions configure OpenCache; nil means the defaults. A Cache a

@@ -36,14 +36,14 @@ func (c *Client) setUpPeers() error {
 			}
 			if a := p.String(); c.peerByAddr[a] == nil {
 				c.peerByAddr[a] = p
-				addrs, keys[a] = append(addrs, a), p.Key()
+				addrs, keys[a] = append(addrs, a), keyOf(p)
 			}
 		}
 		// Each check is signed with the peer's key, as its requests are:
 		// a host that announces itself as a peer without the fleet's token
 		// never counts as live. Peers found later are signed with the
 		// fleet's key (PeerOptions).
-		key := c.PeerOptions.fetch().FleetKey()
+		key := fleet.NewKey(c.PeerOptions.Token)
 		if c.FleetOf != "" {
 			// The Client's own serve says who the members are, and how
 			// they are: one request every 2s instead of one per member.
@@ -54,6 +54,18 @@ func (c *Client) setUpPeers() error {
 	})
 	return c.peersErr
 }
+
+// keyOf is the fleet key p's requests are signed with; nil for none.
+func keyOf(p *fetch.Peer) *fleet.Key {
+	if pr, ok := p.Proof().(*fleet.Prover); ok {
+		return pr.Key()
+	}
+	return nil
+}
+
+// peerProof is the fleet's PeerProof of token, for fetch's peers: the
+// HTTP side signs and checks through it without knowing the fleet.
+func peerProof(token string) fetch.PeerProof { return fleet.NewKey(token).Prover() }
 
 // peerAt returns the Peer at addr (http://HOST:PORT), made the first time
 // it is asked for: a member found after the Client's first download.

@@ -34,7 +34,7 @@ func (s *sharing) watchKeyless() {
 	for addr, p := range d.c.peerByAddr {
 		// The Client's own serve (the owner of its cache) is the user's
 		// cache, trusted as the cache is.
-		if p.Key() == nil && addr != d.c.FleetOf {
+		if p.Proof() == nil && addr != d.c.FleetOf {
 			s.keyless = append(s.keyless, addr)
 		}
 	}

@@ -33,7 +33,8 @@ func (o *ownerPeers) get(addr, token string) (*fetch.Peer, error) {
 	if p := o.peers[addr]; p != nil {
 		return p, nil
 	}
-	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 10 * time.Second, Token: token})
+	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 10 * time.Second, Token: token,
+		Proofs: func(t string) fetch.PeerProof { return fleet.NewKey(t).Prover() }})
 	if err != nil {
 		return nil, err
 	}
