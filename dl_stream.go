@@ -163,13 +163,8 @@ func (d *download) streamSlices(ctx context.Context, w *streamwin.Window, plan s
 // already are dropped from the new body, which is sound only when the new
 // answer is provably the same version: a strong ETag, or nothing kept yet.
 func (d *download) streamWhole(ctx context.Context, w *streamwin.Window) error {
-	if d.probe.Validator.Size != 0 {
-		d.warn("the server does not answer ranged requests; downloading on one connection")
-	}
 	var got atomic.Int64
-	d.startedWhole(&got)
-	lim := d.limiter()
-	tries := newWholeTries(d.res.FinalURL, d.probe.Cache.Said())
+	lim, tries := d.startWhole("", &got)
 	fetchAll := func(ctx context.Context) error {
 		for {
 			body := d.probe.Body

@@ -139,16 +139,8 @@ func (d *download) transfer(ctx context.Context) error {
 	if sh != nil {
 		d.res.Transferred += sh.again
 		sh.recount()
-	} else if d.journal != nil {
-		for src, n := range d.journal.Counts() {
-			if n > 0 {
-				d.res.BySource[Source(src)] = n
-			}
-		}
 	} else {
-		for p, n := range st.BySource {
-			d.res.BySource[Source(p)] += n
-		}
+		d.countBySource(st)
 	}
 	if err != nil {
 		d.prefix = nil
@@ -164,13 +156,8 @@ func (d *download) transfer(ctx context.Context) error {
 // stream downloads a resource without ranges on one connection, from the
 // start again after a retryable failure (nothing can resume it).
 func (d *download) stream(ctx context.Context) error {
-	if d.probe.Validator.Size != 0 {
-		d.warn("the server does not answer ranged requests; downloading on one connection (no resume)")
-	}
 	var written atomic.Int64
-	d.startedWhole(&written)
-	lim := d.limiter()
-	tries := newWholeTries(d.res.FinalURL, d.probe.Cache.Said())
+	lim, tries := d.startWhole(" (no resume)", &written)
 	for {
 		if err := d.truncate(0); err != nil {
 			return err
@@ -206,6 +193,17 @@ func (d *download) stream(ctx context.Context) error {
 // as every ranged body has them, and its pace lim.
 func (d *download) streamRules(lim fetch.Limiter) fetch.StreamRules {
 	return fetch.StreamRules{Stall: d.stallTimeout(), LowestSpeed: d.c.LowestSpeed, Limiter: lim}
+}
+
+// startWhole begins a download without ranges on one connection: it says
+// so (and what that costs, more), reports Started with got as the bytes so
+// far, and returns the rate limit and the tries of its answers.
+func (d *download) startWhole(more string, got *atomic.Int64) (fetch.Limiter, wholeTries) {
+	if d.probe.Validator.Size != 0 {
+		d.warn("the server does not answer ranged requests; downloading on one connection%s", more)
+	}
+	d.startedWhole(got)
+	return d.limiter(), newWholeTries(d.res.FinalURL, d.probe.Cache.Said())
 }
 
 // startedWhole reports the start of a transfer on one connection without
@@ -313,4 +311,20 @@ func boolsOf(s *segment.Set) []bool {
 		out[i] = s.Has(i)
 	}
 	return out
+}
+
+// countBySource fills Result.BySource: from the journal, which knows the
+// resumed slices' sources too, else from the transfer's Stats st.
+func (d *download) countBySource(st fetch.Stats) {
+	if d.journal != nil {
+		for src, n := range d.journal.Counts() {
+			if n > 0 {
+				d.res.BySource[Source(src)] = n
+			}
+		}
+		return
+	}
+	for p, n := range st.BySource {
+		d.res.BySource[Source(p)] += n
+	}
 }

@@ -90,6 +90,22 @@ func makeFolders(dir, folders string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fileErr("create", dir, err)
 	}
+	return eachFolder(dir, folders, func(root *os.Root, dir, made string) error {
+		err := root.Mkdir(made, 0o755)
+		if err != nil && !errors.Is(err, fs.ErrExist) {
+			return fileErr("create", filepath.Join(dir, filepath.FromSlash(made)), err)
+		}
+		return checkFolder(root, dir, made)
+	})
+}
+
+// eachFolder calls do for each folder of folders beneath dir ("" is "."),
+// outermost first, with dir opened as a root: do sees made, the folders
+// so far, as a path beneath it.
+func eachFolder(dir, folders string, do func(root *os.Root, dir, made string) error) error {
+	if dir == "" {
+		dir = "."
+	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return fileErr("open", dir, err)
@@ -98,11 +114,7 @@ func makeFolders(dir, folders string) error {
 	made := ""
 	for seg := range strings.SplitSeq(folders, "/") {
 		made = path.Join(made, seg)
-		err := root.Mkdir(made, 0o755)
-		if err != nil && !errors.Is(err, fs.ErrExist) {
-			return fileErr("create", filepath.Join(dir, filepath.FromSlash(made)), err)
-		}
-		if err := checkFolder(root, dir, made); err != nil {
+		if err := do(root, dir, made); err != nil {
 			return err
 		}
 	}
@@ -133,21 +145,5 @@ func (d *download) foldersStill() error {
 	if folders == "" {
 		return nil
 	}
-	dir := d.req.Dir
-	if dir == "" {
-		dir = "."
-	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return fileErr("open", dir, err)
-	}
-	defer root.Close()
-	made := ""
-	for seg := range strings.SplitSeq(folders, "/") {
-		made = path.Join(made, seg)
-		if err := checkFolder(root, dir, made); err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachFolder(d.req.Dir, folders, checkFolder)
 }

@@ -113,17 +113,7 @@ func (d *download) transferSFTP(ctx context.Context) error {
 	if err == nil {
 		err = d.remote.Check(ctx)
 	}
-	if d.journal != nil {
-		for src, n := range d.journal.Counts() {
-			if n > 0 {
-				d.res.BySource[Source(src)] = n
-			}
-		}
-	} else {
-		for p, n := range st.BySource {
-			d.res.BySource[Source(p)] += n
-		}
-	}
+	d.countBySource(st)
 	if err != nil {
 		d.prefix = nil
 		return d.fail(ctx, err)

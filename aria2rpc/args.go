@@ -130,3 +130,18 @@ func (a args) options(i int) (map[string]string, *Error) {
 func hasControl(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0
 }
+
+// addOptions reads what follows the first parameter of an add call
+// (addUri, addMetalink): the options at 1 and the position at 2, -1 when
+// none is given.
+func (a args) addOptions() (map[string]string, int, *Error) {
+	opts, err := a.options(1)
+	if err != nil {
+		return nil, 0, err
+	}
+	pos, err := a.int(2, -1)
+	if err != nil {
+		return nil, 0, err
+	}
+	return opts, pos, nil
+}

@@ -135,20 +135,10 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	if err != nil {
 		return nil, err
 	}
-	ct, rt, conns := o.ConnectTimeout, o.Timeout, o.Connections
-	if ct <= 0 {
-		ct = 5 * time.Second
-	}
-	if rt <= 0 {
-		rt = 60 * time.Second
-	}
-	if conns <= 0 {
-		conns = 4
-	}
-	mw := o.MaxWait
-	if mw <= 0 {
-		mw = 4 * rt
-	}
+	ct := orDefault(o.ConnectTimeout, 5*time.Second)
+	rt := orDefault(o.Timeout, 60*time.Second)
+	conns := orDefault(o.Connections, 4)
+	mw := orDefault(o.MaxWait, 4*rt)
 	p := &Peer{addr: "http://" + u.Host, host: u.Host, ua: o.UserAgent, headerTimeout: rt, maxWait: mw}
 	if p.ua == "" {
 		p.ua = "slget/" + version.Version
