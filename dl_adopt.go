@@ -96,6 +96,21 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 			return nil, err
 		}
 	}
+	recs, err := d.adoptSlices(plan, whole)
+	if err != nil {
+		return nil, err
+	}
+	if whole > 0 {
+		d.warn("continuing %s from %s: its %s match the server's (the other slices are taken as they are)",
+			from, units.Bytes(plan.RunRange(segment.Run{First: 0, End: whole}).Len()), slicesNamed(checked))
+	}
+	return nil, d.startFresh(recs)
+}
+
+// adoptSlices takes plan for the download with the first whole slices of
+// the partial file done, and returns their journal records, each with the
+// CRC-32C of its bytes as read back.
+func (d *download) adoptSlices(plan segment.Plan, whole int) ([]resume.Record, error) {
 	d.plan = plan
 	d.done = segment.NewSet(plan.N())
 	recs := make([]resume.Record, 0, whole)
@@ -108,11 +123,7 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 		d.done.Add(i)
 		recs = append(recs, resume.Record{Index: i, CRC32C: resume.SliceChecksum(buf[:r.Len()]), From: segment.FromOrigin})
 	}
-	if whole > 0 {
-		d.warn("continuing %s from %s: its %s match the server's (the other slices are taken as they are)",
-			from, units.Bytes(plan.RunRange(segment.Run{First: 0, End: whole}).Len()), slicesNamed(checked))
-	}
-	return nil, d.startFresh(recs)
+	return recs, nil
 }
 
 // keepHelp is what a user can do about a file Continue does not continue.
@@ -224,4 +235,29 @@ func slicesNamed(idx []int) string {
 		parts[i] = strconv.Itoa(n)
 	}
 	return "slices " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// adoptOrStart ends examine when no journal of this download decided: a
+// file at cand (finalExists) is adopted with Continue (aria2c's with its
+// control file), or refused unless overwriting is allowed; then the
+// download starts fresh.
+func (d *download) adoptOrStart(ctx context.Context, cand string, finalExists bool) (*ExistsError, error) {
+	if finalExists && d.req.Continue && d.ranged() {
+		var taken *ExistsError
+		var err error
+		if ctl := controlPathOf(cand); lexists(ctl) {
+			// aria2c's unfinished download: its full size is reserved
+			// space, and its control file says which pieces are done.
+			taken, err = d.adoptAria2(ctx, cand, ctl)
+		} else {
+			taken, err = d.adopt(ctx, cand, false)
+		}
+		if err != nil || taken == nil || !d.overwrite() {
+			return taken, err
+		}
+		d.warn("%s %s; replacing it, as overwriting is allowed", taken.Path, taken.Why)
+	} else if finalExists && !d.overwrite() {
+		return existsError(cand), nil
+	}
+	return nil, d.startFresh(nil)
 }

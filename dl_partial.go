@@ -96,23 +96,7 @@ func (d *download) examine(ctx context.Context, cand string) (*ExistsError, erro
 			}
 		}
 	}
-	if finalExists && d.req.Continue && d.ranged() {
-		var taken *ExistsError
-		if ctl := controlPathOf(cand); lexists(ctl) {
-			// aria2c's unfinished download: its full size is reserved
-			// space, and its control file says which pieces are done.
-			taken, err = d.adoptAria2(ctx, cand, ctl)
-		} else {
-			taken, err = d.adopt(ctx, cand, false)
-		}
-		if err != nil || taken == nil || !d.overwrite() {
-			return taken, err
-		}
-		d.warn("%s %s; replacing it, as overwriting is allowed", taken.Path, taken.Why)
-	} else if finalExists && !d.overwrite() {
-		return existsError(cand), nil
-	}
-	return nil, d.startFresh(nil)
+	return d.adoptOrStart(ctx, cand, finalExists)
 }
 
 // openJournal opens the journal at jpath, or returns nil when there is

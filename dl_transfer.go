@@ -6,6 +6,7 @@ package slget
 import (
 	"context"
 	"errors"
+	"io"
 	"sync/atomic"
 	"time"
 
@@ -60,19 +61,7 @@ func (d *download) transfer(ctx context.Context) error {
 			defer whole.Close()
 		}
 	}
-	body := d.probe.Body
-	d.probe.Body = nil
-	if d.plan.Slice != d.c.slice() && body != nil {
-		body.Close() // the probe's slice 0 is not the journal's slice 0
-		body = nil
-	}
-	left := d.plan.N()
-	if d.done != nil {
-		left -= d.done.Count()
-	}
-	if body != nil && (d.done == nil || !d.done.Has(0)) {
-		left-- // the probe's body is slice 0
-	}
+	body, left := d.probeSlice()
 	d.protocol = d.chooseProtocol(origin, &cfg, left)
 	// The local cache and peers; nil without them.
 	sh, err := d.startSharing(ctx, origin, &cfg)
@@ -95,12 +84,7 @@ func (d *download) transfer(ctx context.Context) error {
 			cfg.Connections, cfg.MaxConnections = 1, 0 // one answer: no more connections
 		}
 	}
-	d.prefix = d.newPrefixHash()
-	prefixes, body := d.compareZeroPrefix(ctx, d.checkedPrefixes(), body)
-	cfg.Prefixes = d.prefixProbe(prefixes)
-	for _, p := range cfg.Prefixes {
-		d.prefixed = append(d.prefixed, p.Index) // of the version the checks beside compare
-	}
+	body = d.setPrefixes(ctx, &cfg, body)
 	d.cfg = cfg
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats, dl.Done)
@@ -110,30 +94,12 @@ func (d *download) transfer(ctx context.Context) error {
 	checks := d.startBeside(bctx)
 	err = dl.Run(ctx, body)
 	d.prefix.stop()
-	if err == nil {
-		err = d.endBeside(ctx, checks, src)
-		if err == nil {
-			err = d.checkPrefixProbe(ctx, src)
-		}
-	} else if checks != nil {
-		stopChecks()
-		<-checks // they read the file, which the caller may close
-		d.dropBeside()
-	}
+	err = d.besideEnd(ctx, err, checks, stopChecks, src)
 	st := dl.Stats()
 	d.res.Connections = st.Peak
 	mirrored() // the bytes of each mirror, which the look after the last byte reads
 	if err == nil {
-		err = d.proveMirrors(ctx)
-	}
-	if err == nil {
-		err = d.checkAfterCut(ctx, origin)
-	}
-	if err == nil {
-		err = d.confirmVersion(ctx, st.Written > 0)
-	}
-	if err == nil {
-		err = sh.afterTransfer()
+		err = d.checksAfter(ctx, origin, sh, st.Written)
 	}
 	d.res.Transferred = st.Written
 	if sh != nil {
@@ -151,6 +117,75 @@ func (d *download) transfer(ctx context.Context) error {
 		return d.fail(ctx, err)
 	}
 	return nil
+}
+
+// setPrefixes starts the hash taken while downloading, and gives cfg the
+// begun slices the transfer completes: those of the journal whose written
+// start is checked (slice 0's against the probe's body, which it returns
+// for the transfer).
+func (d *download) setPrefixes(ctx context.Context, cfg *fetch.Config, body io.ReadCloser) io.ReadCloser {
+	d.prefix = d.newPrefixHash()
+	prefixes, body := d.compareZeroPrefix(ctx, d.checkedPrefixes(), body)
+	cfg.Prefixes = d.prefixProbe(prefixes)
+	for _, p := range cfg.Prefixes {
+		d.prefixed = append(d.prefixed, p.Index) // of the version the checks beside compare
+	}
+	return body
+}
+
+// besideEnd ends the checks beside a transfer that ended with err: after
+// a transfer that ended well, their results and the begun slice the probe
+// fetched whole are checked; after a failure they are stopped (with stop),
+// waited for, and dropped.
+func (d *download) besideEnd(ctx context.Context, err error, checks <-chan besideResult, stop func(), src fetch.Source) error {
+	if err == nil {
+		if err := d.endBeside(ctx, checks, src); err != nil {
+			return err
+		}
+		return d.checkPrefixProbe(ctx, src)
+	}
+	if checks != nil {
+		stop()
+		<-checks // they read the file, which the caller may close
+		d.dropBeside()
+	}
+	return err
+}
+
+// probeSlice is the probe's body, slice 0 of the transfer (nil when it is
+// not the plan's slice 0), and the slices the transfer has left to fetch.
+func (d *download) probeSlice() (io.ReadCloser, int) {
+	body := d.probe.Body
+	d.probe.Body = nil
+	if d.plan.Slice != d.c.slice() && body != nil {
+		body.Close() // the probe's slice 0 is not the journal's slice 0
+		body = nil
+	}
+	left := d.plan.N()
+	if d.done != nil {
+		left -= d.done.Count()
+	}
+	if body != nil && (d.done == nil || !d.done.Has(0)) {
+		left-- // the probe's body is slice 0
+	}
+	return body, left
+}
+
+// checksAfter runs the checks of a transfer that ended well, in order:
+// the mirrors proven, an answer cut under the same validator looked at,
+// the version confirmed after the last byte (written is the bytes this
+// run moved), and the slices of the cache and peers.
+func (d *download) checksAfter(ctx context.Context, origin *fetch.Origin, sh *sharing, written int64) error {
+	if err := d.proveMirrors(ctx); err != nil {
+		return err
+	}
+	if err := d.checkAfterCut(ctx, origin); err != nil {
+		return err
+	}
+	if err := d.confirmVersion(ctx, written > 0); err != nil {
+		return err
+	}
+	return sh.afterTransfer()
 }
 
 // stream downloads a resource without ranges on one connection, from the
