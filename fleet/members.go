@@ -1,5 +1,8 @@
 // Members: the peers a client or a serve knows, given or discovered, and
 // their health by GET /healthz.
+//
+// About 450 lines for one concern: the membership's list, its checks and
+// their results share one lock.
 
 package fleet
 

@@ -135,6 +135,9 @@ func (o *Options) Set(name, value string) (known bool, err error) {
 	return true, nil
 }
 
+// set applies one of aria2's options, by name, to o.
+// It is a switch with a case per option aria2 names, as long as that list;
+// split, the cases would only move.
 func (o *Options) set(name, value string) (err error) {
 	count := func(dst *int, lo, hi int) error {
 		n, err := strconv.Atoi(value)

@@ -111,6 +111,9 @@ func (a *app) request(rawURL string) *slget.Request {
 // code. finishing, if not nil, is called when the bytes are written and
 // only their sync, the rename and the fsync of the file's folder remain
 // (slget.Syncing, or slget.Finishing for a caller that sends no Syncing).
+// Its steps (the request, a stream or a file, the events, the record and
+// its exit code) are one download's, in order, sharing the request and the
+// result.
 func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result, error) {
 	req := a.request(rawURL)
 	streamTo := "stdout"
