@@ -1,5 +1,8 @@
 // Members: the peers a client or a serve knows, given or discovered, and
 // their health by GET /healthz.
+//
+// About 450 lines for one concern: the membership's list, its checks and
+// their results share one lock.
 
 package fleet
 
@@ -63,7 +66,7 @@ type Health struct {
 	// no runs) until one of them goes. Err says which.
 	Claimed bool `json:"claimed,omitempty"`
 	// Membership is the membership the member keeps when it is not this
-	// serve's (see mixed.go): MembershipGossip for a member in the fleet's
+	// serve's (see Mixed): MembershipGossip for a member in the fleet's
 	// gossip seen by a serve that checks its members' health,
 	// MembershipChecks for a member outside the gossip seen by a serve in
 	// it. "" when it keeps the same as this serve, or is not known.

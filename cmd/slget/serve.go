@@ -179,6 +179,10 @@ func parseDuration(name, s string) (time.Duration, error) {
 	return d, nil
 }
 
+// runServe is slget serve.
+// Its steps (options, log, store, fleet, server, listener, signals) come in
+// the order a start needs them, each a few lines that use the one before;
+// split, each piece would take and hand back most of them.
 func runServe(c *cli.Context, con *console) error {
 	o, err := readServeOptions(c)
 	if err != nil {

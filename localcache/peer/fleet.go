@@ -35,7 +35,8 @@ func (o *ownerPeers) get(addr, token string) (*fetch.Peer, error) {
 	if p := o.peers[addr]; p != nil {
 		return p, nil
 	}
-	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 10 * time.Second, Token: token})
+	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 10 * time.Second, Token: token,
+		Proofs: func(t string) fetch.PeerProof { return fleet.NewKey(t).Prover() }})
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +227,7 @@ func (s *Server) cachedWhole(v *version, start, end int64) bool {
 // probe of the origin and for fills queued behind others, and the
 // requester is to know that this peer is working, not stalled. Each 102
 // carries the request's progress (fetch.HeaderProgress, see
-// progress.go), so that a requester can tell work from a fill that does
+// runProgress), so that a requester can tell work from a fill that does
 // not move. The handler's headers are kept apart until then (a 102 is
 // written with the header map, which the handler fills meanwhile). end
 // stops the 102s; it is safe to call more than once.

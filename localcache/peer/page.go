@@ -1,7 +1,7 @@
 // GET /: the operator's page, the fleet as this server sees it: its
 // members and their health, the share of runs each owns, and what this
 // server filled through each and sent to each; in HTML for people, the
-// same in JSON for programs (pageformat.go chooses).
+// same in JSON for programs (pageFormat chooses).
 
 package peer
 
