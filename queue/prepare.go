@@ -1,4 +1,4 @@
-// prepare.go: a download's options laid over the defaults of a daemon
+// A download's options laid over the defaults of a daemon
 // (Base), giving the client and request of its run: the mapping a program
 // that embeds the queue gives to Config.Prepare.
 

@@ -56,6 +56,8 @@ func withCode(code int, err error) error {
 }
 
 // exitCode maps an error to the exit code a script sees.
+// It is a table, one case per kind of error in the order of the README's
+// exit codes, and as long as that table.
 func exitCode(err error) int {
 	if err == nil {
 		return exitOK
