@@ -44,7 +44,7 @@ type Request struct {
 	// (SFTPOptions); the zero value offers ssh-agent and ~/.ssh's keys, and
 	// checks ~/.ssh/known_hosts.
 	SFTP SFTPOptions
-	// FTP is how an ftp:// URL logs in (src_ftp.go); the zero value logs
+	// FTP is how an ftp:// URL logs in (FTPOptions); the zero value logs
 	// in as anonymous.
 	FTP FTPOptions
 	// Continue also adopts a partial file without a journal (curl's,

@@ -59,8 +59,7 @@ type download struct {
 	// the Stats key of its bytes; the look after the last byte asks each
 	// that sent any (confirmVersion).
 	mirrored []mirrorOrigin
-	// remoteMirrors are the sftp:// and ftp:// mirrors in use
-	// (src_remotemirrors.go).
+	// remoteMirrors are the sftp:// and ftp:// mirrors in use.
 	remoteMirrors []remoteMirror
 	// ms is the Source over the mirrors, nil without mirrors; its
 	// probation and its record of who sent each slice prove the file
@@ -180,7 +179,7 @@ func (d *download) run(ctx context.Context) error {
 		return d.runSFTP(ctx) // a stat in place of the probe (runSFTP)
 	}
 	if ftpsrc.IsFTP(d.req.URL) {
-		return d.runFTP(ctx) // SIZE and MDTM in place of the probe (src_ftp.go)
+		return d.runFTP(ctx) // SIZE and MDTM in place of the probe
 	}
 	u, err := fetch.ParseURL(d.req.URL)
 	if err != nil {

@@ -68,7 +68,7 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 	srcs := []fetch.Source{origin}
 	proven := []bool{true}
 	got := make([]*fetch.Origin, len(others))
-	remote := make([]remoteFile, len(others)) // sftp:// and ftp:// mirrors (src_remotemirrors.go)
+	remote := make([]remoteFile, len(others)) // sftp:// and ftp:// mirrors (remoteMirror)
 	sure := make([]bool, len(others))
 	why := make([]string, len(others))
 	var wg sync.WaitGroup
