@@ -81,11 +81,11 @@ func (q *Quiet) Report(now time.Time, st []Health) []string {
 func mixedLine(h Health) string {
 	if h.Membership == MembershipGossip {
 		return fmt.Sprintf("a mixed fleet: member %s (ID %s) keeps the fleet's membership by gossip, this serve by health checks; "+
-			"each ranks every member that proves the fleet key, so they agree on the owners, but give this serve --gossip-port "+
+			"each ranks every member that proves the fleet key, so they agree on the owners, but give this serve a gossip port "+
 			"(SLGET_GOSSIP_PORT under systemd) so that the fleet keeps one membership", h.Addr, h.ID)
 	}
 	return fmt.Sprintf("a mixed fleet: member %s (ID %s) proves the fleet key but keeps its membership by health checks, outside this fleet's gossip; "+
-		"this serve checks it and ranks it with the gossip's members, but give it --gossip-port (SLGET_GOSSIP_PORT under systemd) "+
+		"this serve checks it and ranks it with the gossip's members, but give it a gossip port (SLGET_GOSSIP_PORT under systemd) "+
 		"so that the fleet keeps one membership", h.Addr, h.ID)
 }
 
