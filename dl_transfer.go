@@ -235,7 +235,13 @@ func (d *download) streamRules(lim fetch.Limiter) fetch.StreamRules {
 // so (and what that costs, more), reports Started with got as the bytes so
 // far, and returns the rate limit and the tries of its answers.
 func (d *download) startWhole(more string, got *atomic.Int64) (fetch.Limiter, wholeTries) {
-	if d.probe.Validator.Size != 0 {
+	switch {
+	case d.probe.Validator.Size == 0:
+	case d.wholeFrom() != "":
+		// Apache mod_cache answers a range with the whole file when it
+		// revalidates an expired copy: the server does take ranges.
+		d.warn("the cache in front (%s) answered the whole file this time; downloading it over one connection%s", d.wholeFrom(), more)
+	default:
 		d.warn("the server does not answer ranged requests; downloading on one connection%s", more)
 	}
 	d.startedWhole(got)

@@ -185,6 +185,22 @@ func (d *download) frontName() string {
 	return sig.Name()
 }
 
+// wholeFrom names the cache in front that a whole answer to a range came
+// through, when the probe's answer (or the Client) shows one for sure:
+// squid, Apache Traffic Server, Varnish, or Apache httpd showing itself
+// as a cache (an Age, an X-Cache, a Via beside its Server: a Server alone
+// is as often the origin's). "" when none shows.
+func (d *download) wholeFrom() string {
+	sig := d.probe.Cache
+	switch name := d.frontName(); {
+	case d.apacheSaid() && name == "Apache httpd",
+		name == "squid", name == trafficServer, name == "Varnish",
+		name == "Apache httpd" && (sig.Age >= 0 || sig.Lookup != "" || sig.Via != ""):
+		return name
+	}
+	return ""
+}
+
 // doneBytes is the size of the slices already done.
 func (d *download) doneBytes() int64 {
 	var n int64
