@@ -348,7 +348,11 @@ func (s *Server) runFill(r *run) {
 // their count whenever bytes arrive (and with 1 when the owner says its
 // own fill moved on).
 func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progress func(int64)) error {
-	if addr := s.owner(r.v, r.first, r.relayed); addr != "" {
+	// An owner that fails hands the run to the next one, as every member
+	// ranks them without it: the others whose owner failed ask that one
+	// too, and only the member that is next fills from the origin.
+	var gone []string
+	for addr := s.owner(r.v, r.first, r.relayed); addr != ""; addr = s.ownerWithout(r.v, r.first, gone) {
 		src, err := s.ownerSource(r.v, addr, progress)
 		from := r.next
 		if err == nil {
@@ -359,10 +363,13 @@ func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progre
 		if !failed {
 			return err // a stuck or cancelled run is the caller's to tell
 		}
-		s.log.Warn("the owner of the slices failed; filling them from the origin", "owner", addr,
+		s.log.Warn("the owner of the slices failed; asking the next owner, or the origin", "owner", addr,
 			"url", fetch.Redact(r.v.url), "range", rng.Header(), "err", err)
 		s.metrics.ownerFailures.Inc()
 		rng.Start = r.next * s.sliceSize
+		if gone = append(gone, addr); len(gone) >= maxOwnerTries {
+			break
+		}
 	}
 	if err := s.fromHolders(ctx, r, rng, progress); err == nil || r.ctx.Err() != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -70,6 +71,29 @@ func (s *Server) owner(v *version, i int64, relayed bool) string {
 	}
 	live := s.cfg.Fleet.Live()
 	o := s.ownersOf(v, live).Owner(fleet.Run(i))
+	for _, m := range live {
+		if m.ID == o && o != s.cfg.ID {
+			return m.Addr
+		}
+	}
+	return ""
+}
+
+// maxOwnerTries bounds the owners a fill asks in turn before the origin.
+const maxOwnerTries = 3
+
+// ownerWithout is owner for a run whose owners at the addresses gone
+// failed: the owner among the live members but those, or "" when this
+// server is the one to fill it.
+func (s *Server) ownerWithout(v *version, i int64, gone []string) string {
+	var live []fleet.Member
+	var ids []string
+	for _, m := range s.cfg.Fleet.Live() {
+		if m.Addr == "" || !slices.Contains(gone, m.Addr) {
+			live, ids = append(live, m), append(ids, m.ID)
+		}
+	}
+	o := fleet.Own(fleet.File{URL: v.url, ETag: v.etag, Size: v.size, Slice: s.sliceSize}, ids).Owner(fleet.Run(i))
 	for _, m := range live {
 		if m.ID == o && o != s.cfg.ID {
 			return m.Addr
