@@ -117,6 +117,7 @@ type Client struct {
 	peersErr   error
 	peerMu     sync.Mutex
 	peerByAddr map[string]*fetch.Peer // Peers and those found later, by address
+	learnKey   *fleet.Key             // of a given peer's token, for the members found later
 
 	// originScope, if set, is the scope every origin counts as
 	// (export_test.go).
