@@ -66,12 +66,12 @@ func ownFleet(t *testing.T, n int, origin *fetchtest.Server) []*servedPeer {
 
 // atMostCopies fails t when the origin sent more than max copies of a
 // file of size bytes.
-func atMostCopies(t *testing.T, what string, origin *fetchtest.Server, size int64, max float64) {
+func atMostCopies(t *testing.T, what string, origin *fetchtest.Server, size int64, max float64, slice int64) {
 	t.Helper()
 	x := float64(origin.BytesServed()) / float64(size)
 	t.Logf("%s: the origin sent %.3f copies", what, x)
 	if x > max {
-		fills, clientGETs := originFills(origin, 256<<10)
+		fills, clientGETs := originFills(origin, slice)
 		twice := 0
 		for k, n := range fills {
 			if twice += n - 1; n > 1 {
@@ -97,7 +97,7 @@ func TestOwnServeKilled(t *testing.T) {
 	runs := runOwnServeClients(t, serves, dir, origin.FileURL(), "--stall-timeout", "10")
 	<-killed
 	checkFleetFiles(t, "own serve killed", runs, dir, origin.Content().SHA256())
-	atMostCopies(t, "own serve killed", origin, size, 1.02)
+	atMostCopies(t, "own serve killed", origin, size, 1.02, 256<<10)
 }
 
 // TestOwnServeStopped: the same with the serve SIGSTOPped: it takes
@@ -113,7 +113,7 @@ func TestOwnServeStopped(t *testing.T) {
 	runs := runOwnServeClients(t, serves, dir, origin.FileURL(), "--stall-timeout", "60")
 	<-stopped
 	checkFleetFiles(t, "own serve stopped", runs, dir, origin.Content().SHA256())
-	atMostCopies(t, "own serve stopped", origin, size, 1.02)
+	atMostCopies(t, "own serve stopped", origin, size, 1.02, 256<<10)
 	if took := time.Since(start); took > 45*time.Second {
 		t.Errorf("the clients took %.0fs with their serve stopped: they waited for their stall timeout (60s)", took.Seconds())
 	}
@@ -137,18 +137,25 @@ func TestOwnServeRestarted(t *testing.T) {
 	runs := runOwnServeClients(t, serves, dir, origin.FileURL(), "--stall-timeout", "10")
 	<-restarted
 	checkFleetFiles(t, "own serve restarted", runs, dir, origin.Content().SHA256())
-	atMostCopies(t, "own serve restarted", origin, size, 1.02)
+	atMostCopies(t, "own serve restarted", origin, size, 1.02, 256<<10)
 }
 
 // TestMemberJoinsMidWave: three serves of a fleet file that names a
 // fourth; the fourth starts midway, with an empty cache, and takes its
-// share of the runs. The runs it now owns that another member is
-// filling or filled are not sent by the origin again: at most 1.01
-// copies, in each of three waves.
+// share of the runs, some of which another member is filling or filled.
+// The origin sends none of them again: at most 1.01 copies, in each of
+// three waves, whether each client knows its own serve alone or reads the
+// fleet file too. Slices of 1 MiB, as the serves' default: a run is 4 MiB.
 func TestMemberJoinsMidWave(t *testing.T) {
-	const size = 64<<20 + 1
+	for _, clients := range []string{"own serve", "fleet file"} {
+		t.Run(clients, func(t *testing.T) { memberJoins(t, clients == "fleet file") })
+	}
+}
+
+func memberJoins(t *testing.T, clientsReadTheFile bool) {
+	const size = 32<<20 + 1
 	for wave := range 3 {
-		origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(8<<20))
+		origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(2<<20))
 		file := filepath.Join(t.TempDir(), "fleet")
 		ports := freePorts(t, 4)
 		var lines []string
@@ -158,7 +165,7 @@ func TestMemberJoinsMidWave(t *testing.T) {
 		if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		args := append([]string{"--allow", strings.TrimPrefix(origin.URL, "http://"), "--fleet-file", file, "--token", fleetToken}, sliceArgs...)
+		args := []string{"--allow", strings.TrimPrefix(origin.URL, "http://"), "--fleet-file", file, "--token", fleetToken}
 		var serves []*servedPeer
 		for _, p := range ports[:3] {
 			serves = append(serves, startServeAt(t, p, t.TempDir(), args...))
@@ -166,12 +173,20 @@ func TestMemberJoinsMidWave(t *testing.T) {
 		for _, s := range serves {
 			waitFleet(t, s, 3)
 		}
-		joined := whenServed(origin, size/3, func() { startServeAt(t, ports[3], t.TempDir(), args...) })
+		joined := whenServed(origin, size/4, func() { startServeAt(t, ports[3], t.TempDir(), args...) })
 		dir := t.TempDir()
-		runs := runOwnServeClients(t, serves, dir, origin.FileURL(), "--stall-timeout", "10")
+		bin := binary(t)
+		runs := atOnce(len(serves), func(i int) *exec.Cmd {
+			peers := ownServeArgs(serves[i])
+			if clientsReadTheFile {
+				peers = []string{"--fleet-file", file, "--peer-token", fleetToken}
+			}
+			return exec.Command(bin, append([]string{"--json", "-d", dir, "-o", fmt.Sprintf("f-%d", i), "-x", "4", "--stall-timeout", "10"},
+				append(peers, origin.FileURL())...)...)
+		})
 		<-joined
 		checkFleetFiles(t, "a member joins", runs, dir, origin.Content().SHA256())
-		atMostCopies(t, fmt.Sprintf("a member joins, wave %d", wave), origin, size, 1.01)
+		atMostCopies(t, fmt.Sprintf("a member joins, wave %d", wave), origin, size, 1.01, 1<<20)
 		if t.Failed() {
 			return
 		}

@@ -114,6 +114,7 @@ type run struct {
 	by         *asker     // the request it was started for; nil: unknown
 	since      time.Time  // when it was claimed
 	prog       runProgress
+	fromOrigin atomic.Bool // its bytes come from the origin now (see heldWhole)
 }
 
 type runSlot struct {
@@ -376,6 +377,7 @@ func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progre
 	}
 	from := r.next
 	rng.Start = r.next * s.sliceSize
+	r.fromOrigin.Store(true)
 	err := s.readRun(ctx, r, r.v.origin, rng, progress, fromOrigin)
 	s.traffic.filled("", false, s.runBytes(r, from))
 	return err

@@ -176,7 +176,7 @@ func (s *Server) fromHolders(ctx context.Context, r *run, rng segment.Range, pro
 		if serr != nil {
 			continue
 		}
-		src.OnlyIfCached = true
+		src.OnlyIfCached, src.Held = true, true
 		rng.Start = r.next * s.sliceSize
 		from := r.next
 		err = s.readRun(ctx, r, src, rng, progress, fromPeer)
@@ -224,6 +224,26 @@ func onlyIfCached(r *http.Request) bool {
 		}
 	}
 	return false
+}
+
+// heldWhole is cachedWhole for a request that takes the slices being
+// filled from the origin too (fetch.HeaderHeld), when held: a member
+// that took over a run this server is filling waits for this fill rather
+// than asking the origin again. A run read from another member is not
+// counted: it may be the asker's own.
+func (s *Server) heldWhole(v *version, start, end int64, held bool) bool {
+	if !held || end <= start {
+		return s.cachedWhole(v, start, end)
+	}
+	for i := start / s.sliceSize; i <= (end-1)/s.sliceSize; i++ {
+		s.fills.mu.Lock()
+		r := s.fills.claims[flightKey(v, i)]
+		s.fills.mu.Unlock()
+		if (r == nil || !r.fromOrigin.Load()) && len(s.store.StatRun(v.vk, i, i+1)) != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // cachedWhole reports whether every slice of [start, end) of v is in the
