@@ -9,7 +9,8 @@
 # Environment (all optional): SLGET=path (else built from this checkout), SIZE=512m (the file), RATE=100mbit
 # (the origin's egress), HOSTRATE= (each host's egress; empty: unshaped), CONNS=8 (-x of each client),
 # CLIENT_TIMEOUT=600 (seconds per client), SERVE_FLAGS= (more flags for every serve; the word @fleet stands for
-# --peer http://h1:7878 ... --peer http://h4:7878), CLIENT_FLAGS= (more flags for every client), KILL_HOST=h3,
+# --peer http://h1:7878 ... --peer http://h4:7878), CLIENT_FLAGS= (more flags for every client), CLIENT_PEERS=all
+# (the four-serve clients' --peer: all four serves; own: each its own host's alone), KILL_HOST=h3,
 # KILL_AT= (seconds into the kill run; empty: when the origin has sent half the file), NET=10.77.0 (the private
 # /24, used only inside the namespaces), OUT=bench/results/fleet-DATE.csv, KEEP=1 (keep the work folder).
 set -euo pipefail
@@ -23,6 +24,7 @@ CONNS=${CONNS:-8}
 CLIENT_TIMEOUT=${CLIENT_TIMEOUT:-600}
 SERVE_FLAGS=${SERVE_FLAGS:-}
 CLIENT_FLAGS=${CLIENT_FLAGS:-}
+CLIENT_PEERS=${CLIENT_PEERS:-all}
 KILL_HOST=${KILL_HOST:-h3}
 KILL_AT=${KILL_AT:-}
 NET=${NET:-10.77.0}
@@ -255,11 +257,16 @@ wave() {
 	local pids=()
 	for n in "${HOSTS[@]}"; do
 		rm -rf "$W/dl-$n" && mkdir -p "$W/dl-$n"
+		# @own: the serve of the client's own host alone (a host whose serve
+		# joins later asks h1's meanwhile: it has none of its own yet)
+		local args=() a own=$n
+		[ "$name" = fourserve-join ] && [ "$n" = "$KILL_HOST" ] && own=h1
+		for a in "$@"; do if [ "$a" = @own ]; then args+=(--peer "http://$own:7878"); else args+=("$a"); fi; done
 		(
 			s=$(date +%s.%N)
 			set +e
 			inns "$n" timeout -k 10 "$CLIENT_TIMEOUT" "$SLGET" --json --summary-interval 0 -x "$CONNS" -d "$W/dl-$n" -o file.bin \
-				"$@" $CLIENT_FLAGS "$URL" >"$W/dl-$n.out" 2>"$W/dl-$n.err"
+				"${args[@]}" $CLIENT_FLAGS "$URL" >"$W/dl-$n.out" 2>"$W/dl-$n.err"
 			rc=$?
 			echo "$rc $s $(date +%s.%N)" >"$W/dl-$n.rc"
 		) &
@@ -362,6 +369,7 @@ peersAll() { local n; for n in "${HOSTS[@]}"; do printf -- '--peer\nhttp://%s:78
 fourWave() { # name
 	local args
 	mapfile -t args < <(peersAll)
+	[ "$CLIENT_PEERS" = own ] && args=(@own)
 	wave "$1" "${args[@]}"
 }
 fourserve() {
