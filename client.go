@@ -88,7 +88,11 @@ type Client struct {
 	// bytes (with checksums that match them) is caught only by a
 	// Request.Checksum, which then fetches the slices that came from peers
 	// again from the origin: without one, the file has its bytes. Only a
-	// resource with a strong ETag is asked of peers.
+	// resource with a strong ETag is asked of peers. A download also reads
+	// the fleet (GET /fleet) of the peers whose answers prove the fleet
+	// key, and keeps the members they name in reserve: asked after them
+	// for each run, and in their place while none of them answers (its
+	// own serve killed, stopped or restarting).
 	Peers []string
 	// PeerOptions configure the connections to Peers.
 	PeerOptions PeerOptions

@@ -10,7 +10,8 @@
 # (the origin's egress), HOSTRATE= (each host's egress; empty: unshaped), CONNS=8 (-x of each client),
 # CLIENT_TIMEOUT=600 (seconds per client), SERVE_FLAGS= (more flags for every serve; the word @fleet stands for
 # --peer http://h1:7878 ... --peer http://h4:7878), CLIENT_FLAGS= (more flags for every client), CLIENT_PEERS=all
-# (the four-serve clients' --peer: all four serves; own: each its own host's alone), KILL_HOST=h3,
+# (the four-serve clients' --peer: all four serves; own: each its own host's alone), TOKEN= (the fleet's token:
+# every serve's --token, every client's --peer-token, and the bench's own requests to /metrics and /fleet), KILL_HOST=h3,
 # KILL_AT= (seconds into the kill run; empty: when the origin has sent half the file), NET=10.77.0 (the private
 # /24, used only inside the namespaces), OUT=bench/results/fleet-DATE.csv, KEEP=1 (keep the work folder).
 set -euo pipefail
@@ -25,6 +26,9 @@ CLIENT_TIMEOUT=${CLIENT_TIMEOUT:-600}
 SERVE_FLAGS=${SERVE_FLAGS:-}
 CLIENT_FLAGS=${CLIENT_FLAGS:-}
 CLIENT_PEERS=${CLIENT_PEERS:-all}
+TOKEN=${TOKEN:-}
+AUTH=()
+[ -n "$TOKEN" ] && AUTH=(-u "slget:$TOKEN") && SERVE_FLAGS="$SERVE_FLAGS --token $TOKEN" && CLIENT_FLAGS="$CLIENT_FLAGS --peer-token $TOKEN"
 KILL_HOST=${KILL_HOST:-h3}
 KILL_AT=${KILL_AT:-}
 NET=${NET:-10.77.0}
@@ -229,6 +233,21 @@ serve() {
 	done
 	die "serve on $n did not answer"
 }
+# settle: wait (30 s at most) until every serve sees every serve running as a healthy member, so that a wave
+# starts on one view of the fleet (a serve's first checks of the others may predate their start).
+settle() {
+	local n i ok
+	[[ " $SERVE_FLAGS " == *" @fleet "* || "$SERVE_FLAGS" == *--fleet-file* ]] || return 0
+	for i in $(seq 150); do
+		ok=1
+		for n in "${SERVES[@]}"; do
+			[ "$(inns "$n" curl -sf --max-time 2 "${AUTH[@]}" "http://$n:7878/fleet" 2>/dev/null | grep -o '"healthy":true' | wc -l)" -ge ${#SERVES[@]} ] || ok=
+		done
+		[ -n "$ok" ] && return 0
+		sleep 0.2
+	done
+	say "the serves do not all see each other after 30 s; going on"
+}
 stopServes() {
 	local n
 	for n in "${SERVES[@]}"; do kill "$(cat "$W/serve-$n.pid")" 2>/dev/null || true; done
@@ -238,7 +257,7 @@ stopServes() {
 # served HOST: the body bytes HOST's serve has sent to clients (every codec and source), or "-" if it is gone.
 served() {
 	local m
-	m=$(inns "$1" curl -sf --max-time 5 "http://$1:7878/metrics" 2>/dev/null) || { echo -; return 0; }
+	m=$(inns "$1" curl -sf --max-time 5 "${AUTH[@]}" "http://$1:7878/metrics" 2>/dev/null) || { echo -; return 0; }
 	awk '/^slget_serve_sent_bytes_total/ { s += $2 } END { printf "%.0f", s }' <<<"$m"
 }
 
@@ -376,6 +395,7 @@ fourserve() {
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	settle
 	fourWave fourserve
 	# the serves stay up, caches warm, for fourserve-warm
 }
@@ -388,6 +408,7 @@ fourserveKill() {
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	settle
 	fourWave fourserve-kill
 	SERVES=("${SERVES[@]/$KILL_HOST/}")
 	read -ra SERVES <<<"${SERVES[*]}"
@@ -397,6 +418,7 @@ fourserveStop() { # h3's serve SIGSTOPped midway: it takes connections and answe
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	settle
 	fourWave fourserve-stop
 	stopServes
 }
@@ -404,6 +426,7 @@ fourserveJoin() { # KILL_HOST's serve is not there at first, and joins when the 
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do [ "$n" = "$KILL_HOST" ] || serve "$n" fresh; done
+	settle
 	fourWave fourserve-join
 	stopServes
 }
@@ -411,6 +434,7 @@ fourserveRestart() { # KILL_HOST's serve is killed midway and started again on i
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	settle
 	fourWave fourserve-restart
 	stopServes
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -147,12 +148,15 @@ func TestOwnServeRestarted(t *testing.T) {
 // three waves, whether each client knows its own serve alone or reads the
 // fleet file too. Slices of 1 MiB, as the serves' default: a run is 4 MiB.
 func TestMemberJoinsMidWave(t *testing.T) {
-	for _, clients := range []string{"own serve", "fleet file"} {
-		t.Run(clients, func(t *testing.T) { memberJoins(t, clients == "fleet file") })
+	for _, c := range []string{"own serve", "fleet file", "gossip"} {
+		t.Run(c, func(t *testing.T) { memberJoins(t, c == "fleet file", c == "gossip") })
 	}
 }
 
-func memberJoins(t *testing.T, clientsReadTheFile bool) {
+// memberJoins runs TestMemberJoinsMidWave's waves: the clients read the
+// fleet file too, or know their own serve alone; the serves gossip, the
+// fleet file naming the members to join through, or check the file's.
+func memberJoins(t *testing.T, clientsReadTheFile, gossip bool) {
 	const size = 32<<20 + 1
 	for wave := range 3 {
 		origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(2<<20))
@@ -166,14 +170,21 @@ func memberJoins(t *testing.T, clientsReadTheFile bool) {
 			t.Fatal(err)
 		}
 		args := []string{"--allow", strings.TrimPrefix(origin.URL, "http://"), "--fleet-file", file, "--token", fleetToken}
+		gossipPorts := freePorts(t, 4)
+		argsOf := func(k int) []string {
+			if !gossip {
+				return args
+			}
+			return append(slices.Clone(args), "--gossip-port", strconv.Itoa(gossipPorts[k]))
+		}
 		var serves []*servedPeer
-		for _, p := range ports[:3] {
-			serves = append(serves, startServeAt(t, p, t.TempDir(), args...))
+		for k, p := range ports[:3] {
+			serves = append(serves, startServeAt(t, p, t.TempDir(), argsOf(k)...))
 		}
 		for _, s := range serves {
 			waitFleet(t, s, 3)
 		}
-		joined := whenServed(origin, size/4, func() { startServeAt(t, ports[3], t.TempDir(), args...) })
+		joined := whenServed(origin, size/4, func() { startServeAt(t, ports[3], t.TempDir(), argsOf(3)...) })
 		dir := t.TempDir()
 		bin := binary(t)
 		runs := atOnce(len(serves), func(i int) *exec.Cmd {
