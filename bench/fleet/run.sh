@@ -353,6 +353,10 @@ wave() {
 			sends+=(-)
 		fi
 	done
+	# nginx counts what it handed the kernel: with a host killed, what sat in
+	# its sockets' buffers counts, though it never crossed the link; htb
+	# counts what did (headers and TCP/IP too).
+	say "$name: the origin's link carried $(mib $(($(originSent) - sent0))) MiB (htb's count, with headers)"
 	local x
 	x=$(awk -v o="$origin_b" -v f="$FILE_BYTES" 'BEGIN { printf "%.2f", o / f }')
 	local load1
