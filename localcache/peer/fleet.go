@@ -11,7 +11,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,29 +70,6 @@ func (s *Server) owner(v *version, i int64, relayed bool) string {
 	}
 	live := s.cfg.Fleet.Live()
 	o := s.ownersOf(v, live).Owner(fleet.Run(i))
-	for _, m := range live {
-		if m.ID == o && o != s.cfg.ID {
-			return m.Addr
-		}
-	}
-	return ""
-}
-
-// maxOwnerTries bounds the owners a fill asks in turn before the origin.
-const maxOwnerTries = 3
-
-// ownerWithout is owner for a run whose owners at the addresses gone
-// failed: the owner among the live members but those, or "" when this
-// server is the one to fill it.
-func (s *Server) ownerWithout(v *version, i int64, gone []string) string {
-	var live []fleet.Member
-	var ids []string
-	for _, m := range s.cfg.Fleet.Live() {
-		if m.Addr == "" || !slices.Contains(gone, m.Addr) {
-			live, ids = append(live, m), append(ids, m.ID)
-		}
-	}
-	o := fleet.Own(fleet.File{URL: v.url, ETag: v.etag, Size: v.size, Slice: s.sliceSize}, ids).Owner(fleet.Run(i))
 	for _, m := range live {
 		if m.ID == o && o != s.cfg.ID {
 			return m.Addr
@@ -224,26 +200,6 @@ func onlyIfCached(r *http.Request) bool {
 		}
 	}
 	return false
-}
-
-// heldWhole is cachedWhole for a request that takes the slices being
-// filled from the origin too (fetch.HeaderHeld), when held: a member
-// that took over a run this server is filling waits for this fill rather
-// than asking the origin again. A run read from another member is not
-// counted: it may be the asker's own.
-func (s *Server) heldWhole(v *version, start, end int64, held bool) bool {
-	if !held || end <= start {
-		return s.cachedWhole(v, start, end)
-	}
-	for i := start / s.sliceSize; i <= (end-1)/s.sliceSize; i++ {
-		s.fills.mu.Lock()
-		r := s.fills.claims[flightKey(v, i)]
-		s.fills.mu.Unlock()
-		if (r == nil || !r.fromOrigin.Load()) && len(s.store.StatRun(v.vk, i, i+1)) != 1 {
-			return false
-		}
-	}
-	return true
 }
 
 // cachedWhole reports whether every slice of [start, end) of v is in the
