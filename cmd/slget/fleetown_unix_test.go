@@ -46,10 +46,11 @@ func runOwnServeClients(t *testing.T, serves []*servedPeer, dir, url string, ext
 // is then what it is in a fleet that moves files of gigabytes.
 var sliceArgs = []string{"--slice", "256k"}
 
-// ownFleet is fleetOf with the serves' slices sliceArgs.
-func ownFleet(t *testing.T, n int, origin *fetchtest.Server) []*servedPeer {
+// ownFleet is fleetOf with the serves' slices sliceArgs, and gossip on
+// when asked (the --peer list then names the members to join through).
+func ownFleet(t *testing.T, n int, origin *fetchtest.Server, gossip ...bool) []*servedPeer {
 	t.Helper()
-	ports := freePorts(t, n)
+	ports, gossipPorts := freePorts(t, n), freePorts(t, n)
 	var list []string
 	for i := range ports {
 		list = append(list, "--peer", fmt.Sprintf("http://127.0.0.1:%d", ports[i]))
@@ -57,6 +58,9 @@ func ownFleet(t *testing.T, n int, origin *fetchtest.Server) []*servedPeer {
 	serves := make([]*servedPeer, n)
 	for i := range serves {
 		args := append([]string{"--allow", strings.TrimPrefix(origin.URL, "http://"), "--token", fleetToken}, sliceArgs...)
+		if len(gossip) > 0 && gossip[0] {
+			args = append(args, "--gossip-port", strconv.Itoa(gossipPorts[i]))
+		}
 		serves[i] = startServeAt(t, ports[i], t.TempDir(), append(args, list...)...)
 	}
 	for _, s := range serves {
@@ -88,11 +92,18 @@ func atMostCopies(t *testing.T, what string, origin *fetchtest.Server, size int6
 
 // TestOwnServeKilled: each client knows only its own serve; one serve is
 // SIGKILLed midway. Its client learned the fleet from it when it started
-// and goes on from the other members, not from the origin.
+// and goes on from the other members, not from the origin; with the
+// serves' all-pairs checks, and with gossip.
 func TestOwnServeKilled(t *testing.T) {
+	for _, gossip := range []bool{false, true} {
+		t.Run(map[bool]string{false: "checks", true: "gossip"}[gossip], func(t *testing.T) { ownServeKilled(t, gossip) })
+	}
+}
+
+func ownServeKilled(t *testing.T, gossip bool) {
 	const size = 128<<20 + 99
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithRateLimit(8<<20))
-	serves := ownFleet(t, 3, origin)
+	serves := ownFleet(t, 3, origin, gossip)
 	dir := t.TempDir()
 	killed := whenServed(origin, size/3, func() { serves[1].cmd.Process.Kill() })
 	runs := runOwnServeClients(t, serves, dir, origin.FileURL(), "--stall-timeout", "10")
