@@ -22,13 +22,13 @@ import (
 type CacheSignals struct {
 	Via    string // the Via headers, joined by ", "
 	Age    int64  // the Age header in seconds; -1 without one
-	Lookup string // X-Varnish, X-Cache, X-Cache-Status, X-Cache-Lookup, Cache-Status, CF-Cache-Status, X-Served-By, as "Name: value" joined by "; "
+	Lookup string // X-Varnish, X-Cache, X-Cache-Detail, X-Cache-Status, X-Cache-Lookup, Cache-Status, CF-Cache-Status, X-Served-By, as "Name: value" joined by "; "
 	Server string // the Server header, when it names a cache (or Apache httpd, which may be one)
 }
 
 // cacheLookupHeaders are the headers caches add to say how, or by which
 // node, they answered, in the order they are said.
-var cacheLookupHeaders = []string{"X-Varnish", "X-Cache", "X-Cache-Status", "X-Cache-Lookup", "Cache-Status", "CF-Cache-Status", "X-Served-By"}
+var cacheLookupHeaders = []string{"X-Varnish", "X-Cache", "X-Cache-Detail", "X-Cache-Status", "X-Cache-Lookup", "Cache-Status", "CF-Cache-Status", "X-Served-By"}
 
 // cacheServer reports whether a Server header names a product that may
 // hold the file: Apache Traffic Server, squid, Varnish, one that calls
@@ -137,11 +137,55 @@ func (s CacheSignals) Hit() bool {
 	return false
 }
 
-// Squid reports whether the cache is squid, from its Via, X-Cache or
-// Server.
+// Squid reports whether the cache is squid: its Via or Server names it,
+// or an X-Cache in squid's form ("MISS from HOST") comes with squid's
+// X-Cache-Lookup, or with a Via that names no Apache httpd. Apache httpd's
+// mod_cache with CacheHeader on sends the same X-Cache, but no Via (unless
+// ProxyVia) and no X-Cache-Lookup: see Apache.
 func (s CacheSignals) Squid() bool {
-	return strings.Contains(strings.ToLower(s.Via+" "+s.Server), "squid") ||
-		(strings.Contains(s.Lookup, "X-Cache:") && strings.Contains(s.Lookup, " from "))
+	if s.squidNamed() {
+		return true
+	}
+	return s.xCacheFrom() && !s.Apache()
+}
+
+// squidNamed reports whether the Via or the Server names squid.
+func (s CacheSignals) squidNamed() bool {
+	return strings.Contains(strings.ToLower(s.Via+" "+s.Server), "squid")
+}
+
+// xCacheFrom reports whether an X-Cache says "WORD from HOST", as squid's
+// and Apache httpd's do.
+func (s CacheSignals) xCacheFrom() bool {
+	for _, f := range strings.Split(s.Lookup, "; ") {
+		if strings.HasPrefix(f, "X-Cache: ") && strings.Contains(f, " from ") {
+			return true
+		}
+	}
+	return false
+}
+
+// Apache reports whether the answer shows Apache httpd (which may be a
+// cache with mod_cache, storing only whole 200 answers), and not squid:
+// its X-Cache-Detail (CacheDetailHeader on), its Server or Via, an X-Cache
+// word only mod_cache says (REVALIDATE, INVALIDATE), or an X-Cache in the
+// form "MISS from HOST" (CacheHeader on) without squid's Via and
+// X-Cache-Lookup. A squid with `via off` built without cache digests sends
+// the same X-Cache alone, and is taken for Apache httpd: one whole answer
+// through it costs the origin the file once, as ranges through it do.
+func (s CacheSignals) Apache() bool {
+	if s.squidNamed() {
+		return false
+	}
+	l := strings.ToLower(s.Server)
+	switch {
+	case strings.Contains(s.Lookup, "X-Cache-Detail: "),
+		l == "apache" || strings.HasPrefix(l, "apache/"),
+		strings.Contains(strings.ToLower(s.Via), "(apache/"),
+		strings.Contains(s.Lookup, "X-Cache: REVALIDATE from ") || strings.Contains(s.Lookup, "X-Cache: INVALIDATE from "):
+		return true
+	}
+	return s.xCacheFrom() && s.Via == "" && !strings.Contains(s.Lookup, "X-Cache-Lookup: ")
 }
 
 // Name is a short name of the cache for messages: the product when the
@@ -155,7 +199,7 @@ func (s CacheSignals) Name() string {
 		return "Apache Traffic Server"
 	case s.Varnish():
 		return "Varnish"
-	case strings.HasPrefix(strings.ToLower(s.Server), "apache"):
+	case s.Apache():
 		return "Apache httpd"
 	case s.Via != "":
 		return "Via: " + s.Via

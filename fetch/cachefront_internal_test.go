@@ -26,6 +26,14 @@ func TestCacheSignalsOf(t *testing.T) {
 		{"squid, a miss", http.Header{"Via": {"1.1 slget-test (squid/5.7)"}, "X-Cache": {"MISS from slget-test"},
 			"X-Cache-Lookup": {"HIT from slget-test:3128"}}, true, false, true, "squid"},
 		{"squid, a hit", http.Header{"Via": {"1.1 slget-test (squid/5.7)"}, "X-Cache": {"HIT from slget-test"}}, true, true, true, "squid"},
+		{"squid without Via", http.Header{"X-Cache": {"MISS from slget-test"}, "X-Cache-Lookup": {"MISS from slget-test:3128"}}, true, false, true, "squid"},
+		{"Apache httpd CacheHeader on, a miss, the origin's Server", http.Header{"Server": {"nginx/1.22.1"}, "X-Cache": {"MISS from localhost"}}, true, false, false, "Apache httpd"},
+		{"Apache httpd CacheHeader on, a miss", http.Header{"Server": {"Apache/2.4.71 (Debian)"}, "X-Cache": {"MISS from localhost"}}, true, false, false, "Apache httpd"},
+		{"Apache httpd CacheHeader on, a hit", http.Header{"Server": {"nginx/1.22.1"}, "X-Cache": {"HIT from localhost"}, "Age": {"0"}}, true, true, false, "Apache httpd"},
+		{"Apache httpd CacheHeader on, revalidated", http.Header{"X-Cache": {"REVALIDATE from localhost"}, "Via": {"1.1 localhost:8080"}}, true, false, false, "Apache httpd"},
+		{"Apache httpd CacheDetailHeader on", http.Header{"Server": {"nginx/1.22.1"}, "X-Cache-Detail": {`"cache miss: attempting entity save" from localhost`}}, true, false, false, "Apache httpd"},
+		{"Apache httpd ProxyVia Full", http.Header{"Via": {"1.1 localhost:8080 (Apache/2.4.71)"}, "X-Cache": {"MISS from localhost"}}, true, false, false, "Apache httpd"},
+		{"squid in front of Apache httpd", http.Header{"Server": {"Apache/2.4.71"}, "Via": {"1.1 slget-test (squid/5.7)"}, "X-Cache": {"MISS from slget-test"}}, true, false, true, "squid"},
 		{"varnish, streaming a miss", http.Header{"Via": {"1.1 varnish (Varnish/7.1)"}, "X-Varnish": {"32770"}, "Age": {"0"}}, true, false, false, "Varnish"},
 		{"Cache-Status hit", http.Header{"Cache-Status": {"ExampleCache; hit"}}, true, true, false, "a cache"},
 		{"Cache-Status miss", http.Header{"Cache-Status": {"ExampleCache; fwd=miss"}}, true, false, false, "a cache"},
@@ -47,6 +55,7 @@ func FuzzCacheSignals(f *testing.F) {
 	f.Add("1.1 slget-test (squid/5.7)", "0", "MISS from x", "", "ATS/9.2.9")
 	f.Add("", "12", "", "ExampleCache; hit", "Apache/2.4")
 	f.Add("", "99999999999999999999", "HIT", "", "")
+	f.Add("", "", "REVALIDATE from localhost", "", "nginx/1.22.1")
 	f.Fuzz(func(t *testing.T, via, age, xcache, status, server string) {
 		resp, ok := readHeaders(200, "Via: "+via, "Age: "+age, "X-Cache: "+xcache, "Cache-Status: "+status, "Server: "+server)
 		if !ok {
@@ -60,6 +69,9 @@ func FuzzCacheSignals(f *testing.F) {
 			t.Errorf("Age %d", s.Age)
 		}
 		_ = s.Name()
+		if s.Squid() && s.Apache() {
+			t.Errorf("%+v: taken for squid and Apache httpd at once", s)
+		}
 		if empty := (CacheSignals{Age: -1}); cacheSignalsOf(http.Header{}) != empty {
 			t.Errorf("signals without headers: %+v", cacheSignalsOf(http.Header{}))
 		}

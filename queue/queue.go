@@ -1,4 +1,4 @@
-// queue.go: the Queue, its downloads' states and the scheduling of the
+// The Queue, its downloads' states and the scheduling of the
 // waiting ones into Jobs slots.
 
 package queue

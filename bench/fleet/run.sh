@@ -3,7 +3,8 @@
 # shaped to 100 Mbit/s by htb; what the origin sent, each host's time and each serve's bytes, per configuration.
 #
 #   sudo bench/fleet/run.sh [CONFIG...]      CONFIG: nocache oneserve nginxslice fourserve fourserve-warm
-#                                            fourserve-kill fourserve-stop fourserve-join fourserve-restart, or all
+#                                            fourserve-kill fourserve-stop fourserve-join fourserve-restart
+#                                            fourserve-mixed, or all
 #                                            (the default: every one, in that order)
 #
 # Environment (all optional): SLGET=path (else built from this checkout), SIZE=512m (the file), RATE=100mbit
@@ -13,7 +14,9 @@
 # (the four-serve clients' --peer: all four serves; own: each its own host's alone), TOKEN= (the fleet's token:
 # every serve's --token, every client's --peer-token, and the bench's own requests to /metrics and /fleet), KILL_HOST=h3,
 # KILL_AT= (seconds into the kill run; empty: when the origin has sent half the file), NET=10.77.0 (the private
-# /24, used only inside the namespaces), OUT=bench/results/fleet-DATE.csv, KEEP=1 (keep the work folder).
+# /24, used only inside the namespaces), OUT=bench/results/fleet-DATE.csv, KEEP=1 (keep the work folder),
+# GOSSIP_HOSTS="h1 h2 h3" (fourserve-mixed: the serves with gossip, the others on health checks), SETTLE=12
+# (fourserve-mixed: seconds from the serves' start to the wave, two mDNS queries).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -32,9 +35,13 @@ AUTH=()
 KILL_HOST=${KILL_HOST:-h3}
 KILL_AT=${KILL_AT:-}
 NET=${NET:-10.77.0}
+GOSSIP_HOSTS=${GOSSIP_HOSTS:-h1 h2 h3}
+SETTLE=${SETTLE:-12}
+MIXED=         # set while fourserve-mixed runs: its serves share a token, GOSSIP_HOSTS's with gossip
+MIXED_TOKEN=bench-fleet-token
 OUT=${OUT:-$ROOT/bench/results/fleet-$(date -u +%Y%m%dT%H%M%SZ).csv}
 HOSTS=(h1 h2 h3 h4)
-CONFIGS=(nocache oneserve nginxslice fourserve fourserve-warm fourserve-kill fourserve-stop fourserve-join fourserve-restart)
+CONFIGS=(nocache oneserve nginxslice fourserve fourserve-warm fourserve-kill fourserve-stop fourserve-join fourserve-restart fourserve-mixed)
 
 die() { echo "fleet: $*" >&2; exit 1; }
 say() { echo "fleet: $*" >&2; }
@@ -222,6 +229,10 @@ serve() {
 	for w in $SERVE_FLAGS; do
 		if [ "$w" = @fleet ]; then read -ra w <<<"$(fleetPeers)"; flags+=("${w[@]}"); else flags+=("$w"); fi
 	done
+	if [ -n "$MIXED" ]; then
+		flags+=(--token "$MIXED_TOKEN")
+		[[ " $GOSSIP_HOSTS " == *" $n "* ]] && flags+=(--gossip-port 7947)
+	fi
 	# ip itself, not the function inns: $! must be the serve, not a shell around it
 	ip netns exec "$P-$n" "$SLGET" serve --cache "$W/cache-$n" --listen 0.0.0.0:7878 --allow origin "${flags[@]}" \
 		>>"$W/serve-$n.log" 2>&1 &
@@ -256,8 +267,9 @@ stopServes() {
 }
 # served HOST: the body bytes HOST's serve has sent to clients (every codec and source), or "-" if it is gone.
 served() {
-	local m
-	m=$(inns "$1" curl -sf --max-time 5 "${AUTH[@]}" "http://$1:7878/metrics" 2>/dev/null) || { echo -; return 0; }
+	local m auth=("${AUTH[@]}")
+	[ -n "$MIXED" ] && auth=(-H "Authorization: Bearer $MIXED_TOKEN")
+	m=$(inns "$1" curl -sf --max-time 5 "${auth[@]}" "http://$1:7878/metrics" 2>/dev/null) || { echo -; return 0; }
 	awk '/^slget_serve_sent_bytes_total/ { s += $2 } END { printf "%.0f", s }' <<<"$m"
 }
 
@@ -442,6 +454,22 @@ fourserveRestart() { # KILL_HOST's serve is killed midway and started again on i
 	fourWave fourserve-restart
 	stopServes
 }
+fourserveMixed() { # GOSSIP_HOSTS keep the membership by gossip, the others by health checks; each client asks its own serve
+	stopServes
+	MIXED=1
+	local n
+	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	sleep "$SETTLE" # rounds of checks, joins and mDNS queries (every 5 s): the memberships settle
+	for n in "${HOSTS[@]}"; do
+		inns "$n" curl -sf --max-time 5 -H "Authorization: Bearer $MIXED_TOKEN" "http://$n:7878/fleet" >"$W/fleet-mixed-$n.json" || true
+	done
+	wave fourserve-mixed --peer-token "$MIXED_TOKEN" @own
+	for n in "${HOSTS[@]}"; do # what each serve said of the mix: /fleet before the wave, its log after
+		say "$n: /fleet $(grep -o '"membership":"[a-z ]*","mixed":true' "$W/fleet-mixed-$n.json" || echo 'not mixed'), $(grep -c 'a mixed fleet' "$W/serve-$n.log" || true) log lines of a mixed fleet"
+	done
+	stopServes
+	MIXED=
+}
 
 if [ -z "${SLGET:-}" ]; then
 	say "building slget from $ROOT"
@@ -464,7 +492,7 @@ for c in "${want[@]}"; do
 	case $c in
 	nocache) nocache ;; oneserve) oneserve ;; nginxslice) nginxslice ;; fourserve) fourserve ;;
 	fourserve-warm) fourserveWarm ;; fourserve-kill) fourserveKill ;; fourserve-stop) fourserveStop ;;
-	fourserve-join) fourserveJoin ;; fourserve-restart) fourserveRestart ;;
+	fourserve-join) fourserveJoin ;; fourserve-restart) fourserveRestart ;; fourserve-mixed) fourserveMixed ;;
 	esac
 done
 stopServes

@@ -129,8 +129,9 @@ func originBase(t *testing.T, rawURL string) string {
 // startApacheCache runs Apache httpd as a reverse proxy to origin (a
 // scheme and host) with mod_cache_disk and CacheLock on, and returns its
 // base URL. Every cache setting is Apache's default but one:
-// CacheMaxFileSize, whose default (1 MB) stores no file worth ranges.
-func startApacheCache(t *testing.T, origin string) string {
+// CacheMaxFileSize, whose default (1 MB) stores no file worth ranges; the
+// lines of extra (CacheHeader on, say) are added to its configuration.
+func startApacheCache(t *testing.T, origin string, extra ...string) string {
 	t.Helper()
 	bin := requireTool(t, "apache2")
 	mods := "/usr/lib/apache2/modules"
@@ -170,7 +171,8 @@ CacheLockPath %[1]s/lock
 CacheMaxFileSize 4000000000
 ProxyPass / %[3]s/
 ProxyPassReverse / %[3]s/
-`, dir, port, origin, who, mods)
+%[6]s
+`, dir, port, origin, who, mods, strings.Join(extra, "\n"))
 	path := filepath.Join(dir, "httpd.conf")
 	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)

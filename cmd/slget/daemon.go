@@ -1,4 +1,4 @@
-// daemon.go: slget --enable-rpc, a queue of downloads (package queue)
+// Slget --enable-rpc, a queue of downloads (package queue)
 // behind aria2's JSON-RPC and XML-RPC (package aria2rpc), listening until
 // a client asks it to shut down or a signal comes.
 

@@ -18,6 +18,9 @@
 // proxy_cache_lock_age): it is cancelled, its unfinished slices fail, and
 // their waiters try again, the first of them leading a new fill. Waiters
 // wake when their slice is done, by a closed channel; nothing polls.
+//
+// About 470 lines for one concern, 40 of them this decision: the flight,
+// the run and its slots are one mechanism, read together.
 
 package peer
 
