@@ -93,7 +93,11 @@ type Client struct {
 	// bytes (with checksums that match them) is caught only by a
 	// Request.Checksum, which then fetches the slices that came from peers
 	// again from the origin: without one, the file has its bytes. Only a
-	// resource with a strong ETag is asked of peers.
+	// resource with a strong ETag is asked of peers. A download also reads
+	// the fleet (GET /fleet) of the peers whose answers prove the fleet
+	// key, and keeps the members they name in reserve: asked after them
+	// for each run, and in their place while none of them answers (its
+	// own serve killed, stopped or restarting).
 	Peers []string
 	// PeerOptions configure the connections to Peers.
 	PeerOptions PeerOptions
@@ -122,6 +126,7 @@ type Client struct {
 	peersErr   error
 	peerMu     sync.Mutex
 	peerByAddr map[string]*fetch.Peer // Peers and those found later, by address
+	learnKey   *fleet.Key             // of a given peer's token, for the members found later
 
 	// originScope, if set, is the scope every origin counts as
 	// (SetOriginScope, for the tests).
@@ -278,7 +283,7 @@ func (c *Client) slice() int64 {
 func (c *Client) CloseIdle() {
 	c.http().CloseIdle() // through the Once that sets HTTP: a first Do may be setting it now
 	c.setUpPeers()
-	if r, ok := c.members.(*fleet.Remote); ok {
+	if r, ok := c.members.(interface{ CloseIdle() }); ok {
 		r.CloseIdle()
 	}
 	c.peerMu.Lock()

@@ -111,8 +111,9 @@
 //	    src_metalinkfiles,
 //	    src_sourcescope
 //	  src_share, src_cache,         the local slice cache and peers, a cache in front,
-//	    src_cachefront, src_peers,    peers without the fleet key
-//	    src_sharecheck
+//	    src_cachefront, src_peers,    peers without the fleet key, the fleet learned
+//	    src_sharecheck,               from a given serve
+//	    src_fleetlearn
 //	  src_sftp, src_ftp,            sftp:// and ftp:// URLs over N sessions, and as
 //	    src_remotemirrors             mirrors beside an http(s):// one
 //

@@ -8,6 +8,7 @@ package slget
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -50,7 +51,18 @@ func (c *Client) setUpPeers() error {
 			c.members = fleet.NewRemote(c.FleetOf, key)
 			return
 		}
-		c.members = fleet.NewMembers(addrs, fleet.Options{Keys: keys, Key: key})
+		if key == nil {
+			// The token only in a given peer's address: that serve's
+			// fleet is signed with its key, and so are the members it
+			// names (a MAC for each request, never the token).
+			for _, a := range addrs {
+				if key = keys[a]; key != nil {
+					break
+				}
+			}
+			c.learnKey = key
+		}
+		c.members = newLearning(addrs, keys, key)
 	})
 	return c.peersErr
 }
@@ -75,7 +87,11 @@ func (c *Client) peerAt(addr string) *fetch.Peer {
 	if p := c.peerByAddr[addr]; p != nil {
 		return p
 	}
-	p, err := fetch.NewPeer(addr, c.PeerOptions.fetch())
+	opts := c.PeerOptions.fetch()
+	if opts.Token == "" && c.learnKey != nil {
+		opts.Proof = c.learnKey.Prover()
+	}
+	p, err := fetch.NewPeer(addr, opts)
 	if err != nil {
 		return nil
 	}
@@ -93,7 +109,7 @@ type membership interface {
 
 // findPeers gives the members the peers MorePeers finds now.
 func (c *Client) findPeers() {
-	if m, ok := c.members.(*fleet.Members); ok && c.MorePeers != nil {
+	if m, ok := c.members.(*learning); ok && c.MorePeers != nil {
 		m.SetFound("more", c.MorePeers())
 	}
 }
@@ -108,20 +124,31 @@ type owners struct {
 	file  fleet.File
 	mu    sync.Mutex
 	table *fleet.Owners
+	rest  *fleet.Owners // among all, those in reserve too; nil for none
 	index map[string]int
 }
 
-func (o *owners) set(ids []string, index map[string]int) {
+// set ranks the owners among ids, then among ids and reserve (members
+// learned from a serve, asked after the others); among reserve alone
+// when ids is empty.
+func (o *owners) set(ids, reserve []string, index map[string]int) {
+	if len(ids) == 0 {
+		ids, reserve = reserve, nil
+	}
 	t := fleet.Own(o.file, ids)
+	var rest *fleet.Owners
+	if len(reserve) > 0 {
+		rest = fleet.Own(o.file, append(slices.Clone(ids), reserve...))
+	}
 	o.mu.Lock()
-	o.table, o.index = t, index
+	o.table, o.rest, o.index = t, rest, index
 	o.mu.Unlock()
 }
 
-func (o *owners) get() (*fleet.Owners, map[string]int) {
+func (o *owners) get() (table, rest *fleet.Owners, index map[string]int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return o.table, o.index
+	return o.table, o.rest, o.index
 }
 
 // chain returns the Source of a download from the Client's live peers
@@ -156,13 +183,7 @@ func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chai
 	d.takeLive(ch, own, origin)
 	ch.SetOwners(func(start int64) ([]int, int64) {
 		i := int64(plan.Index(start))
-		table, index := own.get()
-		ranked := table.Rank(fleet.Run(i))
-		order := make([]int, len(ranked))
-		for k, id := range ranked {
-			order[k] = index[id]
-		}
-		return order, min(fleet.RunEnd(i)*plan.Slice, plan.Size)
+		return own.order(fleet.Run(i)), min(fleet.RunEnd(i)*plan.Slice, plan.Size)
 	})
 	return ch, own, nil
 }
@@ -171,8 +192,9 @@ func (d *download) chain(ctx context.Context, origin *fetch.Origin) (*fetch.Chai
 // a restart) and ranks the owners of runs among them; it returns the
 // addresses taken in that were not in ch before, or were out.
 func (d *download) takeLive(ch *fetch.Chain, own *owners, origin *fetch.Origin) (back []string) {
-	var ids []string
+	var ids, reserve []string
 	index := map[string]int{}
+	l, _ := d.c.members.(*learning)
 	for _, m := range d.c.members.Live() {
 		if m.Addr == "" {
 			continue
@@ -192,11 +214,17 @@ func (d *download) takeLive(ch *fetch.Chain, own *owners, origin *fetch.Origin) 
 			}
 			back = append(back, m.Addr)
 		}
-		if _, dup := index[m.ID]; !dup {
-			ids, index[m.ID] = append(ids, m.ID), j
+		if _, dup := index[m.ID]; dup {
+			continue
+		}
+		index[m.ID] = j
+		if l != nil && l.Learned(m.Addr) {
+			reserve = append(reserve, m.ID)
+		} else {
+			ids = append(ids, m.ID)
 		}
 	}
-	own.set(ids, index)
+	own.set(ids, reserve, index)
 	return back
 }
 
@@ -228,8 +256,11 @@ func (d *download) watchPeers(ctx context.Context, ch *fetch.Chain, own *owners,
 					ch.Drop(h.Addr, "does not answer its health checks ("+h.Err+")")
 				}
 			}
+			l, _ := d.c.members.(*learning)
 			for _, a := range d.takeLive(ch, own, origin) {
-				d.warn("peer %s: answers as a member of the fleet: asking it for the runs it owns", a)
+				if l == nil || !l.Learned(a) { // one in reserve is said when it is asked
+					d.warn("peer %s: answers as a member of the fleet: asking it for the runs it owns", a)
+				}
 			}
 			return true
 		})

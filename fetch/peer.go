@@ -50,6 +50,10 @@ type PeerOptions struct {
 	// fleet's). A peer with a token and no Proofs is refused by NewPeer:
 	// its answers could not be checked.
 	Proofs PeerProofs
+	// Proof, if set, proves a peer whose address and Token hold no token:
+	// one the caller holds already (the key of a token another peer's
+	// address gave, for the members that peer names).
+	Proof PeerProof
 }
 
 // Peer is one slget peer: an HTTP/1.1 forward proxy that caches whole
@@ -152,6 +156,8 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 			return nil, fmt.Errorf("peer %s: a token and no PeerOptions.Proofs to prove it with", p.addr)
 		}
 		p.proof = o.Proofs(tok)
+	} else if u.User == nil {
+		p.proof = o.Proof
 	}
 	tr := &http.Transport{
 		Proxy:                  nil, // the peer is the proxy

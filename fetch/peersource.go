@@ -32,6 +32,11 @@ const (
 	// origin itself and never passes the request on, so that two serves
 	// whose views of the fleet differ cannot send a request round.
 	HeaderRelay = "X-Slget-Relay"
+	// HeaderHeld, with only-if-cached, asks a member for the slices it
+	// holds or is filling from the origin now: a member that took a run
+	// over (it joined, or came back) gets the run's bytes from the one
+	// filling it, not from the origin a second time.
+	HeaderHeld = "X-Slget-Held"
 	// HeaderWait asks a peer to send "102 Processing" while the slices
 	// wait for a fill (queued behind others, or coming from a slow
 	// origin): a peer that says it is working is not a stalled one.
@@ -92,6 +97,9 @@ type PeerSource struct {
 	// OnlyIfCached asks for slices the peer holds, never fetched for this
 	// request (Cache-Control: only-if-cached): a miss is a 504 at once.
 	OnlyIfCached bool
+	// Held, with OnlyIfCached, takes the slices the peer is filling from
+	// the origin too (HeaderHeld): the answer waits for them.
+	Held bool
 	// OnWait, if set, is called whenever the peer says it is still
 	// working on an answer and shows progress (a 102 whose HeaderProgress
 	// grew). A download's stall watch does not take it for progress.
@@ -160,6 +168,9 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (req *htt
 	}
 	if s.OnlyIfCached {
 		h.Set("Cache-Control", "only-if-cached")
+		if s.Held {
+			h.Set(HeaderHeld, "1")
+		}
 	}
 	if pr := s.Peer.proof; pr != nil {
 		nonce = pr.Sign(req)

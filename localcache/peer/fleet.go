@@ -155,7 +155,7 @@ func (s *Server) fromHolders(ctx context.Context, r *run, rng segment.Range, pro
 		if serr != nil {
 			continue
 		}
-		src.OnlyIfCached = true
+		src.OnlyIfCached, src.Held = true, true
 		rng.Start = r.next * s.sliceSize
 		from := r.next
 		err = s.readRun(ctx, r, src, rng, progress, fromPeer)

@@ -130,7 +130,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 		}
 	}
 	head := r.Method == http.MethodHead
-	if onlyIfCached(r) && !s.cachedWhole(v, start, end) {
+	if onlyIfCached(r) && !s.heldWhole(v, start, end, r.Header.Get(fetch.HeaderHeld) != "") {
 		s.fail(w, http.StatusGatewayTimeout, "not all of "+fmt.Sprintf("bytes %d-%d", start, end-1)+" is cached here, and the request asked for cached bytes only (only-if-cached)")
 		return nil
 	}
