@@ -3,6 +3,21 @@
 // leaves a file mixed from two versions of the resource under its final
 // name.
 //
+// A program in a few lines: a Client (its zero value is ready), Do, the
+// Result, and an error told apart by its type. Run it again after an
+// interruption and it resumes from the journal beside the partial file.
+//
+//	c := &slget.Client{Connections: 8}
+//	res, err := c.Do(ctx, &slget.Request{URL: "https://example.com/big.iso", Path: "big.iso"})
+//	var changed *slget.ChangedError
+//	switch {
+//	case errors.As(err, &changed):
+//		log.Fatalf("%v; what can be done: %v", err, slget.Remedies(err))
+//	case err != nil:
+//		log.Fatal(err)
+//	}
+//	fmt.Println(res.Path, res.Size, "bytes,", res.Resumed, "resumed, proven by", res.Proof)
+//
 // A Client runs one Request as a state machine:
 //
 //		probe → output path → lock → open, resume, adopt or start over →
@@ -36,7 +51,9 @@
 // An sftp:// URL takes the same flow with a stat in place of the probe:
 // its size and modification time are the version, every range checks the
 // open file's fstat against them, and the file is stat'ed again before the
-// rename (see SFTPOptions for logins and host keys).
+// rename (see SFTPOptions for logins and host keys). An ftp:// URL takes
+// it too, with SIZE and MDTM as the version, asked again before every
+// range's RETR and before the rename (see FTPOptions).
 //
 // A Request with a Writer is a stream instead: probe → transfer through a
 // window → the bytes to the Writer in order, with no output name, lock,
@@ -50,6 +67,55 @@
 // the bytes are written and only their sync, the rename and the folder's
 // fsync remain; Finishing says that only the fsync of the file's folder remains: the downloads of a Client
 // that finish together in one folder share it.
+//
+// # The files of this package
+//
+// Each file's name starts with its role, so that a listing shows what a
+// program uses first:
+//
+//	api_   what a program uses
+//	  api_client, api_request       Client (its bounds, CloseIdle), Request, Result
+//	  api_events, api_eventqueue,   events, their delivery in order, progress snapshots
+//	    api_progress
+//	  api_errors, api_errors_http,  the errors a program tells apart, and what it can do
+//	    api_remedy                    about each (Remedy)
+//	  api_status, api_checksum,     ReadStatus and Verify, Checksum, what proved a file
+//	    api_proof
+//	  api_options, api_values,      the options a program fills, the values it reads
+//	    api_valuetypes, api_sftp,     and parses, the HTTP client, SFTP and FTP logins
+//	    api_ftp, api_cache,           and errors, the slice cache it opens
+//	    api_fetchnames
+//	dl_    the download's steps
+//	  dl_do                         Do: the state machine, the probe
+//	  dl_output, dl_partial,        the output name, what is there under the lock:
+//	    dl_adopt, dl_aria2takeover,   resume, start over, adopt another tool's file
+//	    dl_migrate, dl_dryrun         (aria2c's among them), an old journal, a dry run
+//	  dl_transfer, dl_stream,       the transfer: slices into the file, a stream to a
+//	    dl_wholetries, dl_h2choice,   Writer, a server without ranges, HTTP/2 or not,
+//	    dl_slicecost, dl_proxyorder,  small slices, proxies, cut answers
+//	    dl_cutcheck
+//	  dl_besidecheck,               the checks of what is kept: resumed slices and
+//	    dl_samecontent,               prefixes, the hash taken while downloading, the
+//	    dl_resumeprefix,              bytes against their checksums, the version after
+//	    dl_prefixhash, dl_integrity,  the last byte
+//	    dl_confirm
+//	  dl_finish, dl_ifnewer         verify, sync, rename, the journal's removal; IfNewer
+//	file_  files on disk
+//	  file_lock, file_names         the output lock, the side files' names
+//	  file_syncfile, file_dirsync   the partial file's writes and syncs, the folders' syncs
+//	  file_complete, file_docfile   a finished file's record, a document's names and folders
+//	src_   sources beside the origin
+//	  src_mirrors, src_mirrorproof, mirrors, their proof, the ones a server names
+//	    src_linkmirrors,              (Link, Metalink) and the rule that keeps them off
+//	    src_metalinkanswer,           the user's network
+//	    src_metalinkfiles,
+//	    src_sourcescope
+//	  src_share, src_cache,         the local slice cache and peers, a cache in front,
+//	    src_cachefront, src_peers,    peers without the fleet key, the fleet learned
+//	    src_sharecheck,               from a given serve
+//	    src_fleetlearn
+//	  src_sftp, src_ftp,            sftp:// and ftp:// URLs over N sessions, and as
+//	    src_remotemirrors             mirrors beside an http(s):// one
 //
 // # Caveats
 //

@@ -65,7 +65,10 @@ func TestSFTPMirrorLiesPartWay(t *testing.T) {
 				req.Checksum = &slget.Checksum{Algo: "sha-256", Sum: sha256Of(origin)}
 			}
 			res, w := getFrom(t, c, origin, dir, req, origin.FileURL(), mirror)
-			if st := res.Mirrors[shown]; st.Bytes == 0 {
+			// Its first slices may already lie (how far into the file its
+			// first span starts is the scheduler's choice): caught then,
+			// its bytes count for nothing, and Dropped says it sent some.
+			if st := res.Mirrors[shown]; st.Bytes == 0 && st.Dropped == "" {
 				t.Fatalf("the sftp mirror sent nothing (%+v): the test proves nothing\n%s", res.Mirrors, w)
 			}
 			if !slices.Contains(res.Proof.Blamed, shown) || w.count("mirror "+shown) == 0 {

@@ -1,4 +1,4 @@
-// args.go: reading a call's positional parameters in aria2's shapes, with
+// Reading a call's positional parameters in aria2's shapes, with
 // aria2's "wrong type" answers.
 
 package aria2rpc
@@ -129,4 +129,19 @@ func (a args) options(i int) (map[string]string, *Error) {
 // tab, NUL, DEL).
 func hasControl(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0
+}
+
+// addOptions reads what follows the first parameter of an add call
+// (addUri, addMetalink): the options at 1 and the position at 2, -1 when
+// none is given.
+func (a args) addOptions() (map[string]string, int, *Error) {
+	opts, err := a.options(1)
+	if err != nil {
+		return nil, 0, err
+	}
+	pos, err := a.int(2, -1)
+	if err != nil {
+		return nil, 0, err
+	}
+	return opts, pos, nil
 }

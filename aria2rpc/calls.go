@@ -1,4 +1,4 @@
-// calls.go: the methods that add, stop and move downloads.
+// The methods that add, stop and move downloads.
 
 package aria2rpc
 
@@ -37,26 +37,22 @@ func addURI(s *Server, a args) (any, *Error, func()) {
 	if len(us) == 0 {
 		return nil, failed("No URI to download."), nil
 	}
-	opts, err := a.options(1)
-	if err != nil {
-		return nil, err, nil
-	}
-	pos, err := a.int(2, -1)
+	opts, pos, err := a.addOptions()
 	if err != nil {
 		return nil, err, nil
 	}
 	return s.add(queue.Spec{URIs: us, Options: opts}, pos)
 }
 
-// fetchable is true for a URI slget can download: http://, https:// or
-// sftp://.
+// fetchable is true for a URI slget can download: http://, https://,
+// sftp:// or ftp://.
 func fetchable(u string) bool {
 	scheme, rest, ok := strings.Cut(u, "://")
 	if !ok || rest == "" {
 		return false
 	}
 	scheme = strings.ToLower(scheme)
-	return scheme == "http" || scheme == "https" || scheme == "sftp"
+	return scheme == "http" || scheme == "https" || scheme == "sftp" || scheme == "ftp"
 }
 
 // add checks spec's options and puts it in line.
@@ -104,11 +100,7 @@ func addMetalink(s *Server, a args) (any, *Error, func()) {
 	if derr != nil {
 		return nil, failed("the Metalink is not base64: " + derr.Error()), nil
 	}
-	opts, err := a.options(1)
-	if err != nil {
-		return nil, err, nil
-	}
-	pos, err := a.int(2, -1)
+	opts, pos, err := a.addOptions()
 	if err != nil {
 		return nil, err, nil
 	}
@@ -152,14 +144,13 @@ func onGID(op string, do func(*queue.Queue, queue.GID) error) method {
 	}
 }
 
-func pauseAll(s *Server, _ args) (any, *Error, func()) {
-	s.Queue.PauseAll()
-	return "OK", nil, nil
-}
-
-func unpauseAll(s *Server, _ args) (any, *Error, func()) {
-	s.Queue.UnpauseAll()
-	return "OK", nil, nil
+// onAll is a method with no parameters that does do to the whole queue
+// and answers "OK": pauseAll, unpauseAll, purgeDownloadResult.
+func onAll(do func(*queue.Queue)) method {
+	return func(s *Server, _ args) (any, *Error, func()) {
+		do(s.Queue)
+		return "OK", nil, nil
+	}
 }
 
 // changePosition(gid, pos, how) answers the new place as a number, as
@@ -234,11 +225,6 @@ func changeGlobalOption(s *Server, a args) (any, *Error, func()) {
 	if err := s.ChangeOptions(opts); err != nil {
 		return nil, failed(err.Error()), nil
 	}
-	return "OK", nil, nil
-}
-
-func purge(s *Server, _ args) (any, *Error, func()) {
-	s.Queue.PurgeResults()
 	return "OK", nil, nil
 }
 

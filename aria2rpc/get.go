@@ -1,4 +1,4 @@
-// get.go: JSON-RPC over HTTP GET as aria2 offers it: method, id and
+// JSON-RPC over HTTP GET as aria2 offers it: method, id and
 // base64 params in the query, answered in a JSONP callback when asked.
 
 package aria2rpc

@@ -1,4 +1,4 @@
-// jsonrpc.go: JSON-RPC 2.0 framing as aria2 answers it: single calls and
+// JSON-RPC 2.0 framing as aria2 answers it: single calls and
 // batches, aria2's parse and invalid-request errors.
 
 package aria2rpc

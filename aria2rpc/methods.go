@@ -1,4 +1,4 @@
-// methods.go: aria2's methods, by name, and the token each call carries.
+// Aria2's methods, by name, and the token each call carries.
 
 package aria2rpc
 
@@ -46,11 +46,11 @@ func methodOf(name string) method {
 	case "aria2.pause", "aria2.forcePause":
 		return onGID("pause", (*queue.Queue).Pause)
 	case "aria2.pauseAll", "aria2.forcePauseAll":
-		return pauseAll
+		return onAll((*queue.Queue).PauseAll)
 	case "aria2.unpause":
 		return onGID("unpause", (*queue.Queue).Unpause)
 	case "aria2.unpauseAll":
-		return unpauseAll
+		return onAll((*queue.Queue).UnpauseAll)
 	case "aria2.changePosition":
 		return changePosition
 	case "aria2.tellStatus":
@@ -70,7 +70,7 @@ func methodOf(name string) method {
 	case "aria2.changeGlobalOption":
 		return changeGlobalOption
 	case "aria2.purgeDownloadResult":
-		return purge
+		return onAll((*queue.Queue).PurgeResults)
 	case "aria2.removeDownloadResult":
 		return removeResult
 	case "aria2.getVersion":

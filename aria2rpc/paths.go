@@ -1,4 +1,4 @@
-// paths.go: a client's dir and out, kept inside the download root.
+// A client's dir and out, kept inside the download root.
 
 package aria2rpc
 

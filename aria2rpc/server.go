@@ -1,4 +1,4 @@
-// server.go: the Server and its HTTP face: POST on /jsonrpc and /rpc,
+// The Server and its HTTP face: POST on /jsonrpc and /rpc,
 // the body bound, the Origin check, CORS for the allowed origins.
 
 package aria2rpc
@@ -138,14 +138,21 @@ func (s *Server) maxSize() int64 {
 	return DefaultMaxRequestSize
 }
 
-func (s *Server) servePost(w http.ResponseWriter, r *http.Request) {
+// readBody reads a POST's body of at most MaxRequestSize; false when it
+// is over (answered 413 here) or could not be read.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxSize()))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		http.Error(w, "request body over --rpc-max-request-size", http.StatusRequestEntityTooLarge)
-		return
+		return nil, false
 	}
-	if err != nil {
+	return body, err == nil
+}
+
+func (s *Server) servePost(w http.ResponseWriter, r *http.Request) {
+	body, ok := s.readBody(w, r)
+	if !ok {
 		return
 	}
 	out, status, after := s.handle(body)

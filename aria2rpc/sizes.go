@@ -1,4 +1,4 @@
-// sizes.go: option values that are sizes or speeds, in bytes, as aria2c
+// Option values that are sizes or speeds, in bytes, as aria2c
 // keeps and answers them ("100K" is "102400").
 
 package aria2rpc

@@ -1,4 +1,4 @@
-// status.go: a download as tellStatus, getFiles, getUris and getServers
+// A download as tellStatus, getFiles, getUris and getServers
 // show it, numbers as strings, filtered by the keys asked for.
 
 package aria2rpc

@@ -1,4 +1,4 @@
-// tell.go: the methods that say what the daemon holds: statuses, options,
+// The methods that say what the daemon holds: statuses, options,
 // totals, its version and session.
 
 package aria2rpc

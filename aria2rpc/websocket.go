@@ -1,4 +1,4 @@
-// websocket.go: JSON-RPC over a WebSocket on /jsonrpc: calls and their
+// JSON-RPC over a WebSocket on /jsonrpc: calls and their
 // answers, and aria2's notifications sent to every socket.
 
 package aria2rpc

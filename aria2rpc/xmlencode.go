@@ -1,4 +1,4 @@
-// xmlencode.go: a method's answer as an XML-RPC methodResponse, in the
+// A method's answer as an XML-RPC methodResponse, in the
 // form aria2c writes: strings as <string>, numbers as <int>, structs
 // with their members in name order, an error as a <fault> whose
 // faultCode is 1.

@@ -1,4 +1,4 @@
-// xmlparse.go: reading an XML-RPC methodCall as aria2 reads it, with
+// Reading an XML-RPC methodCall as aria2 reads it, with
 // encoding/xml, its nesting bounded; what it reads becomes the same
 // positional parameters a JSON-RPC call carries.
 

@@ -1,4 +1,4 @@
-// xmlrpc.go: XML-RPC on /rpc as aria2c answers it. A call is read into
+// XML-RPC on /rpc as aria2c answers it. A call is read into
 // the positional parameters a JSON-RPC call carries and goes through the
 // same methods, token check and multicall; only the framing differs.
 
@@ -7,8 +7,6 @@ package aria2rpc
 import (
 	"encoding/base64"
 	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"strings"
 )
@@ -17,13 +15,8 @@ import (
 // answer, a fault included (as aria2c), 400 with no body for a body that
 // is not XML, 413 for one over MaxRequestSize.
 func (s *Server) serveXML(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxSize()))
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		http.Error(w, "request body over --rpc-max-request-size", http.StatusRequestEntityTooLarge)
-		return
-	}
-	if err != nil {
+	body, ok := s.readBody(w, r)
+	if !ok {
 		return
 	}
 	answer, after, err := s.HandleXML(body)

@@ -121,6 +121,8 @@ func parseFlags(args []string) (options, error) {
 }
 
 // run is the whole benchmark.
+// It is the harness's main: flags, tools found, scenarios run, the report
+// written, in order; long because every option of the harness is read here.
 func run(ctx context.Context, o options, log func(string, ...any)) error {
 	start := time.Now()
 	wd, err := os.Getwd()

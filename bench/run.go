@@ -164,6 +164,8 @@ func findModuleRoot(dir string) (string, error) {
 type origin struct{ addr, tlsAddr, ca string }
 
 // runScenario runs every tool of s in turn, o.runs times.
+// Its steps (the origin, each tool's runs, the checks of bytes, the rows)
+// are one scenario's, in order, sharing its origin and rows.
 func runScenario(ctx context.Context, o options, s scenario, tools []*tool, timeBin string, ngx origin, dir, www string,
 	src []srcFile, log func(string, ...any)) ([]row, []runResult, error) {
 	log("== %s", s.title)

@@ -104,6 +104,7 @@ func sizeName(n int64) string {
 
 // scenarios returns the scenarios with the given ids, full size or quick,
 // with the limited ones in the given limit modes.
+// It is the table of scenarios, as long as the table.
 func scenarios(ids []int, quick bool, limits []string, rtt time.Duration) []scenario {
 	pick := func(full, small int64) int64 {
 		if quick {

@@ -113,6 +113,7 @@ func slgetWith(name, flag string, streams func(int) int) *tool {
 }
 
 // knownTools lists every tool the harness knows, in table order.
+// It is the table of tools, as long as the table.
 func knownTools() []*tool {
 	return []*tool{
 		{

@@ -47,7 +47,7 @@ func chainDownloadWith(t *testing.T, srv *fetchtest.Server, slice int64, cfg fet
 	origin := fetch.NewOrigin(client, p)
 	var peers []*fetch.PeerSource
 	for _, a := range addrs {
-		pe, err := fetch.NewPeer(a, fetch.PeerOptions{ConnectTimeout: time.Second})
+		pe, err := fetch.NewPeer(a, fetch.PeerOptions{ConnectTimeout: time.Second, Proofs: fleetProof})
 		if err != nil {
 			t.Fatal(err)
 		}

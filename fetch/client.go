@@ -82,18 +82,9 @@ type Client struct {
 
 // NewClient returns a Client for the given options.
 func NewClient(o ClientOptions) (*Client, error) {
-	conns := o.Connections
-	if conns <= 0 {
-		conns = 4
-	}
-	ct := o.ConnectTimeout
-	if ct <= 0 {
-		ct = 15 * time.Second
-	}
-	rt := o.Timeout
-	if rt <= 0 {
-		rt = 60 * time.Second
-	}
+	conns := orDefault(o.Connections, 4)
+	ct := orDefault(o.ConnectTimeout, 15*time.Second)
+	rt := orDefault(o.Timeout, 60*time.Second)
 	getenv := o.Getenv
 	if getenv == nil {
 		getenv = os.Getenv
@@ -394,4 +385,13 @@ func secretParam(name string) bool {
 		}
 	}
 	return false
+}
+
+// orDefault is v, or d when v is zero or less: an option's zero value
+// meaning its default.
+func orDefault[T int | int64 | time.Duration](v, d T) T {
+	if v <= 0 {
+		return d
+	}
+	return v
 }

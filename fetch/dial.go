@@ -60,7 +60,7 @@ type dialer struct {
 	h2        bool        // offer h2 by ALPN to servers (never to a proxy)
 	// scope, if set, is the scope of the server that named the sources
 	// this dialer connects to: no address more private is dialled
-	// (scope.go).
+	// (Scope.Allows).
 	scope Scope
 }
 

@@ -41,7 +41,7 @@
 // go over HTTP/1.1 on connections of their own instead (Origin.H1,
 // OwnConnection), and the slget package chooses which. Requests that
 // come while a host's first HTTPS connection is set up wait for it, so
-// that N at once cost one handshake, not N (firstconn.go).
+// that N at once cost one handshake, not N (firstConn).
 //
 // Connections are set up by this package, not by net/http: DNS, TCP, the
 // SOCKS5 handshake or HTTP CONNECT with a proxy, and TLS, all under the one

@@ -6,7 +6,10 @@ package fetch
 
 import (
 	"context"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // timeSlice adds the time one slice of n bytes took to the moving average,
@@ -188,4 +191,53 @@ func (d *Downloader) slowUntimed(i int, began time.Time) bool {
 // in el.
 func pace(el time.Duration, got, n int64) time.Duration {
 	return time.Duration(float64(el) * float64(n) / float64(got))
+}
+
+// endGameLate is when the idle connections of a download of one slice,
+// the probe's, start. Each can only duplicate that slice, and a duplicate
+// asks nothing before the first copy has run minEndGame (endGameWait), so
+// starting them this much later changes nothing a server sees; a small
+// file done before then never starts them, nor their goroutines, claims
+// and timers.
+const endGameLate = idleRecheck
+
+// lateWorkers starts workers from..Connections-1 at endGameLate, unless
+// stopped first. Its zero value has started nothing.
+type lateWorkers struct {
+	mu      sync.Mutex
+	stopped bool
+	t       *time.Timer
+}
+
+// spawnLate starts the workers from..Connections-1 in g at endGameLate,
+// while ctx lasts and d.late.stop was not called.
+func (d *Downloader) spawnLate(ctx context.Context, g *errgroup.Group, from int) {
+	if from >= d.cfg.Connections {
+		return // one connection: no idle one to start
+	}
+	lw := &d.late
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	lw.stopped = false
+	lw.t = time.AfterFunc(endGameLate, func() {
+		lw.mu.Lock()
+		defer lw.mu.Unlock()
+		if lw.stopped || ctx.Err() != nil {
+			return
+		}
+		for w := from; w < d.cfg.Connections; w++ {
+			d.spawn(ctx, g, w, nil, Body{})
+		}
+	})
+}
+
+// stop keeps the workers not started from starting: once it returns, no
+// worker is added to the group (so that its Wait may begin).
+func (lw *lateWorkers) stop() {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	lw.stopped = true
+	if lw.t != nil {
+		lw.t.Stop()
+	}
 }

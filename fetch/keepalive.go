@@ -30,3 +30,9 @@ func keepAliveOf(ctx context.Context) func() {
 	}
 	return func() {}
 }
+
+// StillWorking tells the connection that asked a Source for a range under
+// ctx that the answer moves though no byte of the range came yet: a
+// Source that reads and drops the bytes before the range (an FTP server
+// without REST) calls it as they come, so that the wait is not a stall.
+func StillWorking(ctx context.Context) { keepAliveOf(ctx)() }

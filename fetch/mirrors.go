@@ -1,6 +1,10 @@
 // Mirrors: a Source over several servers of one file, each pinned by its
 // own validator, chosen by measured throughput within a cap per host, and
 // dropped (for a while, or for good when it sends other bytes).
+//
+// About 430 lines for one concern: choosing, measuring and dropping mirrors
+// share the one lock over their state (what proves them is apart, in
+// MirrorProbation).
 
 package fetch
 

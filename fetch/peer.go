@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/internal/version"
 )
 
@@ -41,25 +40,20 @@ type PeerOptions struct {
 	Connections int
 	// UserAgent replaces the default "slget/VERSION".
 	UserAgent string
-	// Token is the fleet's token (a serve's --token): the fleet key is
-	// derived from it (fleet.NewKey) for a peer whose address has no token
-	// of its own (http://slget:TOKEN@HOST:PORT wins); "" means none. The
-	// token itself is never sent: each request carries a MAC made with
-	// the key (fleet.HeaderAuth), and each answer must carry the peer's,
-	// or nothing of it is taken.
+	// Token is the fleet's token (a serve's --token), for a peer whose
+	// address has no token of its own (http://slget:TOKEN@HOST:PORT wins);
+	// "" means none. The token itself is never sent: Proofs makes the
+	// PeerProof that signs each request with the key derived from it, and
+	// each answer must carry the peer's proof, or nothing of it is taken.
 	Token string
-	// Key is the fleet key, when the caller has derived it already; it
-	// wins over Token.
-	Key *fleet.Key
-}
-
-// FleetKey is the fleet key of the options: Key, or the one derived from
-// Token; nil for neither.
-func (o PeerOptions) FleetKey() *fleet.Key {
-	if o.Key != nil {
-		return o.Key
-	}
-	return fleet.NewKey(o.Token)
+	// Proofs makes the PeerProof of a token (the library passes the
+	// fleet's). A peer with a token and no Proofs is refused by NewPeer:
+	// its answers could not be checked.
+	Proofs PeerProofs
+	// Proof, if set, proves a peer whose address and Token hold no token:
+	// one the caller holds already (the key of a token another peer's
+	// address gave, for the members that peer names).
+	Proof PeerProof
 }
 
 // Peer is one slget peer: an HTTP/1.1 forward proxy that caches whole
@@ -69,15 +63,14 @@ func (o PeerOptions) FleetKey() *fleet.Key {
 // connections and is safe for concurrent use; PeerSource asks it for the
 // slices of one resource.
 type Peer struct {
-	addr  string      // http://host:port, for messages: no token
-	host  string      // host:port to dial
-	key   *fleet.Key  // nil without a token: requests go unsigned
-	clock fleet.Clock // the peer's, as its proven answers tell it
+	addr  string    // http://host:port, for messages: no token
+	host  string    // host:port to dial
+	proof PeerProof // nil without a token: requests go unsigned
 	ua    string
 	hc    *http.Client
 	// headerTimeout bounds the wait for headers between two signs of
 	// life (openPiece's timer: the transport's own would not count a 102),
-	// and maxWait the whole wait (see peerwait.go).
+	// and maxWait the whole wait (see peerWait).
 	headerTimeout, maxWait time.Duration
 }
 
@@ -146,29 +139,25 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	if err != nil {
 		return nil, err
 	}
-	ct, rt, conns := o.ConnectTimeout, o.Timeout, o.Connections
-	if ct <= 0 {
-		ct = 5 * time.Second
-	}
-	if rt <= 0 {
-		rt = 60 * time.Second
-	}
-	if conns <= 0 {
-		conns = 4
-	}
-	mw := o.MaxWait
-	if mw <= 0 {
-		mw = 4 * rt
-	}
+	ct := orDefault(o.ConnectTimeout, 5*time.Second)
+	rt := orDefault(o.Timeout, 60*time.Second)
+	conns := orDefault(o.Connections, 4)
+	mw := orDefault(o.MaxWait, 4*rt)
 	p := &Peer{addr: "http://" + u.Host, host: u.Host, ua: o.UserAgent, headerTimeout: rt, maxWait: mw}
 	if p.ua == "" {
 		p.ua = "slget/" + version.Version
 	}
+	tok := o.Token
 	if u.User != nil {
-		tok, _ := u.User.Password()
-		p.key = fleet.NewKey(tok)
-	} else {
-		p.key = o.FleetKey()
+		tok, _ = u.User.Password()
+	}
+	if tok != "" {
+		if o.Proofs == nil {
+			return nil, fmt.Errorf("peer %s: a token and no PeerOptions.Proofs to prove it with", p.addr)
+		}
+		p.proof = o.Proofs(tok)
+	} else if u.User == nil {
+		p.proof = o.Proof
 	}
 	tr := &http.Transport{
 		Proxy:                  nil, // the peer is the proxy
@@ -189,8 +178,9 @@ func NewPeer(s string, o PeerOptions) (*Peer, error) {
 	return p, nil
 }
 
-// Key is the fleet key its requests are signed with; nil for none.
-func (p *Peer) Key() *fleet.Key { return p.key }
+// Proof is what signs its requests and checks its answers; nil for
+// none (no token).
+func (p *Peer) Proof() PeerProof { return p.proof }
 
 // String is the peer's address without its token.
 func (p *Peer) String() string { return p.addr }
@@ -242,7 +232,7 @@ func (p *Peer) statusError(resp *http.Response) *PeerError {
 	case c == http.StatusPreconditionFailed:
 		e.Reason = "has another version of the file (" + code + ")"
 	case c == http.StatusProxyAuthRequired || c == http.StatusUnauthorized:
-		if p.key == nil {
+		if p.proof == nil {
 			e.Reason = "wants a token (" + code + "); give the fleet's token, or the peer as http://slget:TOKEN@HOST:PORT"
 		} else {
 			// A refusal with the peer's own MAC: it holds the key, but
@@ -298,9 +288,10 @@ func printable(s string) bool {
 	return true
 }
 
-// unproven is the PeerError of an answer without the fleet key's MAC: the
-// peer is dropped and none of its bytes are read.
-func (p *Peer) unproven() *PeerError {
-	return &PeerError{Peer: p.addr, Drop: true, Err: fleet.ErrUnproven,
+// unproven is the PeerError of an answer without the fleet key's MAC (err,
+// as the PeerProof said it): the peer is dropped and none of its bytes are
+// read.
+func (p *Peer) unproven(err error) *PeerError {
+	return &PeerError{Peer: p.addr, Drop: true, Err: err,
 		Reason: "is not a member of this fleet"}
 }

@@ -52,7 +52,7 @@ func newPeerSetup(t *testing.T, size, slice int64, opts ...fetchtest.Option) *pe
 // source is a PeerSource for the peer at addr.
 func (s *peerSetup) source(t *testing.T, addr string) *fetch.PeerSource {
 	t.Helper()
-	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 5 * time.Second})
+	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 5 * time.Second, Proofs: fleetProof})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestPeerGetsNoOriginCredentials(t *testing.T) {
 	p.Body.Close()
 	plan, _ := segment.NewPlan(256<<10, 64<<10)
 	peer := fetchtest.NewPeer(t, srv)
-	pp, _ := fetch.NewPeer(peer.URL, fetch.PeerOptions{})
+	pp, _ := fetch.NewPeer(peer.URL, fetch.PeerOptions{Proofs: fleetProof})
 	t.Cleanup(pp.CloseIdle)
 	ps, err := fetch.NewPeerSource(pp, fetch.NewOrigin(client, p), plan)
 	if err != nil {
@@ -183,7 +183,7 @@ func TestPeerOptionsToken(t *testing.T) {
 	peer := fetchtest.NewPeer(t, s.srv, fetchtest.WithPeerToken("fl33t"))
 	r := s.plan.SliceRange(1)
 	source := func(addr, token string) *fetch.PeerSource {
-		p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 5 * time.Second, Token: token})
+		p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 5 * time.Second, Token: token, Proofs: fleetProof})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,7 +242,7 @@ func TestPeerWithoutTheKey(t *testing.T) {
 	member := fetchtest.NewPeer(t, s.srv, fetchtest.WithPeerToken("fl33t"), fetchtest.WithPeerFault( // holds the key, forgets to sign
 		func(*http.Request, int) fetchtest.PeerFault { return fetchtest.PeerFault{Unsigned: true} }))
 	for _, p := range []*fetchtest.Peer{forger, member} {
-		fp, err := fetch.NewPeer(p.URL, fetch.PeerOptions{Timeout: 5 * time.Second, Token: "fl33t"})
+		fp, err := fetch.NewPeer(p.URL, fetch.PeerOptions{Timeout: 5 * time.Second, Token: "fl33t", Proofs: fleetProof})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -557,7 +557,7 @@ func TestPeerHTTPSOriginInProxyForm(t *testing.T) {
 	s := newPeerSetup(t, 256<<10, 64<<10)
 	peer := fetchtest.NewPeer(t, s.srv)
 	o := &fetch.Origin{URL: "https://user:pw@mirror.example:8443/iso/f.iso?sig=abc#frag", Validator: s.origin.Validator}
-	pp, err := fetch.NewPeer(peer.URL, fetch.PeerOptions{})
+	pp, err := fetch.NewPeer(peer.URL, fetch.PeerOptions{Proofs: fleetProof})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -581,7 +581,7 @@ func TestPeerHTTPSOriginInProxyForm(t *testing.T) {
 // pin the version they serve.
 func TestPeerNeedsAStrongETag(t *testing.T) {
 	s := newPeerSetup(t, 256<<10, 64<<10, fetchtest.WithWeakETag())
-	pp, _ := fetch.NewPeer("http://127.0.0.1:1", fetch.PeerOptions{})
+	pp, _ := fetch.NewPeer("http://127.0.0.1:1", fetch.PeerOptions{Proofs: fleetProof})
 	if _, err := fetch.NewPeerSource(pp, s.origin, s.plan); err == nil || !strings.Contains(err.Error(), "strong ETag") {
 		t.Fatalf("NewPeerSource with a weak ETag: %v", err)
 	}
@@ -679,3 +679,6 @@ func TestPeerRestartedIsSignedForAgain(t *testing.T) {
 		t.Errorf("the peer got %q, want %q", got, want)
 	}
 }
+
+// fleetProof is the fleet's PeerProof of a token, as the library passes it.
+func fleetProof(token string) fetch.PeerProof { return fleet.NewKey(token).Prover() }

@@ -78,7 +78,7 @@ func (b *peerBody) openPiece() error {
 	end := min(b.want.End, b.pos+maxPeerRun*s.Plan.Slice)
 	piece := segment.Range{Start: b.pos, End: end}
 	// The wait for headers is bounded between signs of progress, and
-	// capped (peerwait.go): a 102 whose progress grew counts as one, for
+	// capped (peerWait): a 102 whose progress grew counts as one, for
 	// this body's header timer and for the caller (OnWait), but not for
 	// the stall watch of a download's connection.
 	rctx, wait := s.waitHeaders(b.ctx)

@@ -6,7 +6,6 @@ package fetch
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/slget/slget/fleet"
 	"github.com/slget/slget/segment"
 )
 
@@ -34,6 +32,11 @@ const (
 	// origin itself and never passes the request on, so that two serves
 	// whose views of the fleet differ cannot send a request round.
 	HeaderRelay = "X-Slget-Relay"
+	// HeaderHeld, with only-if-cached, asks a member for the slices it
+	// holds or is filling from the origin now: a member that took a run
+	// over (it joined, or came back) gets the run's bytes from the one
+	// filling it, not from the origin a second time.
+	HeaderHeld = "X-Slget-Held"
 	// HeaderWait asks a peer to send "102 Processing" while the slices
 	// wait for a fill (queued behind others, or coming from a slow
 	// origin): a peer that says it is working is not a stalled one.
@@ -94,6 +97,9 @@ type PeerSource struct {
 	// OnlyIfCached asks for slices the peer holds, never fetched for this
 	// request (Cache-Control: only-if-cached): a miss is a 504 at once.
 	OnlyIfCached bool
+	// Held, with OnlyIfCached, takes the slices the peer is filling from
+	// the origin too (HeaderHeld): the answer waits for them.
+	Held bool
 	// OnWait, if set, is called whenever the peer says it is still
 	// working on an answer and shows progress (a 102 whose HeaderProgress
 	// grew). A download's stall watch does not take it for progress.
@@ -162,9 +168,12 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (req *htt
 	}
 	if s.OnlyIfCached {
 		h.Set("Cache-Control", "only-if-cached")
+		if s.Held {
+			h.Set(HeaderHeld, "1")
+		}
 	}
-	if k := s.Peer.key; k != nil {
-		nonce = k.Sign(req, &s.Peer.clock)
+	if pr := s.Peer.proof; pr != nil {
+		nonce = pr.Sign(req)
 	}
 	return req, nonce, nil
 }
@@ -177,20 +186,16 @@ func (s *PeerSource) request(ctx context.Context, piece segment.Range) (req *htt
 // is the request's.
 func (s *PeerSource) send(ctx context.Context, piece segment.Range) (*http.Response, error) {
 	p := s.Peer
-	if p.key != nil && p.clock.Run() == "" {
-		if err := p.key.LearnRun(ctx, p.hc, p.addr, &p.clock); err != nil {
-			var re *fleet.RefusedError
-			switch {
-			case errors.As(err, &re):
-				return nil, &PeerError{Peer: p.addr, Status: re.Status, Drop: true, Reason: re.Error()}
-			case errors.Is(err, fleet.ErrUnproven):
-				return nil, p.unproven()
-			}
-			return nil, err
+	if p.proof != nil && p.proof.Run() == "" {
+		if err := p.proof.LearnRun(ctx, p.hc, p.addr); err != nil {
+			return nil, p.learnError(err)
 		}
 	}
 	for try := 0; ; try++ {
-		run := p.clock.Run()
+		var run string
+		if p.proof != nil {
+			run = p.proof.Run()
+		}
 		req, nonce, err := s.request(ctx, piece)
 		if err != nil {
 			return nil, err
@@ -203,7 +208,7 @@ func (s *PeerSource) send(ctx context.Context, piece segment.Range) (*http.Respo
 			resp.Body.Close()
 			return nil, err
 		}
-		if try > 0 || p.key == nil || !fleet.Rebound(resp, run, &p.clock) {
+		if try > 0 || p.proof == nil || !p.proof.Rebound(resp, run) {
 			return resp, nil
 		}
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
@@ -215,8 +220,12 @@ func (s *PeerSource) send(ctx context.Context, piece segment.Range) (*http.Respo
 // bound to the request's nonce, before anything else of it is looked at.
 // Without a key there is nothing to prove.
 func (s *PeerSource) proven(resp *http.Response, nonce string) *PeerError {
-	k := s.Peer.key
-	if k == nil || k.Check(nonce, resp, &s.Peer.clock) == nil {
+	pr := s.Peer.proof
+	if pr == nil {
+		return nil
+	}
+	err := pr.Check(nonce, resp)
+	if err == nil {
 		return nil
 	}
 	if c := resp.StatusCode; c == http.StatusProxyAuthRequired || c == http.StatusUnauthorized {
@@ -224,7 +233,7 @@ func (s *PeerSource) proven(resp *http.Response, nonce string) *PeerError {
 		return &PeerError{Peer: s.Peer.addr, Status: c, Drop: true,
 			Reason: fmt.Sprintf("refused our fleet MAC (%d %s): it has another fleet token, or none", c, http.StatusText(c))}
 	}
-	return s.Peer.unproven()
+	return s.Peer.unproven(err)
 }
 
 // check looks at the headers of a peer's answer for piece. Its Status is

@@ -63,7 +63,7 @@ func beatingPeer(t *testing.T, s *peerSetup, r segment.Range, progress func(k in
 // cap given, counting its OnWait calls in waits.
 func waitSource(t *testing.T, s *peerSetup, addr string, timeout, maxWait time.Duration, waits *atomic.Int32) *fetch.PeerSource {
 	t.Helper()
-	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: timeout, MaxWait: maxWait})
+	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: timeout, MaxWait: maxWait, Proofs: fleetProof})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 // Tests of Scope: the scope of each kind of address, and a Client held to
 // a scope refusing, at the dial, addresses and names more private, the
 // idle connections of the unlimited client notwithstanding, without a
-// retry. (Redirects: cmd/slget's sourcescope_netns_linux_test.go.)
+// retry. (Redirects: cmd/slget's TestServerNamesClientLoopbackAcrossNamespaces.)
 
 package fetch_test
 

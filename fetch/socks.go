@@ -60,6 +60,8 @@ func (e socksReplyError) retryable() bool {
 // host:port (host is an IP address, or a name the proxy resolves). user,
 // if not nil, is offered as RFC 1929 credentials. The caller bounds the
 // time through c's deadline.
+// It is one exchange of RFC 1928 (and 1929) in sequence, read top to bottom
+// as the RFCs list its messages.
 func socks5Connect(c net.Conn, host string, port int, user *url.Userinfo) error {
 	methods := []byte{socksNoAuth}
 	if user != nil {

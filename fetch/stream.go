@@ -30,14 +30,8 @@ type StreamRules struct {
 // and closes body when it stops for any reason (ctx ending included). It
 // returns the number of bytes copied.
 func StreamTo(ctx context.Context, body io.ReadCloser, out io.WriterAt, written *atomic.Int64, rules StreamRules) (int64, error) {
-	stall := rules.Stall
-	if stall <= 0 {
-		stall = 30 * time.Second
-	}
-	window := rules.LowestSpeedWindow
-	if window <= 0 {
-		window = 10 * time.Second
-	}
+	stall := orDefault(rules.Stall, 30*time.Second)
+	window := orDefault(rules.LowestSpeedWindow, 10*time.Second)
 	lim := rules.Limiter
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)

@@ -124,7 +124,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	rreq := req.WithContext(ctx)
 	resp, err := tr.RoundTrip(rreq)
 	if err != nil && note.reused && leftOver(req, err) {
-		// What the connection's previous answer left on it (reused.go).
+		// What the connection's previous answer left on it (leftOver).
 		resp, err = onNewConnection(tr, rreq)
 	}
 	if err == nil {

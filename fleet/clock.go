@@ -120,6 +120,10 @@ func (e *RefusedError) Error() string {
 
 func (e *RefusedError) Unwrap() error { return ErrUnproven }
 
+// RefusedStatus is the refusal's HTTP status: how the HTTP side
+// (fetch.PeerProof) tells a refusal from other failures.
+func (e *RefusedError) RefusedStatus() int { return e.Status }
+
 // Rebound reports whether resp, a proven answer to a request signed for
 // run, refused it (401 or 407) and named another run of the serve, now
 // kept in c: the serve restarted, and the request may be signed again

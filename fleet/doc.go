@@ -30,7 +30,11 @@
 // clients). Package fleet/gossip keeps the membership by gossip instead
 // (hashicorp/memberlist, sealed with the fleet key): another View, which a
 // serve takes in place of Members, the lists and discovery then naming only
-// members to join through.
+// members to join through. A member the lists name that keeps no gossip
+// but proves the key is checked and ranked with the gossip's members all
+// the same (Mixed), and each membership marks the other's members
+// (Health.Membership): a mixed fleet names one set of owners, and says it
+// is mixed.
 //
 // Quiet says what the health checks find in few lines: the members that do
 // not answer in one summary, then a line when some go down or come back, no

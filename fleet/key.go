@@ -245,7 +245,18 @@ func (k *Key) answerMAC(nonce string, status int, h http.Header) string {
 
 // ErrUnproven is an answer without a MAC of the fleet key: whoever sent it
 // does not hold the key.
-var ErrUnproven = errors.New("did not prove it holds the fleet key (its answer has no valid " + HeaderAnswerMAC + ")")
+var ErrUnproven error = unprovenError{}
+
+// unprovenError is ErrUnproven's type: its method Unproven is how the
+// HTTP side (fetch.PeerProof) tells it from other failures.
+type unprovenError struct{}
+
+func (unprovenError) Error() string {
+	return "did not prove it holds the fleet key (its answer has no valid " + HeaderAnswerMAC + ")"
+}
+
+// Unproven reports true: whoever answered does not hold the key.
+func (unprovenError) Unproven() bool { return true }
 
 // VerifyAnswer checks the HeaderAnswerMAC of an answer of status with
 // headers h to the request whose nonce is given.

@@ -1,5 +1,8 @@
 // Members: the peers a client or a serve knows, given or discovered, and
 // their health by GET /healthz.
+//
+// About 450 lines for one concern: the membership's list, its checks and
+// their results share one lock.
 
 package fleet
 
@@ -14,6 +17,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -61,6 +65,12 @@ type Health struct {
 	// Claimed: two members answer with its ID; both are set aside (own
 	// no runs) until one of them goes. Err says which.
 	Claimed bool `json:"claimed,omitempty"`
+	// Membership is the membership the member keeps when it is not this
+	// serve's (see Mixed): MembershipGossip for a member in the fleet's
+	// gossip seen by a serve that checks its members' health,
+	// MembershipChecks for a member outside the gossip seen by a serve in
+	// it. "" when it keeps the same as this serve, or is not known.
+	Membership string `json:"membership,omitempty"`
 }
 
 // Options configure NewMembers. The zero value is usable.
@@ -89,6 +99,10 @@ type Options struct {
 	// Logger is told, as an error, of an ID two serves claim; nil
 	// discards it.
 	Logger *slog.Logger
+	// Gossip: the serve keeps its membership by gossip, and these are the
+	// members outside it (Mixed), each MembershipChecks. False: a member
+	// whose /healthz names a gossip (HeaderGossip) is MembershipGossip.
+	Gossip bool
 }
 
 // Members is a set of peers and their health, safe for concurrent use.
@@ -107,6 +121,7 @@ type Members struct {
 	found  map[string][]string // discovered, by source
 	state  map[string]*health  // by address
 	clocks map[string]*Clock   // each peer's, as its proven answers tell it
+	port   atomic.Int32        // SetPort's
 	// claimed holds the IDs two serves claim, each with its report; made
 	// when a Check ends, so that a check half done never shows one.
 	claimed map[string]string
@@ -117,6 +132,7 @@ type health struct {
 	version  string
 	unproven bool
 	instance string // its HeaderInstance
+	gossip   bool   // its /healthz names a gossip port
 	fails    int    // checks failed in a row
 	healthy  bool
 	lastSeen time.Time
@@ -211,6 +227,7 @@ func (m *Members) Status() []Health {
 		h := Health{Addr: a, Err: "not checked yet"}
 		if s := m.state[a]; s != nil {
 			h = Health{Addr: a, ID: s.id, Version: s.version, Healthy: s.healthy, LastSeen: s.lastSeen, Err: s.err, Unproven: s.unproven}
+			h.Membership = m.membership(s)
 			h.Self = m.o.SelfID != "" && s.id == m.o.SelfID
 			self = self || h.Self
 			if c := m.claimed[s.id]; c != "" && s.healthy {
@@ -245,7 +262,7 @@ func (m *Members) Check(ctx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			id, ver, instance, err := m.check(ctx, a)
+			id, ver, instance, gossip, err := m.check(ctx, a)
 			m.mu.Lock()
 			defer m.mu.Unlock()
 			h := m.state[a]
@@ -269,6 +286,7 @@ func (m *Members) Check(ctx context.Context) {
 				return
 			}
 			h.id, h.version, h.instance, h.healthy, h.err, h.lastSeen, h.fails, h.unproven = id, ver, instance, true, "", time.Now(), 0, false
+			h.gossip = gossip
 		}()
 	}
 	wg.Wait()
@@ -309,14 +327,17 @@ func (m *Members) claimLocked(addrs []string) {
 	m.claimed = claimed
 }
 
-// check asks one peer's /healthz and returns its ID, the version it says
-// and its instance.
-func (m *Members) check(ctx context.Context, addr string) (id, version, instance string, err error) {
+// check asks one peer's /healthz and returns its ID, the version it says,
+// its instance and whether it names a gossip port.
+func (m *Members) check(ctx context.Context, addr string) (id, version, instance string, gossip bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, m.o.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(addr, "/")+"/healthz", nil)
 	if err != nil {
-		return "", "", "", err
+		return "", "", "", false, err
+	}
+	if p := m.portHeader(); p != "" {
+		req.Header.Set(HeaderPort, p)
 	}
 	var nonce string
 	clock := m.clock(addr)
@@ -329,33 +350,33 @@ func (m *Members) check(ctx context.Context, addr string) (id, version, instance
 	}
 	resp, err := m.hc.Do(req)
 	if err != nil {
-		return "", "", "", err
+		return "", "", "", false, err
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
 	if key != nil {
 		if err := key.Check(nonce, resp, clock); err != nil {
 			if c := resp.StatusCode; c == http.StatusUnauthorized || c == http.StatusProxyAuthRequired {
-				return "", "", "", fmt.Errorf("%w: it refused our signed check (%s), so it has another fleet token, or none", ErrUnproven, resp.Status)
+				return "", "", "", false, fmt.Errorf("%w: it refused our signed check (%s), so it has another fleet token, or none", ErrUnproven, resp.Status)
 			}
-			return "", "", "", ErrUnproven
+			return "", "", "", false, ErrUnproven
 		}
 	}
 	if c := resp.StatusCode; key != nil && (c == http.StatusUnauthorized || c == http.StatusProxyAuthRequired) {
 		// A member that refuses a proven check: its clock is too far
 		// from ours, and now we know its clock for the next check.
-		return "", "", "", fmt.Errorf("refused a signed check (%s): its clock is too far from this host's", resp.Status)
+		return "", "", "", false, fmt.Errorf("refused a signed check (%s): its clock is too far from this host's", resp.Status)
 	}
 	if resp.StatusCode != http.StatusOK {
 		// It answers HTTP, so it is up; but it is no serve of a fleet
 		// (or one of another kind): it is known by its address.
-		return addr, "", "", nil
+		return addr, "", "", false, nil
 	}
 	id = strings.TrimSpace(resp.Header.Get(HeaderID))
 	if id == "" || len(id) > 128 {
 		id = addr
 	}
-	return id, HealthzVersion(string(body)), resp.Header.Get(HeaderInstance), nil
+	return id, HealthzVersion(string(body)), resp.Header.Get(HeaderInstance), resp.Header.Get(HeaderGossip) != "", nil
 }
 
 // HealthzVersion is the version a /healthz body names ("ok slget/1.2.3",

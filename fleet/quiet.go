@@ -32,6 +32,7 @@ type Quiet struct {
 	mu       sync.Mutex
 	unproven map[string]bool   // the members said not to hold the fleet key
 	claims   map[string]bool   // the claims of one ID by two members said (Health.Err)
+	mixed    map[string]bool   // the members said to keep another membership, by ID
 	reports  int               // Reports made, up to Confirm
 	down     map[string]string // the members said to be down, and why
 	seen     map[string]int    // Reports in a row that saw a member otherwise than said
@@ -48,7 +49,7 @@ func (q *Quiet) Report(now time.Time, st []Health) []string {
 		q.down, q.seen, q.unproven = map[string]string{}, map[string]int{}, map[string]bool{}
 	}
 	if q.claims == nil {
-		q.claims = map[string]bool{}
+		q.claims, q.mixed = map[string]bool{}, map[string]bool{}
 	}
 	// A host that answers without the fleet key's MAC is named at once,
 	// each on a line of its own: it is not a member that is down, it is
@@ -65,8 +66,27 @@ func (q *Quiet) Report(now time.Time, st []Health) []string {
 			q.claims[h.Err] = true
 			alarms = append(alarms, h.Err+": both are set aside (no runs go to either) until one of them goes; give each serve its own cache (see slget peers)")
 		}
+		// A member on another membership is said once, when it is
+		// proven: the fleet is mixed.
+		if h.Membership != "" && h.Healthy && h.ID != "" && !q.mixed[h.ID] {
+			q.mixed[h.ID] = true
+			alarms = append(alarms, mixedLine(h))
+		}
 	}
 	return append(alarms, q.report(now, st)...)
+}
+
+// mixedLine says that the member h keeps another membership than this
+// serve.
+func mixedLine(h Health) string {
+	if h.Membership == MembershipGossip {
+		return fmt.Sprintf("a mixed fleet: member %s (ID %s) keeps the fleet's membership by gossip, this serve by health checks; "+
+			"each ranks every member that proves the fleet key, so they agree on the owners, but give this serve a gossip port "+
+			"(SLGET_GOSSIP_PORT under systemd) so that the fleet keeps one membership", h.Addr, h.ID)
+	}
+	return fmt.Sprintf("a mixed fleet: member %s (ID %s) proves the fleet key but keeps its membership by health checks, outside this fleet's gossip; "+
+		"this serve checks it and ranks it with the gossip's members, but give it a gossip port (SLGET_GOSSIP_PORT under systemd) "+
+		"so that the fleet keeps one membership", h.Addr, h.ID)
 }
 
 // report is Report for the members that hold the key, or are down.

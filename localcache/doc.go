@@ -25,7 +25,7 @@
 // Purge and Verify are for operators, and Close gives the directory back.
 // Version, StatRun, Touch and OpenIdentity are the peer server's hot path:
 // a version checked once, what the index holds of a run of slices, and a
-// checked slice file handed out for sendfile, held open (held.go) and
+// checked slice file handed out for sendfile, held open (heldFile) and
 // read at explicit offsets by the answers that share it.
 // Nil Options mean the defaults, and every field says what its zero means.
 //

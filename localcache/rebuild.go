@@ -101,6 +101,8 @@ func (s *Store) readHeader(rel string, want hash) (header, error) {
 // it reads and checks each file whole (Verify), else its header only.
 // seen, if not nil, gets the hash of every good file. The last batch is
 // written when the function is called with a nil entry.
+// It is long because the walk function it returns is one closure over the
+// batch it fills and the report it counts in.
 func (s *Store) adopter(rep *VerifyReport, deep bool, seen map[hash]bool) func(string, fs.DirEntry) error {
 	type adoption struct {
 		h hash

@@ -44,7 +44,7 @@ type fileStamp struct {
 }
 
 // CheckedFiles remembers the slice files OpenIdentity checked whole
-// lately, holds the most recently sent of them open (see held.go), and
+// lately, holds the most recently sent of them open (see heldFile), and
 // holds their folders open, so that opening one again is one openat, not a
 // walk from DIR (os.Root checks each step of a path). The caller that
 // sends slices (the peer server) keeps one for its life and closes it when

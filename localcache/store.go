@@ -123,7 +123,7 @@ type Store struct {
 	slots slotSet // see slotSet
 
 	heldMu sync.Mutex
-	heldBy map[*CheckedFiles]struct{} // told of the slice files let go (see held.go)
+	heldBy map[*CheckedFiles]struct{} // told of the slice files let go (see heldFile)
 }
 
 // tempFile is what Put writes a slice through.

@@ -1,4 +1,4 @@
-// control.go: pausing, unpausing, removing and moving downloads.
+// Pausing, unpausing, removing and moving downloads.
 
 package queue
 

@@ -1,4 +1,4 @@
-// errors.go: what the queue's methods fail with.
+// What the queue's methods fail with.
 
 package queue
 

@@ -1,4 +1,4 @@
-// eventkind.go: the events a Queue sends, and their names.
+// The events a Queue sends, and their names.
 
 package queue
 

@@ -1,4 +1,4 @@
-// gid.go: a download's GID, 16 hex digits as aria2 writes them.
+// A download's GID, 16 hex digits as aria2 writes them.
 
 package queue
 

@@ -1,4 +1,4 @@
-// look.go: snapshots of the queue's downloads and totals.
+// Snapshots of the queue's downloads and totals.
 
 package queue
 

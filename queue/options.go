@@ -1,4 +1,4 @@
-// options.go: a download's options in aria2's names ("split", "header",
+// A download's options in aria2's names ("split", "header",
 // "checksum", ...) read into typed values: the one reader of them, for
 // the daemon, aria2's -i lines and programs that embed the queue.
 
@@ -50,7 +50,7 @@ type Options struct {
 	Referer                       string // referer=; "*" means the download's URL
 	HTTPUser, HTTPPasswd          *string
 	// FTPUser, FTPPasswd (ftp-user=, ftp-passwd=) log in to an sftp://
-	// URL that names no user or password; SSHHostKeyMD (ssh-host-key-md=
+	// or ftp:// URL that names no user or password; SSHHostKeyMD (ssh-host-key-md=
 	// TYPE=HEX) is the host key it accepts instead of known_hosts.
 	FTPUser, FTPPasswd, SSHHostKeyMD *string
 
@@ -135,6 +135,9 @@ func (o *Options) Set(name, value string) (known bool, err error) {
 	return true, nil
 }
 
+// set applies one of aria2's options, by name, to o.
+// It is a switch with a case per option aria2 names, as long as that list;
+// split, the cases would only move.
 func (o *Options) set(name, value string) (err error) {
 	count := func(dst *int, lo, hi int) error {
 		n, err := strconv.Atoi(value)

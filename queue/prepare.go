@@ -1,4 +1,4 @@
-// prepare.go: a download's options laid over the defaults of a daemon
+// A download's options laid over the defaults of a daemon
 // (Base), giving the client and request of its run: the mapping a program
 // that embeds the queue gives to Config.Prepare.
 
@@ -89,7 +89,8 @@ func (o Options) Apply(b Base, uris []string) (c *slget.Client, req *slget.Reque
 			*f.to = *f.from
 		}
 	}
-	for _, f := range []struct{ from, to *string }{{o.FTPUser, &req.SFTP.User}, {o.FTPPasswd, &req.SFTP.Password}, {o.SSHHostKeyMD, &req.SFTP.HostKeyMD}} {
+	for _, f := range []struct{ from, to *string }{{o.FTPUser, &req.SFTP.User}, {o.FTPPasswd, &req.SFTP.Password}, {o.SSHHostKeyMD, &req.SFTP.HostKeyMD},
+		{o.FTPUser, &req.FTP.User}, {o.FTPPasswd, &req.FTP.Password}} {
 		if f.from != nil {
 			*f.to = *f.from
 		}

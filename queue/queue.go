@@ -1,4 +1,4 @@
-// queue.go: the Queue, its downloads' states and the scheduling of the
+// The Queue, its downloads' states and the scheduling of the
 // waiting ones into Jobs slots.
 
 package queue
@@ -259,6 +259,20 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 	}
 	q.active = slices.DeleteFunc(q.active, func(g GID) bool { return g == e.info.GID })
 	switch {
+	case err == nil:
+		// Complete, even when a pause, a remove or the daemon's stop came
+		// after Do had returned: the file is under its final name and its
+		// journal is gone, so there is nothing left to pause or resume.
+		if res != nil {
+			e.info.Total, e.info.Done = max(res.Size, 0), max(res.Size, 0)
+		}
+		all := make([]bool, len(e.info.Pieces)) // complete: every piece is in
+		for i := range all {
+			all[i] = true
+		}
+		e.info.Pieces = all
+		q.toStopped(e, Complete)
+		q.emit(Event{EventComplete, e.info.GID})
 	case q.closed && e.stopAs == "":
 		// The daemon stops: the download stays first in line for the
 		// session.
@@ -271,17 +285,6 @@ func (q *Queue) finish(e *entry, res *slget.Result, err error) {
 	case e.stopAs == Removed:
 		q.toStopped(e, Removed)
 		q.emit(Event{EventStop, e.info.GID})
-	case err == nil:
-		if res != nil {
-			e.info.Total, e.info.Done = max(res.Size, 0), max(res.Size, 0)
-		}
-		all := make([]bool, len(e.info.Pieces)) // complete: every piece is in
-		for i := range all {
-			all[i] = true
-		}
-		e.info.Pieces = all
-		q.toStopped(e, Complete)
-		q.emit(Event{EventComplete, e.info.GID})
 	default:
 		e.info.ErrorCode, e.info.ErrorMessage = 1, err.Error()
 		if q.cfg.ErrorCode != nil {

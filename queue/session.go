@@ -1,4 +1,4 @@
-// session.go: the session file in aria2's input-file format, so that the
+// The session file in aria2's input-file format, so that the
 // queue survives a restart: each unfinished download as its URIs
 // (tab-separated) and indented NAME=VALUE lines, its GID and pause among
 // them, as aria2c --save-session writes it.

@@ -6,7 +6,7 @@
 // redirects, the validator (ETag, Last-Modified, size), the slice size, and
 // for each finished slice its CRC-32C (SliceChecksum) and where its bytes
 // came from (origin, local cache, peer); for a download from mirrors, also
-// which mirror sent each slice and what proves the whole file (mirrors.go).
+// which mirror sent each slice and what proves the whole file (MirrorBytes, SetProof).
 // The done-set is derived from the slice records when the journal is
 // opened. Every record carries a check of
 // its own key and value, and the description a check of all its fields, so

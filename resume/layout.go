@@ -262,13 +262,15 @@ type state struct {
 	records []Record // only if asked for
 	dropped int      // records that failed their check
 	// mirrorOf is the mirror each slice came from, for those that came
-	// from one (mirrors.go).
+	// from one (readMirrorOf).
 	mirrorOf map[int]string
 }
 
 // load reads and checks everything in the journal: the schema first (a newer
 // layout may differ in anything else), then every meta field, then every
 // slice record against the plan the meta implies.
+// It is long on purpose: each field is read and checked in the order the
+// layout writes it, so reading it is reading the layout.
 func load(tx *bolt.Tx, withRecords bool) (state, error) {
 	var st state
 	mb := tx.Bucket(bucketMeta)

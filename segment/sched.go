@@ -1,4 +1,8 @@
 // Scheduler: claims, work stealing and end-game over a Plan's slices.
+//
+// About 440 lines for one concern: claims, stealing and the end-game share
+// one lock and one set of runs; split, each would reach into the others'
+// state.
 
 package segment
 

@@ -20,6 +20,8 @@
 // loopback, bounded only by MaxQueued bytes held per direction. Bytes the
 // proxy holds are bounded (backpressure), so a client that stops reading
 // eventually stops the upstream too.
+//
+// About 470 lines for one concern, the proxy, with its flags and its main.
 package delayproxy
 
 import (
@@ -184,6 +186,8 @@ func (p *Proxy) untrack(c net.Conn) {
 }
 
 // serve relays one client connection accepted at the given time.
+// It is one connection's two directions and their shared close; split, each
+// half would pass the other's state along.
 func (p *Proxy) serve(client net.Conn, accepted time.Time) {
 	defer p.wg.Done()
 	ctx, cancel := context.WithCancel(p.ctx)

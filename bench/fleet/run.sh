@@ -3,15 +3,20 @@
 # shaped to 100 Mbit/s by htb; what the origin sent, each host's time and each serve's bytes, per configuration.
 #
 #   sudo bench/fleet/run.sh [CONFIG...]      CONFIG: nocache oneserve nginxslice fourserve fourserve-warm
-#                                            fourserve-kill fourserve-stop fourserve-join fourserve-restart, or all
+#                                            fourserve-kill fourserve-stop fourserve-join fourserve-restart
+#                                            fourserve-mixed, or all
 #                                            (the default: every one, in that order)
 #
 # Environment (all optional): SLGET=path (else built from this checkout), SIZE=512m (the file), RATE=100mbit
 # (the origin's egress), HOSTRATE= (each host's egress; empty: unshaped), CONNS=8 (-x of each client),
 # CLIENT_TIMEOUT=600 (seconds per client), SERVE_FLAGS= (more flags for every serve; the word @fleet stands for
-# --peer http://h1:7878 ... --peer http://h4:7878), CLIENT_FLAGS= (more flags for every client), KILL_HOST=h3,
+# --peer http://h1:7878 ... --peer http://h4:7878), CLIENT_FLAGS= (more flags for every client), CLIENT_PEERS=all
+# (the four-serve clients' --peer: all four serves; own: each its own host's alone), TOKEN= (the fleet's token:
+# every serve's --token, every client's --peer-token, and the bench's own requests to /metrics and /fleet), KILL_HOST=h3,
 # KILL_AT= (seconds into the kill run; empty: when the origin has sent half the file), NET=10.77.0 (the private
-# /24, used only inside the namespaces), OUT=bench/results/fleet-DATE.csv, KEEP=1 (keep the work folder).
+# /24, used only inside the namespaces), OUT=bench/results/fleet-DATE.csv, KEEP=1 (keep the work folder),
+# GOSSIP_HOSTS="h1 h2 h3" (fourserve-mixed: the serves with gossip, the others on health checks), SETTLE=12
+# (fourserve-mixed: seconds from the serves' start to the wave, two mDNS queries).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,12 +28,20 @@ CONNS=${CONNS:-8}
 CLIENT_TIMEOUT=${CLIENT_TIMEOUT:-600}
 SERVE_FLAGS=${SERVE_FLAGS:-}
 CLIENT_FLAGS=${CLIENT_FLAGS:-}
+CLIENT_PEERS=${CLIENT_PEERS:-all}
+TOKEN=${TOKEN:-}
+AUTH=()
+[ -n "$TOKEN" ] && AUTH=(-u "slget:$TOKEN") && SERVE_FLAGS="$SERVE_FLAGS --token $TOKEN" && CLIENT_FLAGS="$CLIENT_FLAGS --peer-token $TOKEN"
 KILL_HOST=${KILL_HOST:-h3}
 KILL_AT=${KILL_AT:-}
 NET=${NET:-10.77.0}
+GOSSIP_HOSTS=${GOSSIP_HOSTS:-h1 h2 h3}
+SETTLE=${SETTLE:-12}
+MIXED=         # set while fourserve-mixed runs: its serves share a token, GOSSIP_HOSTS's with gossip
+MIXED_TOKEN=bench-fleet-token
 OUT=${OUT:-$ROOT/bench/results/fleet-$(date -u +%Y%m%dT%H%M%SZ).csv}
 HOSTS=(h1 h2 h3 h4)
-CONFIGS=(nocache oneserve nginxslice fourserve fourserve-warm fourserve-kill fourserve-stop fourserve-join fourserve-restart)
+CONFIGS=(nocache oneserve nginxslice fourserve fourserve-warm fourserve-kill fourserve-stop fourserve-join fourserve-restart fourserve-mixed)
 
 die() { echo "fleet: $*" >&2; exit 1; }
 say() { echo "fleet: $*" >&2; }
@@ -216,6 +229,10 @@ serve() {
 	for w in $SERVE_FLAGS; do
 		if [ "$w" = @fleet ]; then read -ra w <<<"$(fleetPeers)"; flags+=("${w[@]}"); else flags+=("$w"); fi
 	done
+	if [ -n "$MIXED" ]; then
+		flags+=(--token "$MIXED_TOKEN")
+		[[ " $GOSSIP_HOSTS " == *" $n "* ]] && flags+=(--gossip-port 7947)
+	fi
 	# ip itself, not the function inns: $! must be the serve, not a shell around it
 	ip netns exec "$P-$n" "$SLGET" serve --cache "$W/cache-$n" --listen 0.0.0.0:7878 --allow origin "${flags[@]}" \
 		>>"$W/serve-$n.log" 2>&1 &
@@ -227,6 +244,21 @@ serve() {
 	done
 	die "serve on $n did not answer"
 }
+# settle: wait (30 s at most) until every serve sees every serve running as a healthy member, so that a wave
+# starts on one view of the fleet (a serve's first checks of the others may predate their start).
+settle() {
+	local n i ok
+	[[ " $SERVE_FLAGS " == *" @fleet "* || "$SERVE_FLAGS" == *--fleet-file* ]] || return 0
+	for i in $(seq 150); do
+		ok=1
+		for n in "${SERVES[@]}"; do
+			[ "$(inns "$n" curl -sf --max-time 2 "${AUTH[@]}" "http://$n:7878/fleet" 2>/dev/null | grep -o '"healthy":true' | wc -l)" -ge ${#SERVES[@]} ] || ok=
+		done
+		[ -n "$ok" ] && return 0
+		sleep 0.2
+	done
+	say "the serves do not all see each other after 30 s; going on"
+}
 stopServes() {
 	local n
 	for n in "${SERVES[@]}"; do kill "$(cat "$W/serve-$n.pid")" 2>/dev/null || true; done
@@ -235,8 +267,9 @@ stopServes() {
 }
 # served HOST: the body bytes HOST's serve has sent to clients (every codec and source), or "-" if it is gone.
 served() {
-	local m
-	m=$(inns "$1" curl -sf --max-time 5 "http://$1:7878/metrics" 2>/dev/null) || { echo -; return 0; }
+	local m auth=("${AUTH[@]}")
+	[ -n "$MIXED" ] && auth=(-H "Authorization: Bearer $MIXED_TOKEN")
+	m=$(inns "$1" curl -sf --max-time 5 "${auth[@]}" "http://$1:7878/metrics" 2>/dev/null) || { echo -; return 0; }
 	awk '/^slget_serve_sent_bytes_total/ { s += $2 } END { printf "%.0f", s }' <<<"$m"
 }
 
@@ -255,11 +288,16 @@ wave() {
 	local pids=()
 	for n in "${HOSTS[@]}"; do
 		rm -rf "$W/dl-$n" && mkdir -p "$W/dl-$n"
+		# @own: the serve of the client's own host alone (a host whose serve
+		# joins later asks h1's meanwhile: it has none of its own yet)
+		local args=() a own=$n
+		[ "$name" = fourserve-join ] && [ "$n" = "$KILL_HOST" ] && own=h1
+		for a in "$@"; do if [ "$a" = @own ]; then args+=(--peer "http://$own:7878"); else args+=("$a"); fi; done
 		(
 			s=$(date +%s.%N)
 			set +e
 			inns "$n" timeout -k 10 "$CLIENT_TIMEOUT" "$SLGET" --json --summary-interval 0 -x "$CONNS" -d "$W/dl-$n" -o file.bin \
-				"$@" $CLIENT_FLAGS "$URL" >"$W/dl-$n.out" 2>"$W/dl-$n.err"
+				"${args[@]}" $CLIENT_FLAGS "$URL" >"$W/dl-$n.out" 2>"$W/dl-$n.err"
 			rc=$?
 			echo "$rc $s $(date +%s.%N)" >"$W/dl-$n.rc"
 		) &
@@ -327,6 +365,10 @@ wave() {
 			sends+=(-)
 		fi
 	done
+	# nginx counts what it handed the kernel: with a host killed, what sat in
+	# its sockets' buffers counts, though it never crossed the link; htb
+	# counts what did (headers and TCP/IP too).
+	say "$name: the origin's link carried $(mib $(($(originSent) - sent0))) MiB (htb's count, with headers)"
 	local x
 	x=$(awk -v o="$origin_b" -v f="$FILE_BYTES" 'BEGIN { printf "%.2f", o / f }')
 	local load1
@@ -362,12 +404,14 @@ peersAll() { local n; for n in "${HOSTS[@]}"; do printf -- '--peer\nhttp://%s:78
 fourWave() { # name
 	local args
 	mapfile -t args < <(peersAll)
+	[ "$CLIENT_PEERS" = own ] && args=(@own)
 	wave "$1" "${args[@]}"
 }
 fourserve() {
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	settle
 	fourWave fourserve
 	# the serves stay up, caches warm, for fourserve-warm
 }
@@ -380,6 +424,7 @@ fourserveKill() {
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	settle
 	fourWave fourserve-kill
 	SERVES=("${SERVES[@]/$KILL_HOST/}")
 	read -ra SERVES <<<"${SERVES[*]}"
@@ -389,6 +434,7 @@ fourserveStop() { # h3's serve SIGSTOPped midway: it takes connections and answe
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	settle
 	fourWave fourserve-stop
 	stopServes
 }
@@ -396,6 +442,7 @@ fourserveJoin() { # KILL_HOST's serve is not there at first, and joins when the 
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do [ "$n" = "$KILL_HOST" ] || serve "$n" fresh; done
+	settle
 	fourWave fourserve-join
 	stopServes
 }
@@ -403,8 +450,25 @@ fourserveRestart() { # KILL_HOST's serve is killed midway and started again on i
 	stopServes
 	local n
 	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	settle
 	fourWave fourserve-restart
 	stopServes
+}
+fourserveMixed() { # GOSSIP_HOSTS keep the membership by gossip, the others by health checks; each client asks its own serve
+	stopServes
+	MIXED=1
+	local n
+	for n in "${HOSTS[@]}"; do serve "$n" fresh; done
+	sleep "$SETTLE" # rounds of checks, joins and mDNS queries (every 5 s): the memberships settle
+	for n in "${HOSTS[@]}"; do
+		inns "$n" curl -sf --max-time 5 -H "Authorization: Bearer $MIXED_TOKEN" "http://$n:7878/fleet" >"$W/fleet-mixed-$n.json" || true
+	done
+	wave fourserve-mixed --peer-token "$MIXED_TOKEN" @own
+	for n in "${HOSTS[@]}"; do # what each serve said of the mix: /fleet before the wave, its log after
+		say "$n: /fleet $(grep -o '"membership":"[a-z ]*","mixed":true' "$W/fleet-mixed-$n.json" || echo 'not mixed'), $(grep -c 'a mixed fleet' "$W/serve-$n.log" || true) log lines of a mixed fleet"
+	done
+	stopServes
+	MIXED=
 }
 
 if [ -z "${SLGET:-}" ]; then
@@ -428,7 +492,7 @@ for c in "${want[@]}"; do
 	case $c in
 	nocache) nocache ;; oneserve) oneserve ;; nginxslice) nginxslice ;; fourserve) fourserve ;;
 	fourserve-warm) fourserveWarm ;; fourserve-kill) fourserveKill ;; fourserve-stop) fourserveStop ;;
-	fourserve-join) fourserveJoin ;; fourserve-restart) fourserveRestart ;;
+	fourserve-join) fourserveJoin ;; fourserve-restart) fourserveRestart ;; fourserve-mixed) fourserveMixed ;;
 	esac
 done
 stopServes

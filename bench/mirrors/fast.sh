@@ -6,14 +6,11 @@
 #   bench/mirrors/fast.sh SIZE_MIB RUNS NAME=SLGET_BINARY...
 set -euo pipefail
 size=${1:?}; runs=${2:?}; shift 2
-dir=$(mktemp -d /tmp/slget-fast.XXXXXX); chmod 755 "$dir"
-trap 'kill $(cat "$dir/nginx.pid" 2>/dev/null) 2>/dev/null || true; rm -rf "$dir"' EXIT
-mkdir -p "$dir/www" "$dir/logs" "$dir/tmp"
-head -c $((size << 20)) /dev/urandom >"$dir/www/f.bin"
-want=$(sha256sum "$dir/www/f.bin" | cut -d' ' -f1)
+. "$(dirname "$0")/../nginxfile.sh"
+nginx_folder fast "$size"
 digest=$(python3 -c "import base64,binascii; print(base64.b64encode(binascii.unhexlify('$want')).decode())")
-po=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-pm=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+po=$(free_port)
+pm=$(free_port)
 cat >"$dir/nginx.conf" <<CONF
 worker_processes 2; error_log $dir/logs/error.log warn; pid $dir/nginx.pid; events { worker_connections 1024; }
 http { log_format b '\$server_port \$status \$body_bytes_sent'; access_log $dir/logs/access.log b;

@@ -8,14 +8,10 @@
 #   bench/mirrors/run.sh 256 5 new='/tmp/slget-new -q -x 8 -i $IN -d $OUT' aria2c='aria2c -q -x 8 -s 8 -i $IN -d $OUT'
 set -euo pipefail
 size=${1:?size in MiB}; runs=${2:?runs}; shift 2
-dir=$(mktemp -d /tmp/slget-mirrors.XXXXXX)
-trap 'kill $(cat "$dir/nginx.pid" 2>/dev/null) 2>/dev/null || true; rm -rf "$dir"' EXIT
-chmod 755 "$dir"
-mkdir -p "$dir/www" "$dir/logs" "$dir/tmp"
-head -c $((size << 20)) /dev/urandom >"$dir/www/f.bin"
-want=$(sha256sum "$dir/www/f.bin" | cut -d' ' -f1)
+. "$(dirname "$0")/../nginxfile.sh"
+nginx_folder mirrors "$size"
 ports=()
-for _ in 1 2 3; do ports+=("$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"); done
+for _ in 1 2 3; do ports+=("$(free_port)"); done
 rates=(2m 8m 20m)
 {
   echo "worker_processes 2; error_log $dir/logs/error.log warn; pid $dir/nginx.pid; events { worker_connections 1024; }"

@@ -7,12 +7,9 @@
 # Also: KILLEVERY=2 kills every 2 s until done, and counts the runs.
 set -euo pipefail
 size=${1:?}; rate=${2:?}; kill_after=${3:?}; runs=${4:?}; shift 4
-dir=$(mktemp -d /tmp/slget-resume.XXXXXX); chmod 755 "$dir"
-trap 'kill $(cat "$dir/nginx.pid" 2>/dev/null) 2>/dev/null || true; rm -rf "$dir"' EXIT
-mkdir -p "$dir/www" "$dir/logs" "$dir/tmp"
-head -c $((size << 20)) /dev/urandom >"$dir/www/f.bin"
-want=$(sha256sum "$dir/www/f.bin" | cut -d' ' -f1)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+. "$(dirname "$0")/../nginxfile.sh"
+nginx_folder resume "$size"
+port=$(free_port)
 cat >"$dir/nginx.conf" <<CONF
 worker_processes 2; error_log $dir/logs/error.log warn; pid $dir/nginx.pid; events { worker_connections 1024; }
 http { access_log off; client_body_temp_path $dir/tmp; proxy_temp_path $dir/tmp; fastcgi_temp_path $dir/tmp; uwsgi_temp_path $dir/tmp; scgi_temp_path $dir/tmp;

@@ -47,6 +47,8 @@ func flagAdvice(r slget.Remedy) string {
 		return "run without --lowest-speed-limit (or with a lower one)"
 	case slget.RemedyHostKeyDigest:
 		return "--ssh-host-key-md=sha-256=HEX accepts that one key, once its fingerprint is checked"
+	case slget.RemedyLogin:
+		return "--ftp-user and --ftp-passwd (or the URL's user:password@) log in as another user; without them slget logs in as anonymous"
 	}
 	return r.String()
 }

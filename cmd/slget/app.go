@@ -37,6 +37,7 @@ type config struct {
 	timeout        time.Duration
 	connectTimeout time.Duration
 	sftp           slget.SFTPOptions // how sftp:// URLs log in, which host keys they trust
+	ftp            slget.FTPOptions  // how ftp:// URLs log in
 	stallTimeout   time.Duration
 	lowestSpeed    int64
 	maxDownload    int64
@@ -61,8 +62,8 @@ type config struct {
 	maxRedirect    int
 	streamWindow   int64    // -o -: bytes of the file held in memory
 	window         int64    // --stream-window, for -o naming a device or a FIFO
-	mirrorOptions           // an entry's mirrors (mirrors.go)
-	requestExtras           // aria2's --referer, --load-cookies, proxy lists (aria2compat.go)
+	mirrorOptions           // an entry's mirrors
+	requestExtras           // aria2's --referer, --load-cookies, proxy lists (readAria2)
 	notes          []string // said once on stderr before the downloads: options accepted but not applied
 }
 
@@ -148,6 +149,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // errReported marks an error whose message was already printed.
 var errReported = errors.New("reported")
 
+// readConfig reads the command line into a config.
+// It has a line per flag, and is as long as the flag list.
 func readConfig(c *cli.Context) (config, error) {
 	cfg := config{
 		out:            c.String("out"),
@@ -220,6 +223,7 @@ func readConfig(c *cli.Context) (config, error) {
 		}
 	}
 	cfg.sftp.ConnectTimeout = cfg.connectTimeout
+	cfg.ftp.ConnectTimeout = cfg.connectTimeout
 	if cfg.retryMaxTime == 0 {
 		cfg.retryMaxTime = -1 // --retry-max-time=0: for ever
 	}
@@ -237,6 +241,12 @@ func readConfig(c *cli.Context) (config, error) {
 	}
 	if cfg.tls, err = tlsConfig(c.String("ca-certificate"), c.Bool("check-certificate")); err != nil {
 		return bad(err)
+	}
+	if c.Bool("ftp-ssl-reqd") {
+		cfg.ftp.TLS = &tls.Config{}
+		if cfg.tls != nil {
+			cfg.ftp.TLS = cfg.tls
+		}
 	}
 	cfg.noHTTP2, cfg.http2Streams = !c.Bool("http2"), c.Bool("http2-streams")
 	if cfg.cacheFront, err = slget.ParseCacheFront(c.String("cache-front")); err != nil {
@@ -292,81 +302,6 @@ func setClient(c *slget.Client, cfg config) {
 	c.RateLimit = cfg.maxDownload
 	c.HTTP2Streams = cfg.http2Streams
 	c.CacheFront = cfg.cacheFront
-}
-
-// maxTriesOf is --max-tries as config keeps it: 0 when not given (the time
-// rule of --retry-max-time), -1 for aria2c's --max-tries=0 (no limit).
-func maxTriesOf(c *cli.Context) int {
-	if !c.IsSet("max-tries") {
-		return 0
-	}
-	if n := c.Int("max-tries"); n != 0 {
-		return n
-	}
-	return -1
-}
-
-// retryPolicy is the retry policy of cfg: exactly --max-tries when given
-// (none at all for 0), else tries for --retry-max-time (0: for ever); the
-// waits grow from --retry-wait.
-func retryPolicy(cfg config) slget.RetryPolicy {
-	p := slget.RetryPolicy{Wait: cfg.retryWait, Budget: cfg.retryMaxTime}
-	switch {
-	case cfg.maxTries > 0:
-		p.MaxTries = cfg.maxTries
-	case cfg.maxTries < 0:
-		p.Budget = -1 // no limit
-	}
-	return p
-}
-
-// newHTTP builds the HTTP client of cfg.
-func newHTTP(cfg config) (*slget.HTTPClient, error) {
-	o, err := httpOptions(cfg)
-	if err != nil {
-		return nil, err
-	}
-	hc, err := slget.NewHTTPClient(o)
-	if err != nil {
-		return nil, withCode(exitBadOption, err)
-	}
-	return hc, nil
-}
-
-// httpOptions are the options of cfg's HTTP client.
-func httpOptions(cfg config) (slget.HTTPOptions, error) {
-	maxRedirect := cfg.maxRedirect
-	if maxRedirect == 0 {
-		maxRedirect = -1 // fetch: zero means its default, negative none
-	}
-	proxy, getenv := cfg.proxy, cfg.proxyEnv()
-	if getenv != nil {
-		// --no-proxy, --http-proxy or --https-proxy: the client reads every
-		// proxy, --all-proxy's too, from the environment they lay over
-		// the real one. Each given proxy is checked as --all-proxy is.
-		for _, p := range []string{cfg.proxy, cfg.httpProxy, cfg.httpsProxy} {
-			if p == "" {
-				continue
-			}
-			if _, err := slget.NewHTTPClient(slget.HTTPOptions{Proxy: p}); err != nil {
-				return slget.HTTPOptions{}, withCode(exitBadOption, err)
-			}
-		}
-		proxy = ""
-	}
-	return slget.HTTPOptions{
-		Connections:     poolOf(cfg.connections),
-		ConnectTimeout:  cfg.connectTimeout,
-		Timeout:         cfg.timeout,
-		Proxy:           proxy,
-		Getenv:          getenv,
-		Header:          cfg.header,
-		UserAgent:       cfg.userAgent,
-		TLSConfig:       cfg.tls,
-		NoHTTP2:         cfg.noHTTP2,
-		LocationTrusted: cfg.trusted,
-		MaxRedirects:    maxRedirect,
-	}, nil
 }
 
 func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.Reader, conf *confFile) error {
@@ -435,7 +370,7 @@ func downloadAction(ctx context.Context, c *cli.Context, con *console, stdin io.
 		defer stop()
 		go a.session.every(sctx, interval, con)
 	}
-	if err := a.openShare(c); err != nil { // --cache, --peer (share.go)
+	if err := a.openShare(c); err != nil { // --cache, --peer
 		return err
 	}
 	defer a.closeShare()

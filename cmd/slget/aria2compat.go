@@ -26,8 +26,9 @@ func aria2Flags() []cli.Flag {
 		&cli.StringFlag{Name: "referer", Category: catRequests, Usage: "send Referer: `URL`; * sends each download's own URL, as aria2c"},
 		&cli.StringFlag{Name: "http-user", Category: catRequests, Usage: "send `USER` and --http-passwd with Basic authentication, to the URL's host only (as --header Authorization)"},
 		&cli.StringFlag{Name: "http-passwd", Category: catRequests, Usage: "the `PASSWORD` of --http-user"},
-		&cli.StringFlag{Name: "ftp-user", Category: catRequests, Usage: "log in to sftp:// servers as `USER` when the URL names none"},
-		&cli.StringFlag{Name: "ftp-passwd", Category: catRequests, Usage: "offer `PASSWORD` to sftp:// servers when the URL gives none (after the agent and keys)"},
+		&cli.StringFlag{Name: "ftp-user", Category: catRequests, Usage: "log in to sftp:// and ftp:// servers as `USER` when the URL names none (ftp:// default: anonymous)"},
+		&cli.StringFlag{Name: "ftp-passwd", Category: catRequests, Usage: "offer `PASSWORD` to sftp:// servers (after the agent and keys) and ftp:// servers when the URL gives none"},
+		&cli.BoolFlag{Name: "ftp-ssl-reqd", Category: catRequests, Usage: "speak explicit FTPS (AUTH TLS) to ftp:// servers, the login and data in TLS, the certificate checked as for HTTPS; a server without TLS is refused"},
 		&cli.StringFlag{Name: "ssh-host-key-md", Category: catRequests, Usage: "accept the sftp:// server whose host key has the digest `TYPE=HEX` (sha-256, sha-1, md5), instead of known_hosts"},
 		&cli.StringSliceFlag{Name: "private-key", Category: catRequests, Usage: "offer the SSH key in `FILE` to sftp:// servers (instead of ~/.ssh/id_ed25519, id_ecdsa, id_rsa); repeatable"},
 		&cli.StringFlag{Name: "ssh-known-hosts", Category: catRequests, Usage: "check sftp:// servers' host keys against `FILE` (default ~/.ssh/known_hosts)"},
@@ -88,6 +89,7 @@ func readAria2(c *cli.Context, cfg *config) error {
 	if err := checkText("--ftp-user and --ftp-passwd", cfg.sftp.User+cfg.sftp.Password); err != nil {
 		return err
 	}
+	cfg.ftp = slget.FTPOptions{User: cfg.sftp.User, Password: cfg.sftp.Password}
 	user, pass := c.String("http-user"), c.String("http-passwd")
 	if user != "" || pass != "" {
 		if cfg.header.Get("Authorization") != "" {

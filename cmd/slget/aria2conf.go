@@ -1,4 +1,4 @@
-// aria2conf.go: aria2's configuration file (--conf-path, its default
+// Aria2's configuration file (--conf-path, its default
 // place, --no-conf), read as aria2c reads it and laid under the command
 // line's options, through the command's own flag table.
 

@@ -144,7 +144,7 @@ func TestInputFileOptionsAndABadLine(t *testing.T) {
 	if r.code != exitBadOption {
 		t.Errorf("exit %d, want %d for the refused line", r.code, exitBadOption)
 	}
-	if want := "-i " + list + ` line 6: "this is not a URL": only http:// and https:// URLs are supported`; !strings.Contains(r.stderr, want) {
+	if want := "-i " + list + ` line 6: "this is not a URL": only http://, https://, sftp:// and ftp:// URLs are supported`; !strings.Contains(r.stderr, want) {
 		t.Errorf("stderr does not say %q", want)
 	}
 	if !strings.Contains(r.stderr, "1 line(s) refused") {

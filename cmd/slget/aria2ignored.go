@@ -25,7 +25,7 @@ type ignoredOption struct {
 // options are not here: slget downloads HTTP(S) URLs only.
 func ignoredOptions() []ignoredOption {
 	const (
-		noFTP     = "slget speaks HTTP and HTTPS only"
+		noFTP     = "slget reaches ftp:// servers directly, through no FTP proxy"
 		ownWrites = "slget writes each slice where it belongs and syncs it before its journal records it"
 		ownOutput = "slget's output has its own form (--json for scripts)"
 		oneURI    = "slget downloads each file from its one URL"
@@ -90,9 +90,9 @@ func ignoredOptions() []ignoredOption {
 		{name: "certificate", why: "slget sends no client certificate"},
 		{name: "save-cookies", why: "slget keeps no cookies the server sets"},
 		{name: "follow-torrent", why: "slget saves a .torrent as a file"},
-		{name: "ftp-pasv", isBool: true, slget: true, why: noFTP},
-		{name: "ftp-type", why: noFTP},
-		{name: "ftp-reuse-connection", isBool: true, slget: true, why: noFTP},
+		{name: "ftp-pasv", isBool: true, slget: true, why: "slget's ftp:// is passive only (EPSV, else PASV)"},
+		{name: "ftp-type", why: "slget reads ftp:// files as they are (TYPE I) only"},
+		{name: "ftp-reuse-connection", isBool: true, slget: true, why: "slget reuses each ftp:// control connection for the next range"},
 		{name: "ftp-proxy", why: noFTP},
 		{name: "ftp-proxy-user", why: noFTP},
 		{name: "ftp-proxy-passwd", why: noFTP},

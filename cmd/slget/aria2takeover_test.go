@@ -1,7 +1,7 @@
 // Switching from aria2c: a real aria2c interrupted by SIGINT, then slget -c
 // takes over its file and control file (a real process, so it stays here;
 // the takeover of a control file written by the test is tried in the root,
-// aria2_test.go); and what the command says of a damaged control file.
+// TestContinueAria2); and what the command says of a damaged control file.
 
 //go:build unix
 

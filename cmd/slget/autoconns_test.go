@@ -1,7 +1,7 @@
 // Tests of -x as the command reads it: without it the count is found
 // (auto), with -x N it is N, and --json's max_connections says which.
 // What the library does with the count is tested in the root package
-// (connections_flow_test.go).
+// (TestConnectionsAsTheOriginAllows).
 
 package main
 

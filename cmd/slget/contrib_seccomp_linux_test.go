@@ -246,9 +246,10 @@ func TestSeccompFilterRestrictsFamilies(t *testing.T) {
 }
 
 // TestServiceUnderTheUnitsFamilies runs the unit's command line (--peer
-// auto, the token from its credential, the optional settings empty) in
-// namespace a behind the unit's families, and a plain serve in b: each
-// finds the other by mDNS. Behind the old unit's families it cannot.
+// auto, the token from its credential, gossip, the optional settings
+// empty) in namespace a behind the unit's families, and a plain serve in
+// b: each finds the other by mDNS, and says the fleet is mixed. Behind the
+// old unit's families (and without gossip, as the old unit) it cannot.
 func TestServiceUnderTheUnitsFamilies(t *testing.T) {
 	if seccompArch() == 0 {
 		t.Skipf("no seccomp filter for %s in this test", runtime.GOARCH)
@@ -273,6 +274,11 @@ func TestServiceUnderTheUnitsFamilies(t *testing.T) {
 			env := envFile(t)
 			env["SLGET_LISTEN"], env["SLGET_ALLOW"], env["SLGET_PEER"] = "0.0.0.0:7878", "example.com", "auto"
 			env["SLGET_MAX_SIZE"], env["SLGET_INACTIVE"] = "", ""
+			if !tc.finds {
+				// The old unit had no gossip; memberlist, too, lists the
+				// interfaces through netlink.
+				env["SLGET_GOSSIP_PORT"] = ""
+			}
 			args := serveArgs(t, env, t.TempDir())
 			b := l.Start(t, l.B, []string{"SLGET_SERVE_TOKEN=" + token}, t.Logf, bin,
 				"serve", "--cache", t.TempDir(), "--listen", "0.0.0.0:7878", "--allow", "example.com", "--peer", "auto")
@@ -292,6 +298,14 @@ func TestServiceUnderTheUnitsFamilies(t *testing.T) {
 				}
 				if _, ok := b.WaitLine(peerA); !ok {
 					t.Fatalf("the plain serve never found the one under the unit's families at %s", peerA)
+				}
+				// The unit's serve keeps the fleet by gossip, the plain one
+				// by health checks: each says the mixed fleet.
+				if _, ok := a.WaitLine("a mixed fleet: member " + peerB + " "); !ok {
+					t.Errorf("the unit's serve, in the gossip, did not say that %s is outside it", peerB)
+				}
+				if _, ok := b.WaitLine("a mixed fleet: member " + peerA + " "); !ok {
+					t.Errorf("the plain serve did not say that %s keeps the fleet by gossip", peerA)
 				}
 				return
 			}

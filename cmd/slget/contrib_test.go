@@ -209,14 +209,19 @@ func TestSystemdCommandLineReadsTheExample(t *testing.T) {
 	if !slices.Equal(o.peers, []string{"auto"}) || o.store.MaxSize != 200<<30 {
 		t.Errorf("peers %q, max size %d: want auto and 200g", o.peers, o.store.MaxSize)
 	}
+	// The unit keeps the fleet by gossip unless told otherwise.
+	if o.gossipPort != 7947 || o.cfg.GossipPort != 7947 {
+		t.Errorf("SLGET_GOSSIP_PORT=%s gives gossip port %d, want 7947", env["SLGET_GOSSIP_PORT"], o.gossipPort)
+	}
 	// Every setting but SLGET_ALLOW empty: serve's defaults.
 	o, err = parseServe(serveArgs(t, map[string]string{"SLGET_ALLOW": "example.com"}, t.TempDir()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.listen != "127.0.0.1:7878" || o.store.MaxSize != 10<<30 || o.store.Inactive != time.Hour || o.peers != nil || o.fleetFile != "" || o.announceIPs != nil {
+	if o.listen != "127.0.0.1:7878" || o.store.MaxSize != 10<<30 || o.store.Inactive != time.Hour || o.peers != nil || o.fleetFile != "" || o.announceIPs != nil || o.gossipPort != 0 {
 		t.Errorf("empty settings: listen %q, max size %d, inactive %v, peers %q, fleet file %q, announce %v; want the defaults",
 			o.listen, o.store.MaxSize, o.store.Inactive, o.peers, o.fleetFile, o.announceIPs)
+		t.Logf("gossip port %d", o.gossipPort)
 	}
 }
 
@@ -249,6 +254,11 @@ func TestSystemdCommandLineServes(t *testing.T) {
 	example := envFile(t)
 	example["SLGET_LISTEN"] = "127.0.0.1:0"
 	example["SLGET_PEER"] = "" // a fleet by mDNS is TestServiceUnderTheUnitsFamilies'
+	// The gossip needs the token: the credential's case has it, on a port
+	// of its own (the default may be in use on this host).
+	example["SLGET_GOSSIP_PORT"] = ""
+	withGossip := maps.Clone(example)
+	withGossip["SLGET_GOSSIP_PORT"] = fmt.Sprint(freePorts(t, 1)[0])
 	// SLGET_LISTEN stays: the default port may be in use on this host
 	// (TestSystemdCommandLineReadsTheExample sees that empty it is).
 	empty := map[string]string{"SLGET_ALLOW": "example.com", "SLGET_LISTEN": "127.0.0.1:0"}
@@ -267,7 +277,7 @@ func TestSystemdCommandLineServes(t *testing.T) {
 		{"example", example, "-", false},
 		{"settings empty", empty, "-", false},
 		{"settings unset", unset, "-", false},
-		{"credential", example, "cred-token-9\n", true},
+		{"credential", withGossip, "cred-token-9\n", true},
 		{"credential blank", example, "\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

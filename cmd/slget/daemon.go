@@ -1,4 +1,4 @@
-// daemon.go: slget --enable-rpc, a queue of downloads (package queue)
+// Slget --enable-rpc, a queue of downloads (package queue)
 // behind aria2's JSON-RPC and XML-RPC (package aria2rpc), listening until
 // a client asks it to shut down or a signal comes.
 
@@ -85,16 +85,24 @@ func daemonAction(ctx context.Context, c *cli.Context, con *console, stdin io.Re
 	return d.serve(ctx)
 }
 
+// errAsked ends the daemon's context when a client asks for shutdown.
+var errAsked = errors.New("aria2.shutdown asked")
+
 // serve runs the queue and the server until ctx ends or a client asks
 // for shutdown.
+//
+// Decision: whichever comes first decides the exit code. A shutdown asked
+// over RPC ends with 0 even if a signal comes while the downloads stop
+// (a user's Ctrl-C after a front end's Quit, a service manager's SIGTERM):
+// aria2c's clients asked for a clean stop and got one.
 func (d *daemon) serve(outer context.Context) error {
-	ctx, stop := context.WithCancel(outer)
-	defer stop()
+	ctx, stop := context.WithCancelCause(outer)
+	defer stop(nil)
 	srv := &aria2rpc.Server{
 		Root: d.root, Secret: d.rc.secret, AllowOriginAll: d.rc.allowOriginAll, AnyHost: d.rc.listenAll, MaxRequestSize: d.rc.maxRequest,
 		Version: version.Version, PieceLength: d.a.cfg.slice,
 		Options: d.jobs.globalOptions, ChangeOptions: d.changeGlobal, Check: d.jobs.check,
-		Shutdown: func(bool) { stop() }, PauseAdded: d.c.Bool("pause"),
+		Shutdown: func(bool) { stop(errAsked) }, PauseAdded: d.c.Bool("pause"),
 	}
 	if d.session != "" {
 		srv.SaveSession = d.saveSession
@@ -149,14 +157,16 @@ func (d *daemon) serve(outer context.Context) error {
 	st := d.q.Stats()
 	d.q.Close()           // its last events are out
 	d.a.hooks.wait(outer) // and their hooks run, unless a signal came
+	asked := errors.Is(context.Cause(ctx), errAsked)
 	if d.session != "" {
 		if err := d.saveSession(); err != nil {
 			return err
 		}
 	}
-	// A signal (not aria2.shutdown) that stops downloads is an
-	// interruption, exit 7, as aria2c says "unfinished downloads".
-	if n := st.NumActive + st.NumWaiting; outer.Err() != nil && n > 0 {
+	// A signal (not aria2.shutdown, nor one after it) that stops
+	// downloads is an interruption, exit 7, as aria2c says "unfinished
+	// downloads".
+	if n := st.NumActive + st.NumWaiting; !asked && outer.Err() != nil && n > 0 {
 		kept := "their partial files and journals are kept: add them again to resume"
 		if d.session != "" {
 			kept = "their partial files and journals are kept, and " + d.session + " lists them for --input-file"

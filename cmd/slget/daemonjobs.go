@@ -1,4 +1,4 @@
-// daemonjobs.go: what a download of the daemon is made of: a client's
+// What a download of the daemon is made of: a client's
 // options (aria2's names, as -i's indented lines take them) laid over the
 // command line's, then the request the command makes for a URL.
 

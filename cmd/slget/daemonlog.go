@@ -1,4 +1,4 @@
-// daemonlog.go: the daemon's downloads in --log (-l), each start, pause,
+// The daemon's downloads in --log (-l), each start, pause,
 // stop, completion and error with its GID, as aria2c's log has them.
 
 package main

@@ -1,4 +1,4 @@
-// daemonsession.go: the daemon's session: --input-file puts downloads in
+// The daemon's session: --input-file puts downloads in
 // line at start (a session file from --save-session, or any aria2 -i
 // file), --save-session writes the unfinished ones at the end, every
 // --save-session-interval and on saveSession.

@@ -37,6 +37,10 @@ func demoCommand(con *console) *cli.Command {
 	}
 }
 
+// runDemo is slget demo: an origin of its own started, a download from it
+// run and checked, and the summary.
+// Like the quick start it runs, it reads top to bottom; each step uses the
+// one before.
 func runDemo(c *cli.Context, con *console) error {
 	ctx := c.Context
 	x := c.Int("connections")

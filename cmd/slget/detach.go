@@ -1,4 +1,4 @@
-// detach.go: --daemon (-D), as aria2c: the daemon goes on in the
+// --daemon (-D), as aria2c: the daemon goes on in the
 // background, in a session of its own, and the command returns once it
 // listens.
 //

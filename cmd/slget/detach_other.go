@@ -1,6 +1,6 @@
 //go:build !unix
 
-// detach_other.go: no detaching where there are no sessions (Windows):
+// No detaching where there are no sessions (Windows):
 // --daemon is refused there.
 
 package main

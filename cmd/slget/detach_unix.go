@@ -1,6 +1,6 @@
 //go:build unix
 
-// detach_unix.go: a session of its own for the daemon --daemon starts.
+// A session of its own for the daemon --daemon starts.
 
 package main
 

@@ -1,7 +1,7 @@
 // What the command adds to the origin's own digests: the digest that
 // proved the file, named in --json. Asking for them, checking them, and
 // keeping them for a resume are the root package's tests
-// (digest_flow_test.go).
+// (TestOriginDigestIsChecked, TestOriginDigestAcrossAResume).
 
 package main
 

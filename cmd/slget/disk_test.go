@@ -2,7 +2,7 @@
 // of its own with a small tmpfs, so the command runs as a process there
 // (the library cannot mount one for itself). A crash between the final
 // rename and the journal's removal is tried in the root package
-// (completefound_test.go).
+// (TestCrashAfterRenameIsRecognised).
 
 package main
 

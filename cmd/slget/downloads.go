@@ -19,7 +19,7 @@ import (
 )
 
 // getEntry downloads one entry, or when its URL is a Metalink, the files
-// that describes (metalinkurl.go).
+// that describes (getMetalinkURL).
 func (a *app) getEntry(ctx context.Context, e inputEntry, finishing func()) (result, error) {
 	res, err := a.getOne(ctx, e, finishing)
 	var ans *slget.MetalinkAnswer

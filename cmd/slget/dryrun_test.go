@@ -1,6 +1,6 @@
 // --dry-run --json: pure JSON on stdout, one object per URL, marked as a
 // dry run and saying what would happen. What a dry run decides and that
-// it touches nothing is tested in the root package (dryrun_flow_test.go).
+// it touches nothing is tested in the root package (TestDryRunOfNewFiles).
 
 package main
 

@@ -37,6 +37,8 @@ func hasWord(list, w string) bool {
 // apply returns cfg with the entry's options laid over it: the
 // configuration of this entry's download. The download flow calls it for
 // every entry that has options (see getEntry).
+// It has a case per option an -i entry may carry, and is as long as that
+// list.
 func (e inputEntry) apply(cfg config) (config, error) {
 	o := e.opts
 	if o.Dir != "" {
@@ -131,7 +133,8 @@ func (e inputEntry) apply(cfg config) (config, error) {
 		}
 		cfg.header = h
 	}
-	for _, f := range []struct{ from, to *string }{{o.FTPUser, &cfg.sftp.User}, {o.FTPPasswd, &cfg.sftp.Password}, {o.SSHHostKeyMD, &cfg.sftp.HostKeyMD}} {
+	for _, f := range []struct{ from, to *string }{{o.FTPUser, &cfg.sftp.User}, {o.FTPPasswd, &cfg.sftp.Password}, {o.SSHHostKeyMD, &cfg.sftp.HostKeyMD},
+		{o.FTPUser, &cfg.ftp.User}, {o.FTPPasswd, &cfg.ftp.Password}} {
 		if f.from != nil {
 			*f.to = *f.from
 		}

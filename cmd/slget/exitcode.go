@@ -56,6 +56,8 @@ func withCode(code int, err error) error {
 }
 
 // exitCode maps an error to the exit code a script sees.
+// It is a table, one case per kind of error in the order of the README's
+// exit codes, and as long as that table.
 func exitCode(err error) int {
 	if err == nil {
 		return exitOK
@@ -82,6 +84,7 @@ func exitCode(err error) int {
 		jre *slget.JournalError
 		cut *slget.CutError
 		se  *slget.SFTPError
+		fte *slget.FTPError
 		hke *slget.HostKeyError
 	)
 	switch {
@@ -99,6 +102,14 @@ func exitCode(err error) int {
 			return exitAuth
 		}
 		return exitBadResponse // a folder, a device
+	case errors.As(err, &fte):
+		switch fte.Kind {
+		case slget.FTPNotFound:
+			return exitNotFound // 550, as aria2c
+		case slget.FTPRefused:
+			return exitAuth // 530
+		}
+		return exitBadResponse // a folder
 	case errors.As(err, &ie), errors.Is(err, context.Canceled):
 		return exitUnfinished
 	case osfile.IsDiskFull(err):

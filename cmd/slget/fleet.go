@@ -50,7 +50,7 @@ type tokenSource struct{ flag, file, env string }
 
 // readToken returns the token of the first of ts's flag, file and
 // environment variable that is given, else of the systemd credential
-// slget-token (credential.go); "" when none is. A file that cannot
+// slget-token (readCredentialToken); "" when none is. A file that cannot
 // be read, or whose first line is empty, is an error naming the file; no
 // message carries the token.
 func readToken(c *cli.Context, ts tokenSource) (string, error) {

@@ -32,7 +32,7 @@ type result struct {
 	// ByPeer is the bytes each peer sent, as "peer:HOST:PORT".
 	ByPeer map[string]int64 `json:"bytes_by_peer,omitempty"`
 	// ByMirror is the bytes each mirror sent, by URL; Dropped why each
-	// mirror that is out was dropped (mirrors.go).
+	// mirror that is out was dropped (mirrorOptions).
 	ByMirror  map[string]int64  `json:"bytes_by_mirror,omitempty"`
 	Dropped   map[string]string `json:"dropped_mirrors,omitempty"`
 	Validator *validatorJSON    `json:"validator,omitempty"`
@@ -94,6 +94,7 @@ func (a *app) request(rawURL string) *slget.Request {
 		IfNewer:        cfg.conditional,
 		RemoteTime:     cfg.remoteTime,
 		SFTP:           cfg.sftp,
+		FTP:            cfg.ftp,
 	}
 	cfg.setMirrors(req)
 	switch {
@@ -111,6 +112,9 @@ func (a *app) request(rawURL string) *slget.Request {
 // code. finishing, if not nil, is called when the bytes are written and
 // only their sync, the rename and the fsync of the file's folder remain
 // (slget.Syncing, or slget.Finishing for a caller that sends no Syncing).
+// Its steps (the request, a stream or a file, the events, the record and
+// its exit code) are one download's, in order, sharing the request and the
+// result.
 func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result, error) {
 	req := a.request(rawURL)
 	streamTo := "stdout"

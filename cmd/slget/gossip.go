@@ -10,9 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,19 +28,23 @@ import (
 	"github.com/slget/slget/internal/every"
 )
 
-// gossipFlag is serve's --gossip-port. It is off by default: a member
-// with gossip sees only the members with gossip, so a fleet turns it on
-// on every member at once.
+// gossipFlag is serve's --gossip-port. It is off by default (the
+// systemd unit turns it on): a member with gossip ranks the members
+// outside it that its list names and that prove the fleet key (see
+// fleet.Mixed), but a fleet keeps one membership best. A string, so that
+// the unit's empty SLGET_GOSSIP_PORT= means the default.
 func gossipFlag() cli.Flag {
-	return &cli.IntFlag{Name: "gossip-port", Usage: "keep the fleet's membership by gossip on UDP and TCP `PORT` (" + strconv.Itoa(gossip.DefaultPort) +
+	return &cli.StringFlag{Name: "gossip-port", Value: "0", Usage: "keep the fleet's membership by gossip on UDP and TCP `PORT` (" + strconv.Itoa(gossip.DefaultPort) +
 		" is usual; sealed with the fleet token, which it needs), rather than by every member asking every other's /healthz every 2s; " +
-		"--peer, --fleet-file and mDNS then only name members to join through; every member of the fleet must have it; 0 (the default) for the health checks"}
+		"--peer, --fleet-file and mDNS then name members to join through (a member they name without gossip is checked and ranked all the same, and said in the log, on /fleet and on the page); 0 (the default) for the health checks"}
 }
 
 // readGossipOptions reads --gossip-port into o, after the fleet's token.
 func readGossipOptions(c *cli.Context, o *serveOptions) error {
-	p := c.Int("gossip-port")
+	p, err := strconv.Atoi(strings.TrimSpace(c.String("gossip-port")))
 	switch {
+	case err != nil:
+		return withCode(exitBadOption, fmt.Errorf("--gossip-port %q: want a port, 1 to 65535, or 0 for none", c.String("gossip-port")))
 	case p == 0:
 		return nil
 	case p < 0 || p > 65535:
@@ -101,7 +107,7 @@ func startGossip(ctx context.Context, o *serveOptions, ln *net.TCPAddr, log *slo
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		j := &joiner{g: g, list: o.members, hc: &http.Client{Transport: &http.Transport{Proxy: nil, DisableKeepAlives: true}, Timeout: time.Second}, log: log}
+		j := &joiner{g: g, list: o.members, outside: o.outside, hc: &http.Client{Transport: &http.Transport{Proxy: nil, DisableKeepAlives: true}, Timeout: time.Second}, log: log}
 		j.run(ctx)
 	}()
 	return func() {
@@ -122,10 +128,18 @@ func startGossip(ctx context.Context, o *serveOptions, ln *net.TCPAddr, log *slo
 type joiner struct {
 	g    *gossip.Gossip
 	list *fleet.Members
-	hc   *http.Client
-	log  *slog.Logger
-	next map[string]retry // by address: when to ask again
-	seen string           // the live members last logged
+	// outside checks the listed members that have no gossip (fleet.Mixed);
+	// out holds their addresses, and wasOut those of members that were
+	// outside it and went: they are asked again every round, as the
+	// health checks would ask them, so that one back from a restart is
+	// ranked again within a round, not after the joiner's growing wait.
+	outside *fleet.Members
+	out     map[string]bool
+	wasOut  map[string]bool
+	hc      *http.Client
+	log     *slog.Logger
+	next    map[string]retry // by address: when to ask again
+	seen    string           // the live members last logged
 }
 
 type retry struct {
@@ -139,7 +153,7 @@ const (
 )
 
 func (j *joiner) run(ctx context.Context) {
-	j.next = map[string]retry{}
+	j.next, j.out, j.wasOut = map[string]retry{}, map[string]bool{}, map[string]bool{}
 	every.Now(ctx, joinEvery, func(time.Time) bool { j.round(ctx); return true })
 }
 
@@ -158,7 +172,7 @@ func (j *joiner) round(ctx context.Context) {
 	}
 	now := time.Now()
 	for _, a := range j.list.Addrs() {
-		if known[a] || now.Before(j.next[a].at) || ctx.Err() != nil {
+		if known[a] || j.out[a] || now.Before(j.next[a].at) || ctx.Err() != nil {
 			continue
 		}
 		err := j.join(ctx, a)
@@ -166,11 +180,52 @@ func (j *joiner) round(ctx context.Context) {
 			j.next[a] = retry{at: now.Add(joinWaitMax)}
 			continue
 		}
+		if errors.Is(err, errNoGossip) && j.outside != nil {
+			j.out[a], j.wasOut[a] = true, true // a member outside the gossip, if it proves the key
+			continue
+		}
 		w := min(max(2*j.next[a].wait, joinEvery), joinWaitMax)
+		if j.wasOut[a] {
+			w = joinEvery
+		}
 		j.next[a] = retry{at: now.Add(w), wait: w}
 		j.log.Debug("fleet gossip: cannot join through a listed member", "addr", a, "err", err)
 	}
+	j.checkOutside(ctx, known)
 }
+
+// checkOutside checks the listed members outside the gossip, which
+// fleet.Mixed ranks while they prove the fleet key. One that is gone from
+// the list, joined the gossip, names a gossip port now, or does not
+// answer, goes back to the members to join: the next round asks it again.
+func (j *joiner) checkOutside(ctx context.Context, known map[string]bool) {
+	if j.outside == nil {
+		return
+	}
+	listed := j.list.Addrs()
+	for a := range j.wasOut {
+		if known[a] || !slices.Contains(listed, a) {
+			delete(j.out, a)
+			delete(j.wasOut, a)
+		}
+	}
+	j.outside.SetFound("list", slices.Sorted(maps.Keys(j.out)))
+	if len(j.out) == 0 {
+		return
+	}
+	j.outside.Check(ctx)
+	for _, h := range j.outside.Status() {
+		gone := !h.Healthy && !h.Unproven && !h.Claimed
+		if j.out[h.Addr] && (gone || h.Healthy && h.Membership == "") {
+			delete(j.out, h.Addr)
+			j.next[h.Addr] = retry{at: time.Now().Add(joinEvery)}
+		}
+	}
+	j.outside.SetFound("list", slices.Sorted(maps.Keys(j.out)))
+}
+
+// errNoGossip: a listed member answers /healthz without a gossip port.
+var errNoGossip = errors.New("it has no gossip (no " + fleet.HeaderGossip + " in its /healthz)")
 
 // join asks the serve at addr for its gossip's port and joins through it.
 func (j *joiner) join(ctx context.Context, addr string) error {
@@ -185,7 +240,7 @@ func (j *joiner) join(ctx context.Context, addr string) error {
 	resp.Body.Close()
 	port, err := strconv.Atoi(resp.Header.Get(fleet.HeaderGossip))
 	if err != nil || port < 1 || port > 65535 {
-		return errors.New("it has no gossip (no " + fleet.HeaderGossip + " in its /healthz)")
+		return errNoGossip
 	}
 	u, err := url.Parse(addr)
 	if err != nil {

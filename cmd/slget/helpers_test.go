@@ -105,7 +105,7 @@ func mustFetch(t *testing.T, path, want string, args ...string) runResult {
 
 // journalPath is where the journal of the download saved as path lives.
 // gets leaves out of log the HEADs: the probe's, when slices may come
-// from a cache or peers, and the look after the last byte (confirm.go in
+// from a cache or peers, and the look after the last byte (confirmVersion in
 // the library), which carry no range.
 func gets(log []fetchtest.Request) []fetchtest.Request {
 	var out []fetchtest.Request

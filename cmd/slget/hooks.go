@@ -1,4 +1,4 @@
-// hooks.go: aria2's event hooks (--on-download-start, -pause, -stop,
+// Aria2's event hooks (--on-download-start, -pause, -stop,
 // -complete, -error): the command run with the GID, the number of files
 // and the path, one at a time, beside the downloads.
 

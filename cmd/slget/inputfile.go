@@ -64,6 +64,9 @@ type inputFile struct {
 // URL, a bad option value, a line over 1 MiB) is reported by number and the
 // entry it belongs to is dropped; the other entries stand. The error is
 // only for a failure to read r.
+// It is one pass over the lines, the entry being built its state, with a
+// case per kind of line of aria2's format: long because the format is, and
+// read top to bottom as aria2's manual lists it.
 func parseInputFile(r io.Reader) (inputFile, error) {
 	var (
 		in      inputFile

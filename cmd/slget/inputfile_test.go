@@ -75,12 +75,12 @@ func TestParseInputFile(t *testing.T) {
 		{name: "option before any URL", in: "  out=x\nhttp://h/a\n", entries: []string{"2 http://h/a"}, bad: []string{`1: option "out=x" before any URL`}},
 		{
 			name:    "not a URL",
-			in:      "http://h/a\nftp://h/b\n  out=b\n  nonsense\nhttp://h/c\n",
+			in:      "http://h/a\ngopher://h/b\n  out=b\n  nonsense\nhttp://h/c\n",
 			entries: []string{"1 http://h/a", "5 http://h/c"},
-			bad:     []string{`2: "ftp://h/b": only http:// and https://`},
+			bad:     []string{`2: "gopher://h/b": only http://, https://, sftp:// and ftp://`},
 		},
 		{name: "blank in a URL", in: "http://h/a http://m/a\n", bad: []string{"1: a URL has no blank in it"}},
-		{name: "bare word", in: "hello\n", bad: []string{`1: "hello": only http:// and https://`}},
+		{name: "bare word", in: "hello\n", bad: []string{`1: "hello": only http://, https://, sftp:// and ftp://`}},
 		{
 			name:    "bad option value drops its entry",
 			in:      "http://h/a\n  out=a\n  checksum=sha-256=zz\n  dir=/x\nhttp://h/b\n  split=2\n",

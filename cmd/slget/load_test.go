@@ -168,7 +168,7 @@ func TestLoadManyDownloads(t *testing.T) {
 	if after := openFDs(t); after > before {
 		t.Errorf("%d file descriptors open after the downloads, %d before", after, before)
 	}
-	goleak.VerifyNone(t, beforeG, goleak.IgnoreAnyFunction("net/http.(*conn).serve")) // the origin's idle handlers: see leak_run_test.go
+	goleak.VerifyNone(t, beforeG, goleak.IgnoreAnyFunction("net/http.(*conn).serve")) // the origin's idle handlers: see TestNoGoroutineOutlivesRun
 	if o.maxOpen > 16*4 {
 		t.Errorf("%d connections at once, more than -j 16 × -x 4", o.maxOpen)
 	}

@@ -34,8 +34,9 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	// The signals stay caught until os.Exit: one that comes after run has
+	// decided the exit code (a Ctrl-C while the daemon ends after
+	// aria2.shutdown) neither changes it nor kills the process.
+	ctx, _ := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	os.Exit(run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr))
 }

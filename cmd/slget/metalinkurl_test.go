@@ -1,7 +1,8 @@
 // Tests of Metalinks reached through a URL as the command handles them: its
 // files downloaded and --json, --follow-metalink=false, and exit code 20
 // for one that cannot be used. The flow is tried in the root package
-// (metalinkurl_test.go; Metalink 3 documents in mirrorlists_test.go).
+// (TestMetalinkURLFollowed; Metalink 3 documents in
+// TestMetalinkStaleFirstMirror).
 
 package main
 

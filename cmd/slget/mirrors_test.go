@@ -1,7 +1,7 @@
 // Tests of mirrors from the command: tab lines in -i, -M with a Metalink
 // and what --json says of it, a bad Metalink's exit code, and beside
 // aria2c on a stale first mirror. The download from mirrors is tried in
-// the root package (mirrorlists_test.go, mirrors_test.go).
+// the root package (TestMirrorListWithAStaleOne, TestMirrorsShareTheWork).
 
 package main
 

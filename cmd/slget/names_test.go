@@ -1,6 +1,6 @@
 // An output name past the file system's limit as the command reports it:
 // the exit code of a file that cannot be created, and the advice in terms
-// of -o (the flow is tested in the root package, outputnames_test.go).
+// of -o (the flow is tested in the root package, TestLongOutputNames).
 
 package main
 

@@ -1,7 +1,7 @@
 // What the command adds to an origin gone for good mid-download: exit 6,
 // and a message that names the URL, the partial download and the flag
 // that gives a longer budget. Riding an outage out, and giving up when
-// the budget is spent, are the root package's tests (outage_flow_test.go).
+// the budget is spent, are the root package's tests (TestOutageRiddenOut, TestOutageForGood).
 
 package main
 

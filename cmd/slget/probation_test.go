@@ -74,7 +74,7 @@ func TestRPCAddUriMirrorLies(t *testing.T) {
 		t.Fatalf("the liar sent %d bytes: the test proves nothing", servedGET(liar))
 	}
 	d.must(t, nil, "aria2.shutdown")
-	if err := d.stop(t); err != nil {
+	if err := d.exited(t); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,7 +1,7 @@
 // What the command adds to a server too slow on every try: exit 5, as
 // aria2c's for --lowest-speed-limit. A trickling probe finished by a
 // duplicate, a trickling whole-file answer cut, and the error of too slow
-// a server are the root package's tests (trickle_flow_test.go).
+// a server are the root package's tests (TestTrickledProbeOfOneSliceFinishes, TestTooSlowEveryTry).
 
 package main
 

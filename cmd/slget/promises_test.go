@@ -2,8 +2,10 @@
 // its own: two slget processes on one name (the exit code and message of
 // the one refused), `slget verify`'s exit code and words, a process killed
 // in its first moments, and -o with a trailing slash. The flow itself is
-// tested in the root package (heldname_test.go, sidefiles_test.go,
-// continue_test.go, resumechecks_test.go, outputnames_test.go, status_test.go).
+// tested in the root package (TestAHeldNameRefusesASecondDownload,
+// TestFileAppearingAtTheName, TestContinueNeverTakesUnprovenFiles,
+// TestDamagedSlicesAreFetchedAgainOnResume, TestLongOutputNames,
+// TestVerifyFindsADamagedSliceAndTheNextRunMendsIt).
 
 package main
 
@@ -108,7 +110,8 @@ func TestSecondSlgetOnAHeldName(t *testing.T) {
 
 // slget verify on a partial download with a damaged slice exits with the
 // checksum code, names the mismatch and says the next run fetches it
-// again (which Verify and the next Do do: root status_test.go).
+// again (which Verify and the next Do do: the root's
+// TestVerifyFindsADamagedSliceAndTheNextRunMendsIt).
 func TestVerifyCommandFindsABadSlice(t *testing.T) {
 	const slice = 256 << 10
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(8<<20), fetchtest.WithRateLimit(1<<20))
@@ -167,7 +170,7 @@ func TestEarlyKillStillResumes(t *testing.T) {
 
 // -o with a trailing slash names a folder under -d, made as needed: the
 // file goes into it under the server's name (a Path that names a folder
-// is the library's: root outputnames_test.go).
+// is the library's: the root's TestOutputIntoDirectory).
 func TestOutputIntoDirectory(t *testing.T) {
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(100<<10))
 	dir := t.TempDir()

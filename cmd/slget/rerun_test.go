@@ -1,7 +1,8 @@
 // What the command prints for a script's rerun of files a run finished.
 // That they are found complete by their recorded URL and version, fetched
 // again only when the server's file changed, never saved twice as
-// NAME.1.ext, is the root package's rerun_flow_test.go.
+// NAME.1.ext, is the root package's
+// TestRerunOfAFinishedFileFetchesNothing.
 
 package main
 

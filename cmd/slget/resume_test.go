@@ -1,7 +1,7 @@
 // Crash-safe resume, proven with the real binary killed with SIGKILL; what
 // the command adds to a resume (exit codes, messages, status, the flags'
 // meaning). The flow itself is tested in the root package
-// (resume_flow_test.go, continue_flow_test.go).
+// (TestInterruptThenResume, TestContinueAdoptsForeignPartial).
 
 package main
 

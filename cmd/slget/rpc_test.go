@@ -76,7 +76,7 @@ func TestRPCAddUriCompletes(t *testing.T) {
 	}
 	// shutdown answers, then the daemon exits 0.
 	d.must(t, nil, "aria2.shutdown")
-	if err := d.stop(t); err != nil {
+	if err := d.exited(t); err != nil {
 		t.Fatalf("after shutdown the daemon exited with %v, want 0", err)
 	}
 }

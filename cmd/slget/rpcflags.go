@@ -1,4 +1,4 @@
-// rpcflags.go: aria2's options of the JSON-RPC daemon (--enable-rpc and
+// Aria2's options of the JSON-RPC daemon (--enable-rpc and
 // the --rpc-* ones) and what they say together.
 
 package main

@@ -90,7 +90,7 @@ func (d *rpcDaemon) errText() string {
 	return d.stderr.String()
 }
 
-// stop ends the daemon with SIGTERM if it still runs, and waits for it.
+// stop ends the daemon with SIGINT if it still runs, and waits for it.
 func (d *rpcDaemon) stop(t *testing.T) error {
 	t.Helper()
 	select {
@@ -107,6 +107,21 @@ func (d *rpcDaemon) stop(t *testing.T) error {
 	case <-time.After(30 * time.Second):
 		_ = d.cmd.Process.Kill()
 		t.Errorf("the daemon did not stop on a signal within 30s")
+		return <-d.waited
+	}
+}
+
+// exited waits for the daemon to exit on its own (after aria2.shutdown),
+// sending no signal, and returns how it exited.
+func (d *rpcDaemon) exited(t *testing.T) error {
+	t.Helper()
+	select {
+	case err := <-d.waited:
+		d.waited <- err
+		return err
+	case <-time.After(60 * time.Second):
+		_ = d.cmd.Process.Kill()
+		t.Errorf("the daemon did not exit within 60s of aria2.shutdown")
 		return <-d.waited
 	}
 }

@@ -3,7 +3,8 @@
 // with the flag), and a URL's password is never printed, by a download,
 // an error or slget status. What the library keeps of them (which host
 // gets which header, the journal, ReadStatus) is tested in the root
-// package (promises_test.go, secrets_flow_test.go).
+// package (TestSecretsStayWithTheirHostAcrossARedirect,
+// TestURLSecretsAreRedacted).
 
 package main
 

@@ -93,6 +93,9 @@ type serveOptions struct {
 	// cfg.Fleet, and members only names members to join it through.
 	gossipPort int
 	gossip     *gossipView
+	// outside checks the members the list names that keep no gossip, and
+	// that cfg.Fleet (fleet.Mixed) ranks with the gossip's.
+	outside *fleet.Members
 }
 
 func readServeOptions(c *cli.Context) (serveOptions, error) {
@@ -176,6 +179,10 @@ func parseDuration(name, s string) (time.Duration, error) {
 	return d, nil
 }
 
+// runServe is slget serve.
+// Its steps (options, log, store, fleet, server, listener, signals) come in
+// the order a start needs them, each a few lines that use the one before;
+// split, each piece would take and hand back most of them.
 func runServe(c *cli.Context, con *console) error {
 	o, err := readServeOptions(c)
 	if err != nil {
@@ -213,9 +220,14 @@ func runServe(c *cli.Context, con *console) error {
 			if o.cfg.ID, err = st.FleetID(); err != nil {
 				return withCode(exitFileOpen, err)
 			}
-			o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID, Logger: log, Key: fleet.NewKey(o.peerToken)})
+			key := fleet.NewKey(o.peerToken)
+			o.members = fleet.NewMembers(static, fleet.Options{SelfID: o.cfg.ID, Logger: log, Key: key})
+			o.outside = fleet.NewMembers(nil, fleet.Options{SelfID: o.cfg.ID, Logger: log, Key: key, Gossip: true})
 			o.gossip = &gossipView{id: o.cfg.ID}
-			o.cfg.Fleet = o.gossip
+			o.cfg.Fleet = fleet.Mixed{In: o.gossip, Out: o.outside}
+			// A serve on health checks that checks this one is a member
+			// to ask too, though the lists may not name it.
+			o.cfg.HeardMember = newHeardMembers(o.members).add
 		} else {
 			// The server assembles its fleet: its ID is the cache's fleet
 			// ID, and the members' checks, signed with the fleet key (a
@@ -345,8 +357,10 @@ func keepFleet(ctx context.Context, o *serveOptions, log *slog.Logger) (wait fun
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		if o.gossip == nil { // with gossip, the list only names members to join
+		if o.gossip == nil {
 			reportFleet(ctx, m, log)
+		} else { // with gossip, the list names members to join, and those outside it
+			reportFleet(ctx, o.outside, log)
 		}
 	}()
 	go func() {

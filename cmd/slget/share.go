@@ -1,5 +1,5 @@
 // The local cache and peers of an invocation: --cache, --peer and
-// SLGET_PEERS, and the fleet token (fleet.go).
+// SLGET_PEERS, and the fleet token (readToken).
 
 package main
 

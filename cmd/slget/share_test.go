@@ -1,7 +1,7 @@
 // Tests of --cache, --peer and SLGET_PEERS as the command reads them: what
 // each option means, what --json says of where the bytes came from, and
 // the options' errors. Where the slices come from is the library's flow,
-// tested in the root package (share_test.go, peers_flow_test.go).
+// tested in the root package (TestCacheSecondDownload, TestEveryPeerIsAsked).
 
 package main
 

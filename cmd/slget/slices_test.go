@@ -1,5 +1,5 @@
 // The small-slice warning as the command prints it: the library's warning
-// (tested in the root package, smallslices_test.go) with its remedy in
+// (tested in the root package, TestSmallSliceWarning) with its remedy in
 // terms of the flag, --slice.
 
 package main

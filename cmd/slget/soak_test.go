@@ -137,7 +137,7 @@ func TestSoakKill9(t *testing.T) {
 // done.
 func checkNoRefetch(reqs []fetchtest.Request, plan segment.Plan, done *segment.Set) error {
 	// A resume compares one finished slice, chosen at random, with the
-	// origin's (samecontent.go): one request of exactly one done slice.
+	// origin's (the root's contentDiffers): one request of exactly one done slice.
 	checks := 1
 	for _, q := range reqs {
 		if q.Start == 0 && q.End == plan.Slice {

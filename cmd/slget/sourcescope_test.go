@@ -4,7 +4,7 @@
 // whose Link headers name a Metalink and a duplicate, reach no mirror on
 // another host (127.0.0.2), and the file still comes exact from there.
 // The scope of those sources is tried across namespaces
-// (sourcescope_netns_linux_test.go).
+// (TestServerNamesClientLoopbackAcrossNamespaces).
 
 package main
 

@@ -1,6 +1,6 @@
 // slget status of a partial download from mirrors: bytes by mirror and
 // what proves the file, as --json and as text. What the journal says of
-// them is tried in the root package (statusmirrors_test.go, ReadStatus).
+// them is tried in the root package (TestStatusByMirror, ReadStatus).
 
 package main
 

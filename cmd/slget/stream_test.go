@@ -3,7 +3,7 @@
 // leaves, its memory under a slow reader, and the options it refuses. The
 // stream itself (order, window, one version, a reader that leaves, a
 // trickling head, no ranges) is tested in the root package
-// (stream_test.go, stream_flow_test.go).
+// (TestStreamInOrder, TestStreamWithoutRangesIsOneGET).
 
 package main
 

@@ -1,7 +1,7 @@
 // What the command adds where a validator cannot prove the file: the
 // advice after a checksum the origin's bytes fail; and settled, which
 // other command tests use. The flows themselves are tested in the root
-// package (versions_flow_test.go, continue_flow_test.go).
+// package (TestReusedETagIsCaughtOnResume, TestContinueAdoptsForeignPartial).
 
 package main
 

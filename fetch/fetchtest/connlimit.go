@@ -17,17 +17,13 @@ func WithConnLimit(n int) Option { return func(c *config) { c.connLimit = n } }
 // counted at each request's arrival (the request included), since Start
 // or ResetLog.
 func (s *Server) MostInFlight() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.most
+	return locked(&s.mu, &s.most)
 }
 
 // Refused returns how many file requests WithConnLimit refused since Start
 // or ResetLog.
 func (s *Server) Refused() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.refused
+	return locked(&s.mu, &s.refused)
 }
 
 // overLimitLocked reports whether the file request that made running what it is

@@ -1,5 +1,8 @@
 // Handler: how a request is dispatched, and how the file or its fault is
 // served.
+//
+// About 420 lines for one concern: every fault a test may ask for is served
+// here, in the order a request meets them.
 
 package fetchtest
 

@@ -200,11 +200,7 @@ func StartPeer(origin *Server, opts ...PeerOption) (*Peer, error) {
 func NewPeer(t TB, origin *Server, opts ...PeerOption) *Peer {
 	t.Helper()
 	p, err := StartPeer(origin, opts...)
-	if err != nil {
-		t.Fatalf("%v", err)
-	}
-	t.Cleanup(p.Close)
-	return p
+	return closedAtEnd(t, p, err)
 }
 
 // Close stops the Peer and waits for its handlers.

@@ -22,6 +22,8 @@ func (p *Peer) fail(w http.ResponseWriter, code int) (int, string, string) {
 }
 
 // answer serves one request; it returns what it sent, for the log.
+// It has a case per fault a test may ask of a peer, in the order a serve
+// checks a request, and is as long as that list.
 func (p *Peer) answer(w http.ResponseWriter, r *http.Request, f PeerFault, note func(status int, enc, sums string)) (status int, enc, sums string) {
 	if r.RequestURI == "/healthz" && r.Method == http.MethodGet && p.cfg.key != nil {
 		// As a serve's: it names its run, for a client to sign for.

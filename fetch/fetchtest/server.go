@@ -234,11 +234,25 @@ type TB interface {
 func NewServer(t TB, opts ...Option) *Server {
 	t.Helper()
 	s, err := Start(opts...)
+	return closedAtEnd(t, s, err)
+}
+
+// closedAtEnd returns v, started with err, to be closed when the test
+// ends; it calls t.Fatalf for an error.
+func closedAtEnd[T interface{ Close() }](t TB, v T, err error) T {
+	t.Helper()
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
-	t.Cleanup(s.Close)
-	return s
+	t.Cleanup(v.Close)
+	return v
+}
+
+// locked returns *v read under mu.
+func locked[T any](mu *sync.Mutex, v *T) T {
+	mu.Lock()
+	defer mu.Unlock()
+	return *v
 }
 
 // Close stops the server: it closes the listener and every connection,
@@ -268,9 +282,7 @@ func (s *Server) FileURL() string {
 
 // Content returns the content currently served.
 func (s *Server) Content() Content {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.content
+	return locked(&s.mu, &s.content)
 }
 
 // ETag returns the ETag header value currently sent, quotes included and
@@ -283,9 +295,7 @@ func (s *Server) ETag() string {
 
 // LastModified returns the Last-Modified time currently sent, zero if none.
 func (s *Server) LastModified() time.Time {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.lastMod
+	return locked(&s.mu, &s.lastMod)
 }
 
 // Change changes the resource now: a new seed (every 8-byte word of the
@@ -361,9 +371,7 @@ func (s *Server) Requests() []Request {
 // bodies, redirect and 404 bodies do not count; cut and stalled responses
 // count what was written before the fault.
 func (s *Server) BytesServed() int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.served
+	return locked(&s.mu, &s.served)
 }
 
 // InFlight returns how many requests are being answered now: a test that
@@ -371,9 +379,7 @@ func (s *Server) BytesServed() int64 {
 // (a dead client's connection takes a moment to fail the writes to it,
 // and what was written meanwhile counts in BytesServed).
 func (s *Server) InFlight() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.running
+	return locked(&s.mu, &s.running)
 }
 
 // ResetLog empties the request log, restarts Request.N at 1 and sets

@@ -37,6 +37,9 @@ func Lookup(ctx context.Context, timeout time.Duration) ([]string, error) {
 }
 
 // LookupEntries is Lookup with each peer's instance name and TXT strings.
+// It is one query's life (a socket per interface, the question, the answers
+// until the timeout) sharing the sockets; split, each step would pass them
+// along.
 func LookupEntries(ctx context.Context, timeout time.Duration) ([]Entry, error) {
 	if timeout <= 0 {
 		timeout = time.Second

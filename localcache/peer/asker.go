@@ -17,7 +17,7 @@ import (
 // another member of the fleet relayed it: then its fills go to the origin.
 type asker struct {
 	relayed bool
-	wait    waitState // what it waits for (progress.go)
+	wait    waitState // what it waits for (waitProgress)
 
 	mu sync.Mutex
 	// runs are the slices of the runs started for it, by version: sorted,

@@ -34,21 +34,20 @@
 // A resource without a strong ETag, a known size and ranges is passed
 // through uncached.
 //
-// One file per concern: server.go (Config, NewServer, Serve, Close),
-// route.go (routing and refusals), proxy.go (request parsing), respond.go
-// (answers) and headers.go (their values), version.go (versions and
-// probes), fill.go (fills), send.go (sending, the stall writer),
-// filerange.go and sendrange_*.go (held slice files by sendfile at their
-// offsets), hot.go (slices kept in memory),
-// zstdform.go (zstd answers as correct HTTP) and zstdraw.go (raw zstd
-// frames), fleet.go (the server as a member of a fleet: fills from a run's
-// owner, relays, only-if-cached, 102s, /fleet), auth.go (the fleet key's
-// MACs on requests and answers), progress.go (the count each 102
-// carries), asker.go (which request a fill was started for), health.go
-// and status.go (GET /status), passthrough.go, limit.go and metrics.go;
-// the operator's page is page.go (what it shows), pageformat.go (HTML or
-// JSON), pagehtml.go (its template, style and CSP) and traffic.go (what it
-// counted of each member).
+// One concern to a file: the Server (Config, NewServer, Serve, Close);
+// routing and refusals (ServeHTTP); request parsing (parseTarget,
+// parseRange); answers (serveProxy) and their headers; versions and
+// probes (versions); fills (fills); sending and the stall writer
+// (stallWriter); held slice files sent at their offsets (fileRange,
+// sendRange); slices kept in memory (hotSet); zstd answers as correct HTTP
+// (zstdFormOf) and raw zstd frames (writeRawFrame); the server as a member
+// of a fleet: fills from a run's owner, relays, only-if-cached, 102s,
+// /fleet (ownerPeers); the fleet key's MACs on requests and answers
+// (provenKey); the count each 102 carries (runProgress); which request a
+// fill was started for (asker); GET /status (Status); passThrough, the
+// limits (clientLimits) and the metrics; the operator's page (Page, what it
+// shows; pageFormat, HTML or JSON; newPageTemplate, its template, style
+// and CSP; traffic, what it counted of each member).
 // The store's side (keys, files, the index, eviction, ownership of the
 // directory) is package localcache, which knows nothing of HTTP serving;
 // this package is apart so that a program that only downloads links no

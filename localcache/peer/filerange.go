@@ -1,5 +1,5 @@
 // A range of a shared, held-open slice file, sent at an explicit offset:
-// by sendfile(2) on Linux (sendrange_linux.go), by positioned reads
+// by sendfile(2) on Linux (sendRange), by positioned reads
 // elsewhere.
 
 package peer

@@ -18,6 +18,9 @@
 // proxy_cache_lock_age): it is cancelled, its unfinished slices fail, and
 // their waiters try again, the first of them leading a new fill. Waiters
 // wake when their slice is done, by a closed channel; nothing polls.
+//
+// About 470 lines for one concern, 40 of them this decision: the flight,
+// the run and its slots are one mechanism, read together.
 
 package peer
 
@@ -114,6 +117,7 @@ type run struct {
 	by         *asker     // the request it was started for; nil: unknown
 	since      time.Time  // when it was claimed
 	prog       runProgress
+	fromOrigin atomic.Bool // its bytes come from the origin now (see heldWhole)
 }
 
 type runSlot struct {
@@ -340,38 +344,6 @@ func (s *Server) runFill(r *run) {
 		return
 	}
 	s.log.Info("filled", attrs...)
-}
-
-// fetchRun reads rng from the fleet member that owns it, or from the
-// origin when this server is to fill it or the owner fails, slice by
-// slice, storing each and completing its slot; progress is called with
-// their count whenever bytes arrive (and with 1 when the owner says its
-// own fill moved on).
-func (s *Server) fetchRun(ctx context.Context, r *run, rng segment.Range, progress func(int64)) error {
-	if addr := s.owner(r.v, r.first, r.relayed); addr != "" {
-		src, err := s.ownerSource(r.v, addr, progress)
-		from := r.next
-		if err == nil {
-			err = s.readRun(ctx, r, src, rng, progress, fromPeer)
-		}
-		failed := err != nil && r.ctx.Err() == nil
-		s.traffic.filled(addr, failed, s.runBytes(r, from))
-		if !failed {
-			return err // a stuck or cancelled run is the caller's to tell
-		}
-		s.log.Warn("the owner of the slices failed; filling them from the origin", "owner", addr,
-			"url", fetch.Redact(r.v.url), "range", rng.Header(), "err", err)
-		s.metrics.ownerFailures.Inc()
-		rng.Start = r.next * s.sliceSize
-	}
-	if err := s.fromHolders(ctx, r, rng, progress); err == nil || r.ctx.Err() != nil {
-		return err
-	}
-	from := r.next
-	rng.Start = r.next * s.sliceSize
-	err := s.readRun(ctx, r, r.v.origin, rng, progress, fromOrigin)
-	s.traffic.filled("", false, s.runBytes(r, from))
-	return err
 }
 
 // runBytes is how many bytes of r were read since slice from.

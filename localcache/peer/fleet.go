@@ -10,7 +10,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,7 +35,8 @@ func (o *ownerPeers) get(addr, token string) (*fetch.Peer, error) {
 	if p := o.peers[addr]; p != nil {
 		return p, nil
 	}
-	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 10 * time.Second, Token: token})
+	p, err := fetch.NewPeer(addr, fetch.PeerOptions{ConnectTimeout: 2 * time.Second, Timeout: 10 * time.Second, Token: token,
+		Proofs: func(t string) fetch.PeerProof { return fleet.NewKey(t).Prover() }})
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +155,7 @@ func (s *Server) fromHolders(ctx context.Context, r *run, rng segment.Range, pro
 		if serr != nil {
 			continue
 		}
-		src.OnlyIfCached = true
+		src.OnlyIfCached, src.Held = true, true
 		rng.Start = r.next * s.sliceSize
 		from := r.next
 		err = s.readRun(ctx, r, src, rng, progress, fromPeer)
@@ -224,7 +227,7 @@ func (s *Server) cachedWhole(v *version, start, end int64) bool {
 // probe of the origin and for fills queued behind others, and the
 // requester is to know that this peer is working, not stalled. Each 102
 // carries the request's progress (fetch.HeaderProgress, see
-// progress.go), so that a requester can tell work from a fill that does
+// runProgress), so that a requester can tell work from a fill that does
 // not move. The handler's headers are kept apart until then (a 102 is
 // written with the header map, which the handler fills meanwhile). end
 // stops the 102s; it is safe to call more than once.
@@ -304,20 +307,36 @@ func (b *beatWriter) ReadFrom(src io.Reader) (int64, error) {
 // Unwrap lets http.ResponseController reach the connection's deadlines.
 func (b *beatWriter) Unwrap() http.ResponseWriter { return b.ResponseWriter }
 
-// fleetState is the JSON of GET /fleet: this server's ID and what its
-// health checks know of each member.
+// fleetState is the JSON of GET /fleet: this server's ID, how it keeps
+// its fleet's membership, whether some members keep it otherwise (each
+// one's Membership says how), and what its view knows of each member.
 type fleetState struct {
-	ID      string         `json:"id"`
-	Members []fleet.Health `json:"members"`
+	ID         string         `json:"id"`
+	Membership string         `json:"membership,omitempty"`
+	Mixed      bool           `json:"mixed,omitempty"`
+	Members    []fleet.Health `json:"members"`
+}
+
+// membership is how this server keeps its fleet's membership, "" without
+// a fleet.
+func (s *Server) membership() string {
+	switch {
+	case s.cfg.Fleet == nil:
+		return ""
+	case s.cfg.GossipPort != 0:
+		return fleet.MembershipGossip
+	}
+	return fleet.MembershipChecks
 }
 
 // serveFleet answers GET /fleet. This server's own entry, when the
 // fleet's list does not name it, has the address it listens on.
 func (s *Server) serveFleet(w http.ResponseWriter) {
-	st := fleetState{ID: s.cfg.ID, Members: []fleet.Health{}}
+	st := fleetState{ID: s.cfg.ID, Membership: s.membership(), Members: []fleet.Health{}}
 	if s.cfg.Fleet != nil {
 		st.Members = s.cfg.Fleet.Status()
 	}
+	st.Mixed = slices.ContainsFunc(st.Members, func(h fleet.Health) bool { return h.Membership != "" })
 	if a := s.listen.Load(); a != nil {
 		for i := range st.Members {
 			if st.Members[i].Self && st.Members[i].Addr == "" {
@@ -327,4 +346,22 @@ func (s *Server) serveFleet(w http.ResponseWriter) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(st)
+}
+
+// heard tells Config.HeardMember of the serve whose proven health check r
+// is, at the check's address and the port it names (fleet.HeaderPort).
+// An unproven check names nothing: only a member is checked back.
+func (s *Server) heard(r *http.Request) {
+	if s.cfg.HeardMember == nil || !proven(r) {
+		return
+	}
+	port, err := strconv.Atoi(r.Header.Get(fleet.HeaderPort))
+	if err != nil || port < 1 || port > 65535 {
+		return
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return
+	}
+	s.cfg.HeardMember("http://" + net.JoinHostPort(host, strconv.Itoa(port)))
 }

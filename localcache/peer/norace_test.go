@@ -2,5 +2,5 @@
 
 package peer
 
-// raceEnabled: see race_test.go.
+// raceEnabled: true in a build with -race.
 const raceEnabled = false

@@ -1,7 +1,7 @@
 // GET /: the operator's page, the fleet as this server sees it: its
 // members and their health, the share of runs each owns, and what this
 // server filled through each and sent to each; in HTML for people, the
-// same in JSON for programs (pageformat.go chooses).
+// same in JSON for programs (pageFormat chooses).
 
 package peer
 
@@ -43,6 +43,12 @@ type Page struct {
 	// knows them (health checks or gossip), this server among them; it
 	// alone without a fleet.
 	Members []MemberPage `json:"members"`
+	// Membership is how this server keeps its fleet's membership
+	// (fleet.MembershipGossip or fleet.MembershipChecks), "" without a
+	// fleet; Mixed, that some members keep it otherwise (their
+	// Membership says how).
+	Membership string `json:"membership,omitempty"`
+	Mixed      bool   `json:"mixed,omitempty"`
 	// Others is what this server sent to addresses that are no member's.
 	Others AskerPage `json:"others"`
 	// RankedRuns is how many runs of the cached versions the members'
@@ -80,6 +86,9 @@ type MemberPage struct {
 	Unproven bool `json:"unproven,omitempty"`
 	// Claimed: another member answers with its ID too; both own nothing.
 	Claimed bool `json:"claimed,omitempty"`
+	// Membership is how it keeps the fleet's membership when that is not
+	// how this server does (fleet.Health.Membership).
+	Membership string `json:"membership,omitempty"`
 
 	// ExpectedShare is the share of all runs it owns, as the fleet's
 	// ownership spreads them over the live members: 1/live, 0 when not live.
@@ -198,6 +207,7 @@ func (s *Server) page(ctx context.Context) (Page, error) {
 		pg.Fills, pg.FillsMore = pg.Fills[:maxPageFills], n-maxPageFills
 	}
 	pg.Members = s.pageMembers()
+	pg.Membership, pg.Mixed = s.membership(), slices.ContainsFunc(pg.Members, func(m MemberPage) bool { return m.Membership != "" })
 	pg.RankedRuns = s.cachedShares(pg.Members, entries)
 	s.pageTraffic(ctx, &pg)
 	return pg, nil
@@ -228,7 +238,8 @@ func (s *Server) pageMembers() []MemberPage {
 	}
 	for _, h := range status {
 		mp := MemberPage{ID: h.ID, Addr: h.Addr, Self: h.Self, Live: h.ID != "" && live[h.ID], Healthy: h.Healthy,
-			LastSeen: h.LastSeen.UTC(), Version: h.Version, Err: h.Err, Unproven: h.Unproven, Claimed: h.Claimed}
+			LastSeen: h.LastSeen.UTC(), Version: h.Version, Err: h.Err, Unproven: h.Unproven, Claimed: h.Claimed,
+			Membership: h.Membership}
 		if mp.Self {
 			mp.Version = slgetversion.Version
 			if mp.Addr == "" {

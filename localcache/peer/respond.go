@@ -107,6 +107,9 @@ func (s *Server) serveProxy(w http.ResponseWriter, r *http.Request) {
 // It returns an error only when it has written nothing, for the caller to
 // answer; once the headers are out, a failure cuts the body short (the
 // connection closes before Content-Length bytes) and nil is returned.
+// Its steps (conditional requests, the range, the headers, the slices sent)
+// are one answer's, in HTTP's order, sharing its headers: it stays one
+// function so that order reads top to bottom.
 func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version, br byteRange, hasRange bool) error {
 	h := w.Header()
 	if inm, ok := parseETags(r.Header.Values("If-None-Match")); ok && (inm.matchWeak(v.etag) || inm.matchWeak(zstdETag(v.etag))) {
@@ -127,7 +130,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 		}
 	}
 	head := r.Method == http.MethodHead
-	if onlyIfCached(r) && !s.cachedWhole(v, start, end) {
+	if onlyIfCached(r) && !s.heldWhole(v, start, end, r.Header.Get(fetch.HeaderHeld) != "") {
 		s.fail(w, http.StatusGatewayTimeout, "not all of "+fmt.Sprintf("bytes %d-%d", start, end-1)+" is cached here, and the request asked for cached bytes only (only-if-cached)")
 		return nil
 	}
@@ -147,7 +150,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request, v *version
 	// zstd travels only whole slices, known before the headers (their
 	// frames' lengths make the Content-Length), at least one of them
 	// stored compressed (else identity is as small); a slice stored as it
-	// is goes in a frame of raw blocks. See zstdform.go for its forms.
+	// is goes in a frame of raw blocks. See zstdFormOf for its forms.
 	zf := zstdFormOf(r, hasRange)
 	zstd := zf != plainForm && end > start &&
 		start%S == 0 && (end%S == 0 || end == v.size) && int64(len(pieces)) == (end-1)/S-start/S+1

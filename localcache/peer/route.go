@@ -83,6 +83,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 			s.serveFleetPage(w, r)
 		}
 	case "/healthz":
+		s.heard(r)
 		w.Header().Set(fleet.HeaderID, s.cfg.ID)
 		w.Header().Set(fleet.HeaderInstance, s.instance)
 		if s.cfg.GossipPort != 0 {

@@ -59,6 +59,9 @@ func (s *Server) writePiece(ctx context.Context, w *stallWriter, v *version, p p
 // writeCached writes slice p from the cache. done is false, with no error,
 // when the cache turned out not to have it (evicted, or found damaged and
 // quarantined): the caller fills it again.
+// Its checks (the CRC the headers promised, the stored CRC, zstd or plain)
+// all use the one handle of the slice file, opened once; it stays whole so
+// that handle's life is in one place.
 func (s *Server) writeCached(w *stallWriter, v *version, p piece, lo, hi int64, zstd, promised bool) (done bool, err error) {
 	key := v.key(s.sliceSize, p.index)
 	check := func(crc uint32) error {

@@ -1,5 +1,8 @@
 // Server: the peer cache over HTTP (`slget serve`): its configuration and
 // its life cycle.
+//
+// About 470 lines for one concern: Config's documented fields are 190 of
+// them.
 
 package peer
 
@@ -95,7 +98,7 @@ type Config struct {
 
 	// HotBytes bounds the memory that keeps the checked plaintext of the
 	// most recently served slices, so that a popular slice is not read
-	// and checked from disk for each request (see hot.go); zero means 64
+	// and checked from disk for each request (see hotSet); zero means 64
 	// MiB, a negative value none.
 	HotBytes int64
 
@@ -133,6 +136,12 @@ type Config struct {
 	// server's host, told in /healthz (fleet.HeaderGossip) to a member
 	// that joins through this one.
 	GossipPort int
+
+	// HeardMember, if set, is told of the address (http://IP:PORT) of a
+	// serve whose health check of this one proved the fleet key and named
+	// the port it listens on (fleet.HeaderPort), at each such check: a
+	// member, which this server's lists may not name.
+	HeardMember func(addr string)
 
 	// Heartbeat is how often a requester that asks for it (a slget peer
 	// client) is sent "102 Processing" while its answer waits for fills,
@@ -188,14 +197,14 @@ func (c Config) withDefaults() Config {
 // Server is the peer cache: an http.Handler that answers forward-proxy
 // GETs ("GET http://origin/path", "GET https://origin/path") from the
 // Store, filling misses from the origin once, plus GET /metrics, GET
-// /status (status.go) and GET /healthz. Use ServeHTTP under an http.Server of your own, or Serve,
+// /status (Status) and GET /healthz. Use ServeHTTP under an http.Server of your own, or Serve,
 // which adds the limits; Close stops the fills either way.
 //
 // A request's version comes from a one-byte probe of the origin (a ranged
 // GET, as the download flow's probe), made at most once per Revalidate
 // per URL for requesters that pin nothing; a requester that pins with
 // If-Match gets that version or 412. Its range, any single range, is
-// served from whole slices of that version (fill.go fetches the missing
+// served from whole slices of that version (fills fetches the missing
 // ones, a run per origin request, each slice once), exactly as asked. A
 // resource without a strong ETag, a known size and ranges is passed
 // through uncached, with the requester's Range and preconditions.
@@ -430,6 +439,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	var background sync.WaitGroup
 	background.Go(func() { s.sweepLoop(sweepCtx) })
 	if s.members != nil {
+		if a, ok := ln.Addr().(*net.TCPAddr); ok {
+			s.members.SetPort(a.Port) // the members whose lists do not name it check it back
+		}
 		background.Go(func() { s.members.Run(sweepCtx) })
 	}
 	defer func() {

@@ -259,7 +259,7 @@ func TestChecksumsHeader(t *testing.T) {
 // TestZstdBetweenPeers: text slices travel as their stored zstd frames to
 // a requester that accepts them (slicesType for a range, Accept-Encoding
 // for the whole file), as identity to the others; each answer's headers
-// describe the bytes it sends (see zstdform.go).
+// describe the bytes it sends (see zstdFormOf).
 func TestZstdBetweenPeers(t *testing.T) {
 	data := offsetFile(3*mib + 777)
 	origin := newBytesOrigin(t, data, "text/plain; charset=utf-8")

@@ -1,5 +1,5 @@
 // Traffic: what this server counted of each fleet member since it started,
-// for the operator's page (page.go): the runs it filled through each owner
+// for the operator's page (Page): the runs it filled through each owner
 // and the bytes they brought, and the requests and bytes it answered to
 // each address that asked it.
 

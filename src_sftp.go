@@ -1,0 +1,139 @@
+// SFTP downloads: an sftp:// URL's file in ranges over N SSH sessions,
+// through the same lock, journal, scheduler, checks and rename as HTTP.
+
+package slget
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"syscall"
+	"time"
+
+	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/fetch/sftpsrc"
+)
+
+// runSFTP is run for an sftp:// URL: a stat in place of the probe (size
+// and mtime are the validator), then the output, the journal and the
+// transfer as for HTTP, and a stat again before the rename.
+func (d *download) runSFTP(ctx context.Context) error {
+	if d.req.Writer != nil {
+		if _, err := d.streamWindow(); err != nil {
+			return err
+		}
+	}
+	if _, err := sftpsrc.ParseURL(d.req.URL); err != nil {
+		return &RequestError{Err: err}
+	}
+	cfg, err := d.req.SFTP.config()
+	if err != nil {
+		return &RequestError{Err: err}
+	}
+	var rem *sftpsrc.Remote
+	refused := 0
+	err = d.c.retry().Do(ctx, func() error {
+		var err error
+		rem, err = sftpsrc.Dial(ctx, d.req.URL, cfg)
+		if errors.Is(err, syscall.ECONNREFUSED) {
+			// As the HTTP probe: tried once more, then said plainly.
+			if refused++; refused >= refusedTries {
+				return fetch.Final(fmt.Errorf("%w; is the SSH server up, and the port in the URL right?", err))
+			}
+		}
+		return err
+	}, func(try int, err error, wait time.Duration) {
+		tries := d.c.retry().Tries()
+		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
+			tries = refusedTries
+		}
+		d.warn("%v; %s", err, fetch.TryLine(try+1, tries, -1, wait))
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return &InterruptedError{Err: ctx.Err()}
+		}
+		return err
+	}
+	defer rem.Close()
+	d.remote = rem
+	if len(d.req.Mirrors) > 0 {
+		d.warn("the mirrors beside an sftp:// URL are not used: its file comes from its own server only")
+	}
+	d.protocol = "SFTP"
+	d.probe = &fetch.Probe{URL: d.req.URL, FinalURL: d.req.URL, Validator: rem.Validator, Ranged: true}
+	d.res.FinalURL = d.res.URL
+	d.res.Size = rem.Validator.Size
+	d.res.Validator = validatorOf(rem.Validator)
+	d.res.Ranged = true
+	if d.req.Writer != nil {
+		return d.toWriter(ctx) // the slices through a window, in order
+	}
+	if err := d.checkSize(); err != nil {
+		return err
+	}
+	if d.req.DryRun {
+		return d.dryRun()
+	}
+	if err := d.claimOutput(ctx); err != nil {
+		return err
+	}
+	if d.action == actComplete {
+		return d.finishComplete()
+	}
+	if err := d.transferSFTP(ctx); err != nil {
+		return err
+	}
+	return d.finish(ctx)
+}
+
+// transferSFTP fetches the slices the plan lacks from the Remote, then
+// stats the file again: one that changed during the transfer is a
+// *fetch.ChangedError (exit 33), and the partial download is kept.
+func (d *download) transferSFTP(ctx context.Context) error {
+	cfg := d.sliceConfig() // sessions as HTTP connections, -x auto included
+	if d.oneConn {
+		cfg.Connections, cfg.MaxConnections = 1, 0 // every range from the start
+	}
+	if d.journal != nil {
+		cfg.Journal = committer{d.journal}
+	}
+	d.prefix = d.newPrefixHash()
+	d.cfg = cfg
+	dl := fetch.NewDownloader(cfg, d.plan, d.done, d.remote, newSyncFile(d.lock.f, d.plan, d.prefix))
+	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats, dl.Done)
+	d.prefix.start(ctx, dl)
+	bctx, stopChecks := context.WithCancel(ctx)
+	defer stopChecks()
+	checks := d.startBeside(bctx)
+	err := dl.Run(ctx, nil)
+	d.prefix.stop()
+	if err == nil {
+		err = d.endBeside(ctx, checks, d.remote)
+	} else if checks != nil {
+		stopChecks()
+		<-checks
+		d.dropBeside()
+	}
+	st := dl.Stats()
+	d.res.Connections = st.Peak
+	d.res.Transferred = st.Written
+	if err == nil {
+		err = d.remote.Check(ctx)
+	}
+	d.countBySource(st)
+	if err != nil {
+		d.prefix = nil
+		return d.fail(ctx, err)
+	}
+	return nil
+}
+
+// originSource is where the origin's bytes come from for the checks of a
+// resume: the Remote for sftp://, else the HTTP origin.
+func (d *download) originSource() fetch.Source {
+	if d.remote != nil {
+		return d.remote
+	}
+	return fetch.NewOrigin(d.http(), d.probe)
+}
