@@ -21,7 +21,7 @@ type MetalinkFile struct {
 	// ("t/README"), checked: for Request.Name, beneath Request.Dir.
 	Name string
 	Size int64    // -1 when the document gives none; for Request.Size
-	URLs []string // the http(s) mirrors, best first, then the sftp ones
+	URLs []string // the http(s) mirrors, best first, then the sftp and ftp ones
 	// Checksum is the whole file's strongest hash, From "the Metalink";
 	// nil for none.
 	Checksum *Checksum

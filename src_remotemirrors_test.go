@@ -7,6 +7,7 @@ package slget_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,5 +89,36 @@ func TestFTPMirrorPasswordStaysWithItsHost(t *testing.T) {
 	}
 	if st := res.Mirrors[other.URL("f.bin")]; st.Bytes == 0 || st.Dropped != "" {
 		t.Errorf("the other mirror: %+v", st)
+	}
+}
+
+// An ftp:// URL in a Metalink the user gives is a mirror beside its
+// https:// ones, listed after them whatever its priority. A copy whose
+// bytes differ from a quarter of the file on is caught by the Metalink's
+// hash, its slices fetched again from the origin: exit 0, the exact file.
+func TestFTPMirrorInMetalink(t *testing.T) {
+	origin := fetchtest.NewServer(t, fetchtest.WithSize(probationSize), fetchtest.WithSeed(1), fetchtest.WithRateLimit(1<<20))
+	s := ftpdtest.Start(t)
+	b := origin.Content().Bytes(0, probationSize)
+	for i := probationSize / 4; i < probationSize; i++ {
+		b[i] ^= 0x5a
+	}
+	if err := os.WriteFile(filepath.Join(s.Dir, "copy.bin"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mirror := s.URL("copy.bin")
+	files, err := slget.ReadMetalink(strings.NewReader(metaHashOnly("f.bin", origin, mirror, origin.FileURL())))
+	if err != nil || len(files) != 1 || !slices.Equal(files[0].URLs, []string{origin.FileURL(), mirror}) {
+		t.Fatalf("ReadMetalink: %+v, %v", files, err)
+	}
+	f := files[0]
+	c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
+	dir := t.TempDir()
+	res, w := getFrom(t, c, origin, dir, slget.Request{Path: filepath.Join(dir, f.Name), Checksum: f.Checksum}, f.URLs...)
+	if len(s.Commands("RETR")) == 0 {
+		t.Fatalf("the ftp:// mirror was never asked (%+v): the test proves nothing\n%s", res.Mirrors, w)
+	}
+	if res.Verified == "" || !slices.Contains(res.Proof.Blamed, mirror) {
+		t.Fatalf("verified %q, proof %+v: want the file proven and %s blamed\n%s", res.Verified, res.Proof, mirror, w)
 	}
 }

@@ -69,7 +69,7 @@ func TestAria2Fixtures(t *testing.T) {
 		// Its md5 has 31 hex digits: left out with a warning, as aria2
 		// does, and the sha-1 checks the file.
 		"metalink4.xml": {version: 4, files: []wantFile{
-			{name: "example.ext", size: 786430, urls: []string{"http://example.com/example.ext"},
+			{name: "example.ext", size: 786430, urls: []string{"http://example.com/example.ext", "ftp://ftp.example.com/example.ext"},
 				hashes: []string{"sha-1:0beec7b5ea3f0fdbc95d0dd47f3c5bc275da8a33"},
 				pieces: "sha-256 262144 3 0245178074fd042e19b7c3885b360fc21064b30e73f5626c7e3b005d048069c5", warns: 1},
 		}},

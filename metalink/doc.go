@@ -18,9 +18,9 @@
 //
 // # Caveats
 //
-// Only http, https and sftp URLs are kept (an sftp one after every http(s)
-// one, whatever its priority); ftp, BitTorrent metaurls and signatures are
-// skipped. Hashes of types other than sha-256, sha-512,
+// Only http, https, sftp and ftp URLs are kept (an sftp or ftp one after
+// every http(s) one, whatever its priority); BitTorrent metaurls and
+// signatures are skipped. Hashes of types other than sha-256, sha-512,
 // sha-1 and md5 are skipped, and a file whose hashes are all of such types
 // is refused: it could not be checked, as is one whose only hashes are
 // malformed. A file with no http(s) URL refuses the whole document, and a

@@ -239,15 +239,15 @@ func file(x xFile, version int) (File, error) {
 	return f, nil
 }
 
-// mirrors keeps the http(s) and sftp URLs, best first, an sftp one after
-// every http(s) one: the first is probed as HTTP.
+// mirrors keeps the http(s), sftp and ftp URLs, best first, an sftp or
+// ftp one after every http(s) one: the first is probed as HTTP.
 func mirrors(name string, xs []xURL, version int) ([]URL, error) {
 	var out []URL
 	for _, x := range xs {
 		raw := strings.TrimSpace(x.Value)
 		u, err := url.Parse(raw)
 		if err != nil || !ours(u.Scheme) || u.Host == "" {
-			continue // ftp, torrents, garbage: not ours to use
+			continue // torrents, garbage: not ours to use
 		}
 		if strings.ContainsFunc(raw, isControl) {
 			continue
@@ -275,11 +275,11 @@ func mirrors(name string, xs []xURL, version int) ([]URL, error) {
 			return nil, bad(name, "more than %d URLs", MaxURLs)
 		}
 	}
-	if !slices.ContainsFunc(out, func(m URL) bool { return !isSFTP(m.URL) }) {
+	if !slices.ContainsFunc(out, func(m URL) bool { return !isRemote(m.URL) }) {
 		return nil, bad(name, "no http or https URL to download it from")
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if a, b := isSFTP(out[i].URL), isSFTP(out[j].URL); a != b {
+		if a, b := isRemote(out[i].URL), isRemote(out[j].URL); a != b {
 			return b
 		}
 		return rank(out[i].Priority) < rank(out[j].Priority)
@@ -287,13 +287,18 @@ func mirrors(name string, xs []xURL, version int) ([]URL, error) {
 	return out, nil
 }
 
-// ours reports whether a URL of scheme s is kept: http, https, sftp.
+// ours reports whether a URL of scheme s is kept: http, https, sftp, ftp.
 func ours(s string) bool {
 	s = strings.ToLower(s)
-	return s == "http" || s == "https" || s == "sftp"
+	return s == "http" || s == "https" || s == "sftp" || s == "ftp"
 }
 
-func isSFTP(u string) bool { return len(u) >= 5 && strings.EqualFold(u[:5], "sftp:") }
+// isRemote reports whether u is an sftp:// or ftp:// URL, kept after the
+// http(s) ones.
+func isRemote(u string) bool {
+	s, _, _ := strings.Cut(u, ":")
+	return strings.EqualFold(s, "sftp") || strings.EqualFold(s, "ftp")
+}
 
 func rank(p int) int {
 	if p == 0 {

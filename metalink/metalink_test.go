@@ -49,9 +49,10 @@ func checkFixture(t *testing.T, doc *Document, version int, name string, firstUR
 	if len(f.URLs) != nURLs || f.URLs[0].URL != firstURL {
 		t.Fatalf("urls %+v", f.URLs)
 	}
-	for _, u := range f.URLs {
-		if !strings.HasPrefix(u.URL, "http") {
-			t.Errorf("kept %s", u.URL)
+	// http(s) first; an ftp one (kept as a mirror) only after them all.
+	for i, u := range f.URLs {
+		if !strings.HasPrefix(u.URL, "http") && !(strings.HasPrefix(u.URL, "ftp://") && i == len(f.URLs)-1) {
+			t.Errorf("kept %s at %d", u.URL, i)
 		}
 	}
 	if f.Hashes[0].Type != "sha-256" || string(f.Hashes[0].Sum) != string(sha256Sum(content)) {
@@ -74,7 +75,7 @@ func sha256Sum(b []byte) []byte { s := sha256.Sum256(b); return s[:] }
 func TestMirrorBrainMetalink4(t *testing.T) {
 	doc := parseFile(t, "testdata/opensuse.meta4")
 	checkFixture(t, doc, 4, "openSUSE-Leap-15.6-NET-x86_64-Media.iso",
-		"http://ftp.fau.de/opensuse/distribution/leap/15.6/iso/openSUSE-Leap-15.6-NET-x86_64-Media.iso", 4)
+		"http://ftp.fau.de/opensuse/distribution/leap/15.6/iso/openSUSE-Leap-15.6-NET-x86_64-Media.iso", 5)
 	if u := doc.Files[0].URLs; u[0].Location != "de" || u[0].Priority != 1 || u[3].Priority != 5 {
 		t.Fatalf("%+v", u)
 	}
@@ -83,7 +84,7 @@ func TestMirrorBrainMetalink4(t *testing.T) {
 func TestMirrorBrainMetalink3(t *testing.T) {
 	doc := parseFile(t, "testdata/videolan.metalink")
 	checkFixture(t, doc, 3, "vlc-3.0.21-win64.exe",
-		"http://mirror.fr.example.org/videolan/vlc/3.0.21/win64/vlc-3.0.21-win64.exe", 3)
+		"http://mirror.fr.example.org/videolan/vlc/3.0.21/win64/vlc-3.0.21-win64.exe", 4)
 	if u := doc.Files[0].URLs; u[2].Location != "us" || u[0].Priority >= u[1].Priority {
 		t.Fatalf("preference order: %+v", u)
 	}
@@ -275,15 +276,18 @@ func FuzzCheckName(f *testing.F) {
 
 // An sftp:// URL is kept, after every http(s) one whatever its priority;
 // a file with sftp URLs alone is refused (the first URL is probed as HTTP).
-func TestSFTPURLs(t *testing.T) {
+func TestRemoteURLs(t *testing.T) {
 	doc, err := ParseBytes([]byte(doc4(`<file name="a.iso"><url priority="1">sftp://u@s.example/srv/a.iso</url><url priority="2">https://b.example/a.iso</url><url priority="3">ftp://f.example/a.iso</url></file>`)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u := doc.Files[0].URLs; len(u) != 2 || u[0].URL != "https://b.example/a.iso" || u[1].URL != "sftp://u@s.example/srv/a.iso" {
+	if u := doc.Files[0].URLs; len(u) != 3 || u[0].URL != "https://b.example/a.iso" || u[1].URL != "sftp://u@s.example/srv/a.iso" || u[2].URL != "ftp://f.example/a.iso" {
 		t.Fatalf("urls %+v", u)
 	}
 	if _, err := ParseBytes([]byte(doc4(`<file name="a.iso"><url>sftp://s.example/a.iso</url></file>`))); err == nil || !strings.Contains(err.Error(), "no http or https URL") {
 		t.Fatalf("sftp alone: %v", err)
+	}
+	if _, err := ParseBytes([]byte(doc4(`<file name="a.iso"><url>ftp://s.example/a.iso</url></file>`))); err == nil || !strings.Contains(err.Error(), "no http or https URL") {
+		t.Fatalf("ftp alone: %v", err)
 	}
 }
