@@ -274,8 +274,8 @@ func FuzzCheckName(f *testing.F) {
 	})
 }
 
-// An sftp:// URL is kept, after every http(s) one whatever its priority;
-// a file with sftp URLs alone is refused (the first URL is probed as HTTP).
+// An sftp:// or ftp:// URL is kept, after every http(s) one whatever its
+// priority; a file with such URLs alone is refused (the first is probed as HTTP).
 func TestRemoteURLs(t *testing.T) {
 	doc, err := ParseBytes([]byte(doc4(`<file name="a.iso"><url priority="1">sftp://u@s.example/srv/a.iso</url><url priority="2">https://b.example/a.iso</url><url priority="3">ftp://f.example/a.iso</url></file>`)))
 	if err != nil {
