@@ -35,27 +35,26 @@ func parseHeaders(hs []string) (http.Header, error) {
 func checkText(flag, s string) error { return optvalue.Text(flag, s) }
 
 // tlsConfig builds the HTTPS settings of --ca-certificate and
-// --check-certificate; nil means the defaults (system roots, verified).
-func tlsConfig(caFile string, check bool) (*tls.Config, error) {
-	if caFile == "" && check {
-		return nil, nil
+// --check-certificate: a config (nil: the defaults, verified) and the
+// file's CAs (nil: none), trusted besides the system's roots. The file is
+// read and checked here; the system's roots are read by fetch, only if a
+// server's chain does not verify to the file's CAs.
+func tlsConfig(caFile string, check bool) (*tls.Config, []byte, error) {
+	var c *tls.Config
+	if !check {
+		c = &tls.Config{InsecureSkipVerify: true}
 	}
-	c := &tls.Config{InsecureSkipVerify: !check}
-	if caFile != "" {
-		pem, err := os.ReadFile(caFile)
-		if err != nil {
-			return nil, fmt.Errorf("--ca-certificate: %v", err)
-		}
-		pool, err := x509.SystemCertPool()
-		if err != nil || pool == nil {
-			pool = x509.NewCertPool()
-		}
-		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("--ca-certificate %s: no PEM certificate in it", caFile)
-		}
-		c.RootCAs = pool
+	if caFile == "" {
+		return c, nil, nil
 	}
-	return c, nil
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--ca-certificate: %v", err)
+	}
+	if !x509.NewCertPool().AppendCertsFromPEM(pem) {
+		return nil, nil, fmt.Errorf("--ca-certificate %s: no PEM certificate in it", caFile)
+	}
+	return c, pem, nil
 }
 
 // joinOut is where -o NAME saves: NAME itself when absolute, else NAME in
