@@ -82,6 +82,12 @@ type HTTPOptions struct {
 	// NextProtos is replaced: slget offers h2 and http/1.1 by ALPN to a
 	// server, http/1.1 alone to an https:// proxy.
 	TLSConfig *tls.Config
+	// CAs holds CA certificates (PEM) trusted for HTTPS besides the
+	// system's roots; nil means the system's alone. The system's are read
+	// only when a server's chain does not verify to these, so a run that
+	// needs them never parses them. Unused when TLSConfig sets RootCAs or
+	// InsecureSkipVerify.
+	CAs []byte
 	// NoHTTP2 offers only http/1.1 to HTTPS servers. False offers h2 as
 	// well: requests to a server that takes it share one connection as
 	// streams (see Client.HTTP2Streams for ranges that want connections
@@ -94,7 +100,7 @@ func (o HTTPOptions) fetch() fetch.ClientOptions {
 		Connections: o.Connections, ConnectTimeout: o.ConnectTimeout, Timeout: o.Timeout,
 		Proxy: o.Proxy, Getenv: o.Getenv, Resolver: o.Resolver, Header: o.Header,
 		LocationTrusted: o.LocationTrusted, MaxRedirects: o.MaxRedirects, UserAgent: o.UserAgent,
-		TLSConfig: o.TLSConfig, NoHTTP2: o.NoHTTP2,
+		TLSConfig: o.TLSConfig, CAs: o.CAs, NoHTTP2: o.NoHTTP2,
 	}
 }
 

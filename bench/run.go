@@ -240,14 +240,7 @@ func runScenario(ctx context.Context, o options, s scenario, tools []*tool, time
 			}
 			syscall.Sync() // no writeback of an earlier run's bytes in this one
 			j := job{n: s.n, jobs: s.jobs, urls: urls, list: list, dir: out, name: filepath.Base(src[0].name), ca: ca}
-			var env []string
-			if ca != "" && t.prog() == "slget" {
-				// Only the origin's CA, as curl's --cacert: without it,
-				// --ca-certificate adds to the system's roots, whose
-				// parsing (about 10 ms of CPU here) would be timed too.
-				env = []string{"SSL_CERT_FILE=" + ca, "SSL_CERT_DIR=" + filepath.Join(dir, "no-cert-dir")}
-			}
-			m, err := measure(ctx, timeBin, t.argv(t.bin, j), env, out, s.timeout)
+			m, err := measure(ctx, timeBin, t.argv(t.bin, j), nil, out, s.timeout)
 			res := runResult{scenario: s.key, tool: t.name, run: r, wall: m.wall, user: m.user, sys: m.sys,
 				maxRSSKiB: m.maxRSSKiB, ok: err == nil}
 			if err == nil {

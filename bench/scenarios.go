@@ -289,8 +289,8 @@ func h2Scenarios(pick func(full, small int64) int64) []scenario {
 		s.notes = append(s.notes, "slget and curl multiplex the files as HTTP/2 streams of one connection; "+
 			"`--http2=false` is slget on HTTP/1.1 connections (one per download at once); aria2c speaks HTTP/1.1 only. "+
 			"slget syncs each file before its final name, curl and aria2c sync nothing. "+
-			"slget trusts only the origin's CA (`SSL_CERT_FILE`), as curl does with `--cacert`; "+
-			"with `--ca-certificate` alone it would also parse the system's roots, about 10 ms of CPU per run here.")
+			"slget is given the origin's CA with `--ca-certificate` (besides the system's roots, which it reads "+
+			"only for a server that CA does not sign), curl with `--cacert`.")
 		out = append(out, s)
 	}
 	tools := []string{"slget", "slget-h2streams"}

@@ -58,6 +58,12 @@ type ClientOptions struct {
 	// Its NextProtos is replaced: slget offers h2 and http/1.1 by ALPN to
 	// a server, http/1.1 alone to an https:// proxy.
 	TLSConfig *tls.Config
+	// CAs holds CA certificates (PEM) trusted for HTTPS besides the
+	// system's roots (aria2's --ca-certificate); nil means the system's
+	// alone. The system's are read only when a server's chain does not
+	// verify to these (see roots.go). Unused when TLSConfig sets RootCAs
+	// or InsecureSkipVerify.
+	CAs []byte
 	// NoHTTP2 offers only http/1.1 to HTTPS servers. False offers h2 as
 	// well: requests to a server that takes it share one connection as
 	// streams (see H1 in Origin for ranges that want connections of
@@ -103,7 +109,12 @@ func NewClient(o ClientOptions) (*Client, error) {
 			connectUA = vs[0] // what the requests themselves carry
 		}
 	}
+	roots, err := newRoots(o.CAs)
+	if err != nil {
+		return nil, err
+	}
 	d := &dialer{
+		roots:     roots,
 		net:       net.Dialer{KeepAlive: 30 * time.Second, Resolver: o.Resolver},
 		limit:     ct,
 		tls:       o.TLSConfig,

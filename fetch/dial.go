@@ -56,6 +56,7 @@ type dialer struct {
 	net       net.Dialer // its Resolver may be set; its Timeout is not used
 	limit     time.Duration
 	tls       *tls.Config // for the servers and https:// proxies; nil: defaults
+	roots     *roots      // ClientOptions.CAs, shared by the copies of this dialer; nil: none
 	userAgent string      // sent with CONNECT
 	h2        bool        // offer h2 by ALPN to servers (never to a proxy)
 	// scope, if set, is the scope of the server that named the sources
@@ -231,6 +232,7 @@ func (d *dialer) tlsClient(ctx context.Context, c net.Conn, addr string, ph Phas
 	if cfg.ServerName == "" || ph == PhaseProxyTLS {
 		cfg.ServerName = host
 	}
+	d.roots.hold(cfg)
 	cfg.NextProtos = []string{"http/1.1"}
 	if d.h2 && ph == PhaseTLS {
 		cfg.NextProtos = []string{"h2", "http/1.1"}

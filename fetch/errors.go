@@ -125,6 +125,8 @@ var (
 	// ErrHeadersTooLarge: the server's response headers passed net/http's
 	// limit (10 MiB): a bad answer, final.
 	ErrHeadersTooLarge = errors.New("the server's response headers are too large")
+	// ErrNoCAs: NewClient's ClientOptions.CAs holds no PEM certificate.
+	ErrNoCAs = errors.New("no PEM certificate in the CAs given")
 )
 
 // Retryable reports whether err is worth another try: 5xx, 408, 429,

@@ -270,12 +270,16 @@ func (c *Client) ask(ctx context.Context, method, target string, given *url.URL,
 		o(req)
 	}
 	var remote atomic.Pointer[net.Addr] // of the last connection: the final answer's
-	req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
-		GotConn: func(ci httptrace.GotConnInfo) {
-			a := ci.Conn.RemoteAddr()
-			remote.Store(&a)
-		},
-	}))
+	if _, ours := c.HTTP.Transport.(*transport); ours {
+		req = req.WithContext(context.WithValue(ctx, remoteKey{}, &remote))
+	} else {
+		req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+			GotConn: func(ci httptrace.GotConnInfo) {
+				a := ci.Conn.RemoteAddr()
+				remote.Store(&a)
+			},
+		}))
+	}
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
 		return nil, nil, roundTripErr(redirectError(err))

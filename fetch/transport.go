@@ -80,6 +80,13 @@ func (t *transport) within(s Scope) *transport {
 	return st
 }
 
+// remoteKey is the context key of an *atomic.Pointer[net.Addr] that
+// RoundTrip sets to the remote address of each connection a request gets
+// (the last: the final answer's, after redirects). It takes the place of
+// a second GotConn hook, which net/http would join to RoundTrip's own
+// through reflection on every request.
+type remoteKey struct{}
+
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	p, err := t.router.route(req.URL.Scheme, req.URL.Hostname())
 	if err != nil {
@@ -113,11 +120,16 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	var gotConn atomic.Bool
 	var note connNote // written by GotConn before RoundTrip returns
+	remote, _ := req.Context().Value(remoteKey{}).(*atomic.Pointer[net.Addr])
 	ctx := context.WithValue(req.Context(), routeKey{}, r)
 	ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
 		GotConn: func(i httptrace.GotConnInfo) {
 			gotConn.Store(true)
 			note.noteConn(gotConnInfo{Conn: i.Conn, Reused: i.Reused})
+			if remote != nil {
+				a := i.Conn.RemoteAddr()
+				remote.Store(&a)
+			}
 			connUp()
 		},
 	})

@@ -200,6 +200,17 @@ func IsMetalink(rawURL, contentType string) bool {
 	if ct == Type4 || ct == Type3 {
 		return true
 	}
+	return metalinkPath(rawURL)
+}
+
+// metalinkPath reports whether rawURL's path ends in .meta4 or .metalink,
+// in any case. Without a percent-escape the path is a part of rawURL, so
+// a URL that does not hold ".meta" (in any case) cannot: it is not parsed
+// (a probe asks this of every download).
+func metalinkPath(rawURL string) bool {
+	if !strings.Contains(rawURL, "%") && !strings.Contains(strings.ToLower(rawURL), ".meta") {
+		return false
+	}
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return false

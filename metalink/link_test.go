@@ -6,6 +6,7 @@ package metalink
 import (
 	"net/url"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -84,6 +85,51 @@ func FuzzSplitMirrors(f *testing.F) {
 			if u == "" {
 				t.Fatal("empty URI")
 			}
+		}
+	})
+}
+
+// parsedMetalinkPath is metalinkPath without its shortcut: every URL parsed.
+func parsedMetalinkPath(rawURL string) bool {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return false
+	}
+	p := strings.ToLower(u.Path)
+	return strings.HasSuffix(p, ".meta4") || strings.HasSuffix(p, ".metalink")
+}
+
+func TestMetalinkPath(t *testing.T) {
+	for _, tc := range []struct {
+		url  string
+		want bool
+	}{
+		{"http://h/f.meta4", true},
+		{"http://h/F.METALINK?x=1", true},
+		{"http://h/f%2Emeta4", true},
+		{"http://h/f%2emetalin%6B", true},
+		{"http://h/f.metaLIN\u212A", true}, // the Kelvin sign lowers to k
+		{"http://h/f.bin", false},
+		{"http://h/f.meta4/x", false},
+		{"http://h/f.bin?f.meta4", false},
+		{"http://h/f.bin#f.meta4", false},
+		{"http://h/f%2Ebin", false},
+		{"http://h/%zz.meta4", false}, // does not parse
+	} {
+		if got := metalinkPath(tc.url); got != tc.want {
+			t.Errorf("metalinkPath(%q) = %v, want %v", tc.url, got, tc.want)
+		}
+	}
+}
+
+// The shortcut answers as the parse does, for any string.
+func FuzzMetalinkPath(f *testing.F) {
+	for _, s := range []string{"http://h/f.meta4", "http://h/f%2Emeta4", "http://h/f.METALINK", "http://h/f.metalin\u212A", "http://h/f.bin", "%", ".meta"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := metalinkPath(s), parsedMetalinkPath(s); got != want {
+			t.Errorf("metalinkPath(%q) = %v, the parse says %v", s, got, want)
 		}
 	})
 }

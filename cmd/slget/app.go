@@ -31,6 +31,7 @@ type config struct {
 	userAgent      string
 	proxy          string
 	tls            *tls.Config   // nil: the system's roots, verified
+	cas            []byte        // --ca-certificate's PEM, trusted besides the system's roots
 	maxTries       int           // 0: not given (the time rule), -1: no limit (aria2c's --max-tries=0)
 	retryMaxTime   time.Duration // 0: the library's default, negative: no limit (--retry-max-time=0)
 	retryWait      time.Duration
@@ -239,14 +240,11 @@ func readConfig(c *cli.Context) (config, error) {
 	if cfg.checksum, err = slget.ParseChecksum(c.String("checksum")); err != nil {
 		return bad(fmt.Errorf("--%v", err))
 	}
-	if cfg.tls, err = tlsConfig(c.String("ca-certificate"), c.Bool("check-certificate")); err != nil {
+	if cfg.tls, cfg.cas, err = tlsConfig(c.String("ca-certificate"), c.Bool("check-certificate")); err != nil {
 		return bad(err)
 	}
 	if c.Bool("ftp-ssl-reqd") {
-		cfg.ftp.TLS = &tls.Config{}
-		if cfg.tls != nil {
-			cfg.ftp.TLS = cfg.tls
-		}
+		cfg.ftp.TLS = ftpsConfig(cfg.tls, cfg.cas)
 	}
 	cfg.noHTTP2, cfg.http2Streams = !c.Bool("http2"), c.Bool("http2-streams")
 	if cfg.cacheFront, err = slget.ParseCacheFront(c.String("cache-front")); err != nil {

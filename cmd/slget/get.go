@@ -186,7 +186,7 @@ func (a *app) get(ctx context.Context, rawURL string, finishing func()) (result,
 		}
 		return res, nil
 	}
-	if a.con.mode != progressJSON && !a.cfg.jsonOut {
+	if a.con.mode != progressJSON && !a.cfg.jsonOut && a.con.says(levelInfo) {
 		switch {
 		case req.Writer != nil:
 			a.con.printf("%s: streamed %s to %s in %.1fs\n", r.URL, units.Bytes(r.Size), streamTo, r.Duration.Seconds())

@@ -79,6 +79,7 @@ func httpOptions(cfg config) (slget.HTTPOptions, error) {
 		Header:          cfg.header,
 		UserAgent:       cfg.userAgent,
 		TLSConfig:       cfg.tls,
+		CAs:             cfg.cas,
 		NoHTTP2:         cfg.noHTTP2,
 		LocationTrusted: cfg.trusted,
 		MaxRedirects:    maxRedirect,

@@ -35,27 +35,45 @@ func parseHeaders(hs []string) (http.Header, error) {
 func checkText(flag, s string) error { return optvalue.Text(flag, s) }
 
 // tlsConfig builds the HTTPS settings of --ca-certificate and
-// --check-certificate; nil means the defaults (system roots, verified).
-func tlsConfig(caFile string, check bool) (*tls.Config, error) {
-	if caFile == "" && check {
-		return nil, nil
+// --check-certificate: a config (nil: the defaults, verified) and the
+// file's CAs (nil: none), trusted besides the system's roots. The file is
+// read and checked here; the system's roots are read by fetch, only if a
+// server's chain does not verify to the file's CAs.
+func tlsConfig(caFile string, check bool) (*tls.Config, []byte, error) {
+	var c *tls.Config
+	if !check {
+		c = &tls.Config{InsecureSkipVerify: true}
 	}
-	c := &tls.Config{InsecureSkipVerify: !check}
-	if caFile != "" {
-		pem, err := os.ReadFile(caFile)
-		if err != nil {
-			return nil, fmt.Errorf("--ca-certificate: %v", err)
-		}
+	if caFile == "" {
+		return c, nil, nil
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--ca-certificate: %v", err)
+	}
+	if !x509.NewCertPool().AppendCertsFromPEM(pem) {
+		return nil, nil, fmt.Errorf("--ca-certificate %s: no PEM certificate in it", caFile)
+	}
+	return c, pem, nil
+}
+
+// ftpsConfig is the TLS configuration of --ftp-ssl-reqd: as for HTTPS,
+// the system's roots and --ca-certificate's CAs (pem), or no check with
+// --check-certificate=false.
+func ftpsConfig(base *tls.Config, pem []byte) *tls.Config {
+	c := &tls.Config{}
+	if base != nil {
+		c = base.Clone()
+	}
+	if len(pem) > 0 && !c.InsecureSkipVerify {
 		pool, err := x509.SystemCertPool()
 		if err != nil || pool == nil {
 			pool = x509.NewCertPool()
 		}
-		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("--ca-certificate %s: no PEM certificate in it", caFile)
-		}
+		pool.AppendCertsFromPEM(pem)
 		c.RootCAs = pool
 	}
-	return c, nil
+	return c
 }
 
 // joinOut is where -o NAME saves: NAME itself when absolute, else NAME in

@@ -95,6 +95,13 @@ func (c *console) errorf(format string, args ...any) {
 	c.print("slget: " + fmt.Sprintf(format, args...) + "\n")
 }
 
+// says reports whether a line at level goes anywhere (the screen or the
+// log), so that a line nobody reads is not formatted (with -q, once per
+// file of a list).
+func (c *console) says(level int) bool {
+	return !c.quiet || (c.log != nil && level >= c.logLevel)
+}
+
 // printf prints for people on stderr unless -q.
 func (c *console) printf(format string, args ...any) {
 	c.logf(levelInfo, format, args...)

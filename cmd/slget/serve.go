@@ -146,7 +146,7 @@ func readServeOptions(c *cli.Context) (serveOptions, error) {
 	case r == 0:
 		o.cfg.ClientRate = -1 // Config: negative means no limit
 	}
-	if o.cfg.Client.TLSConfig, err = tlsConfig(c.String("ca-certificate"), true); err != nil {
+	if o.cfg.Client.TLSConfig, o.cfg.Client.CAs, err = tlsConfig(c.String("ca-certificate"), true); err != nil {
 		return bad(err)
 	}
 	if _, _, err := net.SplitHostPort(o.listen); err != nil {

@@ -8,6 +8,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/hex"
 	"encoding/pem"
 	"io"
@@ -43,6 +45,11 @@ func TestCertificateExitCode(t *testing.T) {
 	ca := testCA(t)
 	day := 24 * time.Hour
 	now := time.Now()
+	other := makeCert(t, &x509.Certificate{
+		Subject:   pkix.Name{CommonName: "slget other CA", Organization: []string{"slget tests"}},
+		NotBefore: now.Add(-time.Hour), NotAfter: now.Add(day),
+		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
+	}, nil)
 	for _, tc := range []struct {
 		name string
 		cert *testCert
@@ -50,6 +57,10 @@ func TestCertificateExitCode(t *testing.T) {
 	}{
 		{"unknown CA", leaf(t, ca, now.Add(-time.Hour), now.Add(day), nil, localhost),
 			[]string{"certificate signed by unknown authority", `issued by "CN=slget test CA,O=slget tests"`, "--ca-certificate FILE", "--check-certificate=false"}},
+		// --ca-certificate trusts its CA besides the system's roots, not
+		// instead of them: a server another CA signs fails as without it.
+		{"unknown CA beside the given one", leaf(t, other, now.Add(-time.Hour), now.Add(day), nil, localhost),
+			[]string{"certificate signed by unknown authority", `issued by "CN=slget other CA,O=slget tests"`, "--ca-certificate FILE", "--check-certificate=false"}},
 		{"self-signed", leaf(t, nil, now.Add(-time.Hour), now.Add(day), nil, localhost),
 			[]string{"is self-signed", "--ca-certificate FILE"}},
 		{"expired", leaf(t, ca, now.Add(-10*day), now.Add(-3*day), nil, localhost),

@@ -22,7 +22,9 @@ const sampleEvery = 200 * time.Millisecond
 // track shows the progress of one download until the returned stop is
 // called with whether it succeeded.
 func (c *console) track(ev *slget.Started) (stop func(ok bool)) {
-	c.logf(levelInfo, "%s: downloading to %s (%s, %d connections, %s)", ev.URL, ev.Path, units.Bytes(ev.Size), ev.Connections, ev.Protocol)
+	if c.log != nil && levelInfo >= c.logLevel {
+		c.logf(levelInfo, "%s: downloading to %s (%s, %d connections, %s)", ev.URL, ev.Path, units.Bytes(ev.Size), ev.Connections, ev.Protocol)
+	}
 	if ev.Cache != "" {
 		c.logf(levelInfo, "%s: %s", ev.URL, ev.Cache)
 	}
