@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/slget/slget/internal/remoteurl"
 )
 
 // Target is the server, user and file an sftp:// URL names.
@@ -39,30 +40,12 @@ func ParseURL(s string) (Target, error) {
 	if !IsSFTP(s) {
 		return Target{}, ErrNotSFTP
 	}
-	u, err := url.Parse(s)
+	p, err := remoteurl.Parse(s, 22)
 	if err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err // without the URL, which may hold a password
-		}
-		return Target{}, fmt.Errorf("%q is not a valid URL: %v", redact(s), err)
+		return Target{}, err
 	}
-	t := Target{Host: u.Hostname(), Port: 22}
-	if t.Host == "" {
-		return Target{}, fmt.Errorf("%q: the URL has no host", redact(s))
-	}
-	if p := u.Port(); p != "" {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 || n > 65535 {
-			return Target{}, fmt.Errorf("%q: port %s is not between 1 and 65535", redact(s), p)
-		}
-		t.Port = n
-	}
-	if u.User != nil {
-		t.User = u.User.Username()
-		t.Password, t.HasPass = u.User.Password()
-	}
-	t.Path = strings.TrimPrefix(u.Path, "/~/")
+	t := Target{User: p.User, Password: p.Password, HasPass: p.HasPass, Host: p.Host, Port: p.Port}
+	t.Path = strings.TrimPrefix(p.Path, "/~/")
 	if t.Path == "" || t.Path == "/" || strings.HasSuffix(t.Path, "/") {
 		return Target{}, fmt.Errorf("%q names no file", redact(s))
 	}
@@ -72,26 +55,5 @@ func ParseURL(s string) (Target, error) {
 	return t, nil
 }
 
-// redact is s without the password of its userinfo. It reads the string
-// itself, not what net/url makes of it: a password with '#' or '?' in it
-// is not userinfo to net/url, and must not show all the same.
-func redact(s string) string {
-	i := strings.Index(s, "://")
-	if i < 0 {
-		return s
-	}
-	rest := s[i+3:]
-	auth := rest
-	if j := strings.Index(rest, "/"); j >= 0 {
-		auth = rest[:j]
-	}
-	at := strings.LastIndex(auth, "@")
-	if at < 0 {
-		return s
-	}
-	user, _, hasPass := strings.Cut(auth[:at], ":")
-	if !hasPass {
-		return s
-	}
-	return s[:i+3] + user + ":***" + rest[at:]
-}
+// redact is s without the password of its userinfo.
+func redact(s string) string { return remoteurl.Redact(s) }

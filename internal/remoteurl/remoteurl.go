@@ -1,0 +1,76 @@
+// Package remoteurl reads the parts an sftp:// or ftp:// URL shares (user,
+// password, host, port, path) and redacts its password, for fetch/sftpsrc
+// and fetch/ftpsrc alike.
+package remoteurl
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Parts is what a remote URL names before its scheme's own rules.
+type Parts struct {
+	User     string // "" when the URL names none
+	Password string // "" for none in the URL
+	HasPass  bool   // the URL gave a password, maybe empty
+	Host     string // without brackets
+	Port     int    // the scheme's default when the URL gives none
+	Path     string // the URL's path, as net/url decodes it
+}
+
+// Parse reads scheme://[user[:password]@]host[:port]/path with defPort
+// for a URL that names no port. Its errors quote the URL without its
+// password (Redact). The caller checks the scheme and the path.
+func Parse(s string, defPort int) (Parts, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL, which may hold a password
+		}
+		return Parts{}, fmt.Errorf("%q is not a valid URL: %v", Redact(s), err)
+	}
+	p := Parts{Host: u.Hostname(), Port: defPort, Path: u.Path}
+	if p.Host == "" {
+		return Parts{}, fmt.Errorf("%q: the URL has no host", Redact(s))
+	}
+	if port := u.Port(); port != "" {
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65535 {
+			return Parts{}, fmt.Errorf("%q: port %s is not between 1 and 65535", Redact(s), port)
+		}
+		p.Port = n
+	}
+	if u.User != nil {
+		p.User = u.User.Username()
+		p.Password, p.HasPass = u.User.Password()
+	}
+	return p, nil
+}
+
+// Redact is s without the password of its userinfo. It reads the string
+// itself, not what net/url makes of it: a password with '#' or '?' in it
+// is not userinfo to net/url, and must not show all the same.
+func Redact(s string) string {
+	i := strings.Index(s, "://")
+	if i < 0 {
+		return s
+	}
+	rest := s[i+3:]
+	auth := rest
+	if j := strings.Index(rest, "/"); j >= 0 {
+		auth = rest[:j]
+	}
+	at := strings.LastIndex(auth, "@")
+	if at < 0 {
+		return s
+	}
+	user, _, hasPass := strings.Cut(auth[:at], ":")
+	if !hasPass {
+		return s
+	}
+	return s[:i+3] + user + ":***" + rest[at:]
+}
