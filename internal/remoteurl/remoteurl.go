@@ -6,6 +6,7 @@ package remoteurl
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -18,7 +19,32 @@ type Parts struct {
 	HasPass  bool   // the URL gave a password, maybe empty
 	Host     string // without brackets
 	Port     int    // the scheme's default when the URL gives none
-	Path     string // the URL's path, as net/url decodes it
+	// Path is the URL's path, as net/url decodes it; the file's path
+	// once FilePath has taken the scheme's prefix off and checked it.
+	Path string
+}
+
+// Addr is host:port to dial.
+func (p Parts) Addr() string { return net.JoinHostPort(p.Host, strconv.Itoa(p.Port)) }
+
+// HasScheme reports whether s starts with scheme, "ftp://" for one,
+// in any case.
+func HasScheme(s, scheme string) bool {
+	return len(s) >= len(scheme) && strings.EqualFold(s[:len(scheme)], scheme)
+}
+
+// FilePath takes prefix off p.Path and checks that what is left names a
+// file, with no control character that could end the command it is sent
+// in and start another; its errors quote s without its password.
+func (p *Parts) FilePath(s, prefix string) error {
+	p.Path = strings.TrimPrefix(p.Path, prefix)
+	if p.Path == "" || p.Path == "/" || strings.HasSuffix(p.Path, "/") {
+		return fmt.Errorf("%q names no file", Redact(s))
+	}
+	if strings.ContainsAny(p.Path, "\x00\r\n") {
+		return fmt.Errorf("%q: the path has a control character", Redact(s))
+	}
+	return nil
 }
 
 // Parse reads scheme://[user[:password]@]host[:port]/path with defPort
