@@ -33,18 +33,13 @@ func (d *download) runFTP(ctx context.Context) error {
 		return &RequestError{Err: err}
 	}
 	cfg := d.req.FTP.config()
-	var rem *ftpsrc.Remote
-	if err := d.dialTries(ctx, "FTP server", func() (err error) {
-		rem, err = ftpsrc.Dial(ctx, d.req.URL, cfg)
-		return err
-	}); err != nil {
+	rem, err := dialRemote(ctx, d, "FTP server", "ftp", func() (*ftpsrc.Remote, error) {
+		return ftpsrc.Dial(ctx, d.req.URL, cfg)
+	})
+	if err != nil {
 		return err
 	}
 	defer rem.Close()
-	d.remote = rem
-	if len(d.req.Mirrors) > 0 {
-		d.warn("the mirrors beside an ftp:// URL are not used: its file comes from its own server only")
-	}
 	sized := rem.Validator.Size >= 0
 	switch {
 	case !sized:

@@ -31,18 +31,13 @@ func (d *download) runSFTP(ctx context.Context) error {
 	if err != nil {
 		return &RequestError{Err: err}
 	}
-	var rem *sftpsrc.Remote
-	if err := d.dialTries(ctx, "SSH server", func() (err error) {
-		rem, err = sftpsrc.Dial(ctx, d.req.URL, cfg)
-		return err
-	}); err != nil {
+	rem, err := dialRemote(ctx, d, "SSH server", "sftp", func() (*sftpsrc.Remote, error) {
+		return sftpsrc.Dial(ctx, d.req.URL, cfg)
+	})
+	if err != nil {
 		return err
 	}
 	defer rem.Close()
-	d.remote = rem
-	if len(d.req.Mirrors) > 0 {
-		d.warn("the mirrors beside an sftp:// URL are not used: its file comes from its own server only")
-	}
 	return d.runRemote(ctx, "SFTP", rem.Validator, true, true, d.transferRemote)
 }
 
@@ -77,6 +72,25 @@ func (d *download) runRemote(ctx context.Context, protocol string, v fetch.Valid
 		return err
 	}
 	return d.finish(ctx)
+}
+
+// dialRemote dials the remote file of an scheme:// URL with the tries of
+// dialTries (server names what should listen), and makes it the
+// download's source; the mirrors beside such a URL are not used.
+func dialRemote[R remoteFile](ctx context.Context, d *download, server, scheme string, dial func() (R, error)) (R, error) {
+	var rem R
+	err := d.dialTries(ctx, server, func() (err error) {
+		rem, err = dial()
+		return err
+	})
+	if err != nil {
+		return rem, err
+	}
+	d.remote = rem
+	if len(d.req.Mirrors) > 0 {
+		d.warn("the mirrors beside an %s:// URL are not used: its file comes from its own server only", scheme)
+	}
+	return rem, nil
 }
 
 // dialTries runs dial with the retry policy's tries. A refused connection

@@ -1,6 +1,8 @@
 // Package remoteurl reads the parts an sftp:// or ftp:// URL shares (user,
 // password, host, port, path) and redacts its password, for fetch/sftpsrc
-// and fetch/ftpsrc alike.
+// and fetch/ftpsrc alike; with what else both sources do the same way:
+// the connect timeout, the comparison of a file's size and time with its
+// pinned version, and the idle sessions' pool (Take, Back, Shut).
 package remoteurl
 
 import (
@@ -10,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Parts is what a remote URL names before its scheme's own rules.
@@ -99,4 +102,58 @@ func Redact(s string) string {
 		return s
 	}
 	return s[:i+3] + user + ":***" + rest[at:]
+}
+
+// ConnectTimeout is d, or 15 seconds when d is not above 0.
+func ConnectTimeout(d time.Duration) time.Duration {
+	if d > 0 {
+		return d
+	}
+	return 15 * time.Second
+}
+
+// Differs says how a file of size and mtime is not the version pinned
+// at pinSize and pinTime, "" when it is; layout writes the times.
+func Differs(pinSize int64, pinTime time.Time, size int64, mtime time.Time, layout string) string {
+	if size != pinSize {
+		return fmt.Sprintf("its size was %d and is %d", pinSize, size)
+	}
+	if !mtime.Equal(pinTime) {
+		return fmt.Sprintf("its modification time was %s and is %s", pinTime.UTC().Format(layout), mtime.UTC().Format(layout))
+	}
+	return ""
+}
+
+// Take is what a pool of sessions or connections finds under its lock:
+// an error when it is closed (url names it), else the idle one given back
+// most recently, ok false when there is none.
+func Take[T any](closed bool, idle *[]T, url string) (v T, ok bool, err error) {
+	if closed {
+		return v, false, fmt.Errorf("%s: %w", url, net.ErrClosed)
+	}
+	n := len(*idle)
+	if n == 0 {
+		return v, false, nil
+	}
+	v = (*idle)[n-1]
+	*idle = (*idle)[:n-1]
+	return v, true, nil
+}
+
+// Back gives v back to a pool's idle ones under its lock, and reports
+// false when the pool is closed: then the caller ends v.
+func Back[T any](closed bool, idle *[]T, v T) bool {
+	if closed {
+		return false
+	}
+	*idle = append(*idle, v)
+	return true
+}
+
+// Shut closes a pool under its lock and returns its idle ones, for the
+// caller to end once the lock is let go.
+func Shut[T any](closed *bool, idle *[]T) []T {
+	was := *idle
+	*idle, *closed = nil, true
+	return was
 }
