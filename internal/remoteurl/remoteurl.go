@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -50,6 +51,9 @@ func (p *Parts) FilePath(s, prefix string) error {
 	return nil
 }
 
+// quoted is a string net/url's errors quote.
+var quoted = regexp.MustCompile(`"(\\.|[^"\\])*"`)
+
 // Parse reads scheme://[user[:password]@]host[:port]/path with defPort
 // for a URL that names no port. Its errors quote the URL without its
 // password (Redact). The caller checks the scheme and the path.
@@ -60,7 +64,13 @@ func Parse(s string, defPort int) (Parts, error) {
 		if errors.As(err, &ue) {
 			err = ue.Err // without the URL, which may hold a password
 		}
-		return Parts{}, fmt.Errorf("%q is not a valid URL: %v", Redact(s), err)
+		why := err.Error()
+		if Redact(s) != s {
+			// net/url quotes what it could not read, which may be a piece
+			// of the password: a '#' or '?' in it ends the userinfo.
+			why = quoted.ReplaceAllString(why, `"…"`)
+		}
+		return Parts{}, fmt.Errorf("%q is not a valid URL: %s", Redact(s), why)
 	}
 	p := Parts{Host: u.Hostname(), Port: defPort, Path: u.Path}
 	if p.Host == "" {
