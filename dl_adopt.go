@@ -60,42 +60,12 @@ func (d *download) adopt(ctx context.Context, from string, isPart bool) (*Exists
 		return notAdopted("it has holes (space reserved by another downloader), so its bytes cannot be trusted")
 	}
 	whole := int(size / plan.Slice)
-	// Its start against the probe's slice 0, already in hand; and its last
-	// whole slice against the server's. A prefix shorter than a slice is
-	// checked whole.
-	first := plan.SliceRange(0)
-	first.End = min(first.End, size)
-	var same bool
-	if d.remote != nil {
-		// No probe body over SFTP or FTP: the remote file's slice 0.
-		same, err = sameAsServer(ctx, f, first, plan, d.remote)
-	} else {
-		same, err = d.sameAsProbe(f, first)
-	}
+	checked, differs, err := d.adoptCheck(ctx, f, plan, size, whole)
 	if err != nil {
 		return nil, err
 	}
-	if !same {
-		return notAdopted(fmt.Sprintf("its bytes %s differ from the server's", first))
-	}
-	// Its last whole slice, and a few between chosen at random: a file
-	// whose ends are the server's but whose middle is another's is caught
-	// whenever a slice checked falls in it.
-	checked := []int{0}
-	if whole > 1 {
-		checked = append(checked, middleSlices(whole, adoptChecks)...)
-		checked = append(checked, whole-1)
-		origin := d.originSource()
-		for _, i := range checked[1:] {
-			r := plan.SliceRange(i)
-			same, err := sameAsServer(ctx, f, r, plan, origin)
-			if err != nil {
-				return nil, err
-			}
-			if !same {
-				return notAdopted(fmt.Sprintf("its slice %d %s differs from the server's", i, r))
-			}
-		}
+	if differs != "" {
+		return notAdopted(differs)
 	}
 	if !isPart {
 		if err := d.lock.replace(from); err != nil {
@@ -168,6 +138,51 @@ func (d *download) adoptWhole(f *os.File, from string, isPart bool) (*ExistsErro
 	}
 	d.action = actComplete
 	return nil, nil
+}
+
+// adoptCheck compares f, size bytes of which whole slices are whole, with
+// the server's file: its start against the probe's slice 0 (the remote
+// file's over SFTP or FTP), then its last whole slice and a few between.
+// It returns the slices checked, and how f differs ("" when it does not).
+func (d *download) adoptCheck(ctx context.Context, f *os.File, plan segment.Plan, size int64, whole int) (checked []int, differs string, err error) {
+	// Its start against the probe's slice 0, already in hand; and its last
+	// whole slice against the server's. A prefix shorter than a slice is
+	// checked whole.
+	first := plan.SliceRange(0)
+	first.End = min(first.End, size)
+	var same bool
+	if d.remote != nil {
+		// No probe body over SFTP or FTP: the remote file's slice 0.
+		same, err = sameAsServer(ctx, f, first, plan, d.remote)
+	} else {
+		same, err = d.sameAsProbe(f, first)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	if !same {
+		return nil, fmt.Sprintf("its bytes %s differ from the server's", first), nil
+	}
+	// Its last whole slice, and a few between chosen at random: a file
+	// whose ends are the server's but whose middle is another's is caught
+	// whenever a slice checked falls in it.
+	checked = []int{0}
+	if whole > 1 {
+		checked = append(checked, middleSlices(whole, adoptChecks)...)
+		checked = append(checked, whole-1)
+		origin := d.originSource()
+		for _, i := range checked[1:] {
+			r := plan.SliceRange(i)
+			same, err := sameAsServer(ctx, f, r, plan, origin)
+			if err != nil {
+				return nil, "", err
+			}
+			if !same {
+				return nil, fmt.Sprintf("its slice %d %s differs from the server's", i, r), nil
+			}
+		}
+	}
+	return checked, "", nil
 }
 
 // sameAsProbe compares range r of f, the start of slice 0, with the

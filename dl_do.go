@@ -11,7 +11,6 @@ import (
 	"io"
 	"net/url"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/slget/slget/fetch"
@@ -251,9 +250,7 @@ const refusedTries = 2
 // plainly, as aria2c does: nothing listens there.
 func (d *download) doProbe(ctx context.Context) error {
 	var p *fetch.Probe
-	refused := 0
-	err := d.c.retry().Do(ctx, func() error {
-		var err error
+	if err := d.dialTries(ctx, "server", func() (err error) {
 		var since time.Time
 		if d.req.IfNewer {
 			_, since = d.localFile()
@@ -261,23 +258,8 @@ func (d *download) doProbe(ctx context.Context) error {
 		start := time.Now()
 		p, err = d.probeOnce(ctx, since)
 		d.probeTook = time.Since(start)
-		if errors.Is(err, syscall.ECONNREFUSED) {
-			if refused++; refused >= refusedTries {
-				return fetch.Final(fmt.Errorf("%w; is the server up, and the port in the URL right?", err))
-			}
-		}
 		return err
-	}, func(try int, err error, wait time.Duration) {
-		tries := d.c.retry().Tries()
-		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
-			tries = refusedTries // the line promises only the tries that will be made
-		}
-		d.warn("%v; %s", err, fetch.TryLine(try+1, tries, -1, wait))
-	})
-	if err != nil {
-		if ctx.Err() != nil {
-			return &InterruptedError{Err: ctx.Err()}
-		}
+	}); err != nil {
 		return err
 	}
 	d.probe = p

@@ -211,18 +211,28 @@ func (d *download) stream(ctx context.Context) error {
 			}
 			return nil
 		}
-		if ctx.Err() != nil || !fetch.Retryable(err) {
-			return d.fail(ctx, err)
-		}
-		wait, line, final := tries.failed(d.c.retry(), d.c.LowestSpeed, err, n)
-		if final != nil {
-			return d.fail(ctx, final)
-		}
-		d.warn("%v; starting over: %s", err, line)
-		if err := d.askWholeAgain(ctx, wait); err != nil {
-			return d.fail(ctx, err)
+		if err := d.streamFailed(ctx, &tries, err, n, d.askWholeAgain); err != nil {
+			return err
 		}
 	}
+}
+
+// streamFailed follows a stream's try that failed with err after n
+// bytes: the download's error when it cannot or may not be tried again,
+// else nil once again(ctx, wait) has waited to start over.
+func (d *download) streamFailed(ctx context.Context, tries *wholeTries, err error, n int64, again func(context.Context, time.Duration) error) error {
+	if ctx.Err() != nil || !fetch.Retryable(err) {
+		return d.fail(ctx, err)
+	}
+	wait, line, final := tries.failed(d.c.retry(), d.c.LowestSpeed, err, n)
+	if final != nil {
+		return d.fail(ctx, final)
+	}
+	d.warn("%v; starting over: %s", err, line)
+	if err := again(ctx, wait); err != nil {
+		return d.fail(ctx, err)
+	}
+	return nil
 }
 
 // streamRules are the stall and speed rules of a stream on one connection,

@@ -7,10 +7,7 @@ package slget
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync/atomic"
-	"syscall"
-	"time"
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fetch/ftpsrc"
@@ -35,15 +32,14 @@ func (d *download) runFTP(ctx context.Context) error {
 	if _, err := ftpsrc.ParseURL(d.req.URL); err != nil {
 		return &RequestError{Err: err}
 	}
-	rem, err := d.dialFTP(ctx, d.req.FTP.config())
+	cfg := d.req.FTP.config()
+	rem, err := dialRemote(ctx, d, "FTP server", "ftp", func() (*ftpsrc.Remote, error) {
+		return ftpsrc.Dial(ctx, d.req.URL, cfg)
+	})
 	if err != nil {
 		return err
 	}
 	defer rem.Close()
-	d.remote = rem
-	if len(d.req.Mirrors) > 0 {
-		d.warn("the mirrors beside an ftp:// URL are not used: its file comes from its own server only")
-	}
 	sized := rem.Validator.Size >= 0
 	switch {
 	case !sized:
@@ -55,32 +51,11 @@ func (d *download) runFTP(ctx context.Context) error {
 	if rem.NoTime {
 		d.warn("the FTP server does not answer MDTM: only the size pins the file's version")
 	}
-	d.protocol = "FTP"
-	d.probe = &fetch.Probe{URL: d.req.URL, FinalURL: d.req.URL, Validator: rem.Validator, Ranged: sized}
-	d.res.FinalURL = d.res.URL
-	d.res.Size = rem.Validator.Size
-	d.res.Validator = validatorOf(rem.Validator)
-	d.res.Ranged = rem.Ranges
-	if err := d.checkSize(); err != nil {
-		return err
-	}
-	if d.req.DryRun {
-		return d.dryRun()
-	}
-	if err := d.claimOutput(ctx); err != nil {
-		return err
-	}
-	if d.action == actComplete {
-		return d.finishComplete()
-	}
+	transfer := d.transferRemote
 	if !sized {
-		if err := d.streamFTP(ctx, rem); err != nil {
-			return err
-		}
-	} else if err := d.transferSFTP(ctx); err != nil { // the remote file's transfer, SFTP's or FTP's
-		return err
+		transfer = func(ctx context.Context) error { return d.streamFTP(ctx, rem) }
 	}
-	return d.finish(ctx)
+	return d.runRemote(ctx, "FTP", rem.Validator, sized, rem.Ranges, transfer)
 }
 
 // streamFTP reads a file whose size the server does not tell on one
@@ -111,47 +86,8 @@ func (d *download) streamFTP(ctx context.Context, rem *ftpsrc.Remote) error {
 		if err == nil {
 			return nil
 		}
-		if ctx.Err() != nil || !fetch.Retryable(err) {
-			return d.fail(ctx, err)
-		}
-		wait, line, final := tries.failed(d.c.retry(), d.c.LowestSpeed, err, n)
-		if final != nil {
-			return d.fail(ctx, final)
-		}
-		d.warn("%v; starting over: %s", err, line)
-		if err := pause.Sleep(ctx, wait); err != nil {
-			return d.fail(ctx, err)
+		if err := d.streamFailed(ctx, &tries, err, n, pause.Sleep); err != nil {
+			return err
 		}
 	}
-}
-
-// dialFTP logs in and pins the version, with the retry policy's tries; a
-// refused connection is tried twice and said plainly, as the HTTP probe
-// does.
-func (d *download) dialFTP(ctx context.Context, cfg ftpsrc.Config) (*ftpsrc.Remote, error) {
-	var rem *ftpsrc.Remote
-	refused := 0
-	err := d.c.retry().Do(ctx, func() error {
-		var err error
-		rem, err = ftpsrc.Dial(ctx, d.req.URL, cfg)
-		if errors.Is(err, syscall.ECONNREFUSED) {
-			if refused++; refused >= refusedTries {
-				return fetch.Final(fmt.Errorf("%w; is the FTP server up, and the port in the URL right?", err))
-			}
-		}
-		return err
-	}, func(try int, err error, wait time.Duration) {
-		tries := d.c.retry().Tries()
-		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
-			tries = refusedTries
-		}
-		d.warn("%v; %s", err, fetch.TryLine(try+1, tries, -1, wait))
-	})
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, &InterruptedError{Err: ctx.Err()}
-		}
-		return nil, err
-	}
-	return rem, nil
 }

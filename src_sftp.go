@@ -1,5 +1,6 @@
 // SFTP downloads: an sftp:// URL's file in ranges over N SSH sessions,
-// through the same lock, journal, scheduler, checks and rename as HTTP.
+// through the same lock, journal, scheduler, checks and rename as HTTP;
+// the flow, dialling and transfer that ftp:// URLs share with it.
 
 package slget
 
@@ -30,42 +31,28 @@ func (d *download) runSFTP(ctx context.Context) error {
 	if err != nil {
 		return &RequestError{Err: err}
 	}
-	var rem *sftpsrc.Remote
-	refused := 0
-	err = d.c.retry().Do(ctx, func() error {
-		var err error
-		rem, err = sftpsrc.Dial(ctx, d.req.URL, cfg)
-		if errors.Is(err, syscall.ECONNREFUSED) {
-			// As the HTTP probe: tried once more, then said plainly.
-			if refused++; refused >= refusedTries {
-				return fetch.Final(fmt.Errorf("%w; is the SSH server up, and the port in the URL right?", err))
-			}
-		}
-		return err
-	}, func(try int, err error, wait time.Duration) {
-		tries := d.c.retry().Tries()
-		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
-			tries = refusedTries
-		}
-		d.warn("%v; %s", err, fetch.TryLine(try+1, tries, -1, wait))
+	rem, err := dialRemote(ctx, d, "SSH server", "sftp", func() (*sftpsrc.Remote, error) {
+		return sftpsrc.Dial(ctx, d.req.URL, cfg)
 	})
 	if err != nil {
-		if ctx.Err() != nil {
-			return &InterruptedError{Err: ctx.Err()}
-		}
 		return err
 	}
 	defer rem.Close()
-	d.remote = rem
-	if len(d.req.Mirrors) > 0 {
-		d.warn("the mirrors beside an sftp:// URL are not used: its file comes from its own server only")
-	}
-	d.protocol = "SFTP"
-	d.probe = &fetch.Probe{URL: d.req.URL, FinalURL: d.req.URL, Validator: rem.Validator, Ranged: true}
+	return d.runRemote(ctx, "SFTP", rem.Validator, true, true, d.transferRemote)
+}
+
+// runRemote is the flow of an sftp:// or ftp:// URL once its server
+// answered with the file's version v: the probe's place filled, the size
+// checked, a dry run, the output claimed, then transfer and the finish.
+// ranged says the file can be read in ranges; takesRanges is
+// Result.Ranged.
+func (d *download) runRemote(ctx context.Context, protocol string, v fetch.Validator, ranged, takesRanges bool, transfer func(context.Context) error) error {
+	d.protocol = protocol
+	d.probe = &fetch.Probe{URL: d.req.URL, FinalURL: d.req.URL, Validator: v, Ranged: ranged}
 	d.res.FinalURL = d.res.URL
-	d.res.Size = rem.Validator.Size
-	d.res.Validator = validatorOf(rem.Validator)
-	d.res.Ranged = true
+	d.res.Size = v.Size
+	d.res.Validator = validatorOf(v)
+	d.res.Ranged = takesRanges
 	if d.req.Writer != nil {
 		return d.toWriter(ctx) // the slices through a window, in order
 	}
@@ -81,16 +68,62 @@ func (d *download) runSFTP(ctx context.Context) error {
 	if d.action == actComplete {
 		return d.finishComplete()
 	}
-	if err := d.transferSFTP(ctx); err != nil {
+	if err := transfer(ctx); err != nil {
 		return err
 	}
 	return d.finish(ctx)
 }
 
-// transferSFTP fetches the slices the plan lacks from the Remote, then
+// dialRemote dials the remote file of an scheme:// URL with the tries of
+// dialTries (server names what should listen), and makes it the
+// download's source; the mirrors beside such a URL are not used.
+func dialRemote[R remoteFile](ctx context.Context, d *download, server, scheme string, dial func() (R, error)) (R, error) {
+	var rem R
+	err := d.dialTries(ctx, server, func() (err error) {
+		rem, err = dial()
+		return err
+	})
+	if err != nil {
+		return rem, err
+	}
+	d.remote = rem
+	if len(d.req.Mirrors) > 0 {
+		d.warn("the mirrors beside an %s:// URL are not used: its file comes from its own server only", scheme)
+	}
+	return rem, nil
+}
+
+// dialTries runs dial with the retry policy's tries. A refused connection
+// is tried once more and then said plainly, as the HTTP probe does:
+// nothing listens there (server names what should, "server" for HTTP).
+func (d *download) dialTries(ctx context.Context, server string, dial func() error) error {
+	refused := 0
+	err := d.c.retry().Do(ctx, func() error {
+		err := dial()
+		if errors.Is(err, syscall.ECONNREFUSED) {
+			if refused++; refused >= refusedTries {
+				return fetch.Final(fmt.Errorf("%w; is the %s up, and the port in the URL right?", err, server))
+			}
+		}
+		return err
+	}, func(try int, err error, wait time.Duration) {
+		tries := d.c.retry().Tries()
+		if errors.Is(err, syscall.ECONNREFUSED) && (tries == 0 || tries > refusedTries) {
+			tries = refusedTries // the line promises only the tries that will be made
+		}
+		d.warn("%v; %s", err, fetch.TryLine(try+1, tries, -1, wait))
+	})
+	if err != nil && ctx.Err() != nil {
+		return &InterruptedError{Err: ctx.Err()}
+	}
+	return err
+}
+
+// transferRemote fetches the slices the plan lacks from the remote file
+// (SFTP's or FTP's), then
 // stats the file again: one that changed during the transfer is a
 // *fetch.ChangedError (exit 33), and the partial download is kept.
-func (d *download) transferSFTP(ctx context.Context) error {
+func (d *download) transferRemote(ctx context.Context) error {
 	cfg := d.sliceConfig() // sessions as HTTP connections, -x auto included
 	if d.oneConn {
 		cfg.Connections, cfg.MaxConnections = 1, 0 // every range from the start

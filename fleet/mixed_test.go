@@ -143,7 +143,7 @@ func TestQuietNamesAMixedFleet(t *testing.T) {
 	now := time.Now()
 	lines := q.Report(now, st)
 	if len(lines) != 1 || !strings.Contains(lines[0], "a mixed fleet: member http://g:1 (ID G) keeps the fleet's membership by gossip") ||
-		!strings.Contains(lines[0], "--gossip-port") {
+		!strings.Contains(lines[0], "give this serve a gossip port (SLGET_GOSSIP_PORT under systemd)") {
 		t.Fatalf("first report: %q", lines)
 	}
 	st[2].Healthy, st[2].Err = true, ""

@@ -7,14 +7,13 @@ import (
 	"context"
 	"crypto/tls"
 	"errors"
-	"fmt"
-	"net"
 	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/remoteurl"
 )
 
 // Config is how to log in. The zero value logs in as anonymous.
@@ -134,12 +133,7 @@ func credentials(t Target, cfg Config) (user, pass string) {
 	return user, pass
 }
 
-func (c Config) connectTimeout() time.Duration {
-	if c.ConnectTimeout > 0 {
-		return c.ConnectTimeout
-	}
-	return 15 * time.Second
-}
+func (c Config) connectTimeout() time.Duration { return remoteurl.ConnectTimeout(c.ConnectTimeout) }
 
 // final marks the server's answers about the file or the login as not
 // worth another try; a lost connection, or a 4xx, stays worth one.
@@ -180,15 +174,9 @@ func (r *Remote) get(ctx context.Context) (*conn, error) {
 	var timeout <-chan time.Time
 	for {
 		r.mu.Lock()
-		if r.closed {
+		if c, ok, err := remoteurl.Take(r.closed, &r.idle, r.url); ok || err != nil {
 			r.mu.Unlock()
-			return nil, fmt.Errorf("%s: %w", r.url, net.ErrClosed)
-		}
-		if n := len(r.idle); n > 0 {
-			c := r.idle[n-1]
-			r.idle = r.idle[:n-1]
-			r.mu.Unlock()
-			return c, nil
+			return c, err
 		}
 		if len(r.ends) == 0 {
 			r.mu.Unlock()
@@ -218,11 +206,9 @@ func (r *Remote) get(ctx context.Context) (*conn, error) {
 func (r *Remote) put(c *conn) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.closed {
+	if !remoteurl.Back(r.closed, &r.idle, c) {
 		go c.quit()
-		return
 	}
-	r.idle = append(r.idle, c)
 }
 
 // ending reads the reply that ends c's RETR, within the timeout, then
@@ -249,11 +235,9 @@ func (r *Remote) ending(c *conn) {
 			close(r.wake)
 			r.wake = nil
 		}
-		if err != nil || r.closed {
+		if err != nil || !remoteurl.Back(r.closed, &r.idle, c) {
 			c.kill()
-			return
 		}
-		r.idle = append(r.idle, c)
 	}()
 }
 
@@ -261,11 +245,10 @@ func (r *Remote) ending(c *conn) {
 // body still open ends its own.
 func (r *Remote) Close() {
 	r.mu.Lock()
-	idle := r.idle
 	for c := range r.ends {
 		c.kill()
 	}
-	r.idle, r.closed = nil, true
+	idle := remoteurl.Shut(&r.closed, &r.idle)
 	r.mu.Unlock()
 	for _, c := range idle {
 		c.quit()
@@ -311,13 +294,7 @@ func (r *Remote) notThere(c *conn, rep Reply) error {
 // differs says how size and mtime are not the pinned version, "" when
 // they are.
 func (r *Remote) differs(size int64, mtime time.Time) string {
-	if size != r.Validator.Size {
-		return fmt.Sprintf("its size was %d and is %d", r.Validator.Size, size)
-	}
-	if !mtime.Equal(r.mtime) {
-		return fmt.Sprintf("its modification time was %s and is %s", r.mtime.UTC().Format(time.RFC3339Nano), mtime.UTC().Format(time.RFC3339Nano))
-	}
-	return ""
+	return remoteurl.Differs(r.Validator.Size, r.mtime, size, mtime, time.RFC3339Nano)
 }
 
 // Check asks SIZE and MDTM afresh: a *fetch.ChangedError when the file is

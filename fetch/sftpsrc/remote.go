@@ -21,6 +21,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/remoteurl"
 	"github.com/slget/slget/segment"
 )
 
@@ -123,12 +124,7 @@ func Dial(ctx context.Context, rawURL string, cfg Config) (*Remote, error) {
 	return r, nil
 }
 
-func (c Config) connectTimeout() time.Duration {
-	if c.ConnectTimeout > 0 {
-		return c.ConnectTimeout
-	}
-	return 15 * time.Second
-}
+func (c Config) connectTimeout() time.Duration { return remoteurl.ConnectTimeout(c.ConnectTimeout) }
 
 // final marks the server's answers about the file as not worth another
 // try; a lost session stays worth one.
@@ -181,17 +177,11 @@ func (r *Remote) dial(ctx context.Context) (*session, error) {
 // get takes an idle session, or opens one.
 func (r *Remote) get(ctx context.Context) (*session, error) {
 	r.mu.Lock()
-	if r.closed {
-		r.mu.Unlock()
-		return nil, fmt.Errorf("%s: %w", r.url, net.ErrClosed)
-	}
-	if n := len(r.idle); n > 0 {
-		s := r.idle[n-1]
-		r.idle = r.idle[:n-1]
-		r.mu.Unlock()
-		return s, nil
-	}
+	s, ok, err := remoteurl.Take(r.closed, &r.idle, r.url)
 	r.mu.Unlock()
+	if ok || err != nil {
+		return s, err
+	}
 	return r.dial(ctx)
 }
 
@@ -199,18 +189,15 @@ func (r *Remote) get(ctx context.Context) (*session, error) {
 func (r *Remote) put(s *session) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.closed {
+	if !remoteurl.Back(r.closed, &r.idle, s) {
 		s.close()
-		return
 	}
-	r.idle = append(r.idle, s)
 }
 
 // Close ends every idle session; a body still open ends its own.
 func (r *Remote) Close() {
 	r.mu.Lock()
-	idle := r.idle
-	r.idle, r.closed = nil, true
+	idle := remoteurl.Shut(&r.closed, &r.idle)
 	r.mu.Unlock()
 	for _, s := range idle {
 		s.close()
@@ -230,13 +217,7 @@ func (r *Remote) stat(s *session) (os.FileInfo, error) {
 
 // differs says how fi is not the pinned version, "" when it is.
 func (r *Remote) differs(fi os.FileInfo) string {
-	if fi.Size() != r.Validator.Size {
-		return fmt.Sprintf("its size was %d and is %d", r.Validator.Size, fi.Size())
-	}
-	if !fi.ModTime().Equal(r.mtime) {
-		return fmt.Sprintf("its modification time was %s and is %s", r.mtime.UTC().Format(time.RFC3339), fi.ModTime().UTC().Format(time.RFC3339))
-	}
-	return ""
+	return remoteurl.Differs(r.Validator.Size, r.mtime, fi.Size(), fi.ModTime(), time.RFC3339)
 }
 
 // Check stats the file afresh: a *fetch.ChangedError when it is no longer

@@ -90,6 +90,9 @@ func (f *Fake) Counts() (retrs, rests int) {
 	return f.retrs, f.rests
 }
 
+// serve answers one control connection until QUIT or its end.
+// It has a case per FTP command the fake takes, in the order a client
+// sends them, and is as long as that list.
 func (f *Fake) serve(c net.Conn) {
 	r := bufio.NewReader(c)
 	say := func(format string, a ...any) { fmt.Fprintf(c, format+"\r\n", a...) }

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slget/slget/internal/daemontest"
 )
 
 // Server is a running vsftpd.
@@ -37,14 +39,9 @@ func Start(t testing.TB) *Server {
 func start(t testing.TB, more func(base string) string) *Server {
 	t.Helper()
 	const bin = "/usr/sbin/vsftpd"
-	if _, err := os.Stat(bin); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI needs vsftpd: %v", err)
-		}
-		t.Skip("no vsftpd here (apt-get install vsftpd)")
-	}
+	daemontest.Need(t, bin, "vsftpd", "vsftpd")
 	base := t.TempDir()
-	s := &Server{Dir: filepath.Join(base, "root"), log: filepath.Join(base, "vsftpd.log"), Port: freePort(t)}
+	s := &Server{Dir: filepath.Join(base, "root"), log: filepath.Join(base, "vsftpd.log"), Port: daemontest.FreePort(t)}
 	empty := filepath.Join(base, "empty")
 	for _, d := range []string{s.Dir, empty} {
 		if err := os.Mkdir(d, 0o755); err != nil {
@@ -142,13 +139,4 @@ func (s *Server) Commands(name string) []string {
 		out = append(out, m[1])
 	}
 	return out
-}
-
-func freePort(t testing.TB) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }

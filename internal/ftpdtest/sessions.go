@@ -4,12 +4,10 @@
 package ftpdtest
 
 import (
-	"bytes"
-	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
+
+	"github.com/slget/slget/internal/daemontest"
 )
 
 // StopSessions stops (SIGSTOP) every session process vsftpd forked so
@@ -18,8 +16,7 @@ import (
 // vsftpd is killed. Linux only (it reads /proc).
 func (s *Server) StopSessions(t testing.TB) {
 	t.Helper()
-	pids := s.signal(t, "-STOP")
-	t.Cleanup(func() { exec.Command("kill", append([]string{"-CONT"}, pids...)...).Run() })
+	daemontest.Continue(t, s.signal(t, "-STOP"))
 }
 
 // KillSessions kills every session process vsftpd forked so far: their
@@ -28,60 +25,14 @@ func (s *Server) KillSessions(t testing.TB) { s.signal(t, "-KILL") }
 
 func (s *Server) signal(t testing.TB, sig string) []string {
 	t.Helper()
-	var pids []string
-	for _, p := range descendants(s.cmd.Process.Pid) {
-		pids = append(pids, fmt.Sprint(p))
-	}
-	if len(pids) == 0 {
-		t.Fatal("vsftpd has no session")
-	}
-	if out, err := exec.Command("kill", append([]string{sig}, pids...)...).CombinedOutput(); err != nil {
-		t.Fatalf("kill %s: %v %s", sig, err, out)
-	}
-	return pids
-}
-
-// descendants are the processes below pid, from /proc.
-func descendants(pid int) []int {
-	parent := map[int]int{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		var p int
-		if _, err := fmt.Sscan(e.Name(), &p); err != nil {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...: comm may hold blanks, so read after ')'.
-		i := bytes.LastIndexByte(b, ')')
-		var state string
-		var ppid int
-		if i < 0 || func() error { _, err := fmt.Sscan(string(b[i+1:]), &state, &ppid); return err }() != nil {
-			continue
-		}
-		parent[p] = ppid
-	}
-	var out []int
-	var walk func(int)
-	walk = func(p int) {
-		for c, pp := range parent {
-			if pp == p {
-				out = append(out, c)
-				walk(c)
-			}
-		}
-	}
-	walk(pid)
-	return out
+	return daemontest.Signal(t, s.cmd.Process.Pid, sig, "vsftpd has no session")
 }
 
 // Stop kills vsftpd and its sessions: the server is gone, and its port
 // refuses connections.
 func (s *Server) Stop(t testing.TB) {
 	t.Helper()
-	pids := descendants(s.cmd.Process.Pid)
+	pids := daemontest.Descendants(s.cmd.Process.Pid)
 	s.cmd.Process.Kill()
 	for _, p := range pids {
 		if pr, err := os.FindProcess(p); err == nil {

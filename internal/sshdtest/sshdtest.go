@@ -4,12 +4,10 @@
 package sshdtest
 
 import (
-	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/pem"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"os/user"
@@ -19,6 +17,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/ssh"
+
+	"github.com/slget/slget/internal/daemontest"
 )
 
 // Server is a running sshd.
@@ -38,12 +38,7 @@ type Server struct {
 func Start(t testing.TB) *Server {
 	t.Helper()
 	const bin = "/usr/sbin/sshd"
-	if _, err := os.Stat(bin); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI needs OpenSSH's server: %v", err)
-		}
-		t.Skip("no sshd here (apt-get install openssh-server)")
-	}
+	daemontest.Need(t, bin, "OpenSSH's server", "openssh-server")
 	if os.Geteuid() == 0 {
 		os.MkdirAll("/run/sshd", 0o755) // its privilege separation folder
 	}
@@ -58,7 +53,7 @@ func Start(t testing.TB) *Server {
 	s.UserKey = filepath.Join(dir, "user_key")
 	userPub := writeKey(t, s.UserKey)
 	write(t, filepath.Join(dir, "authorized_keys"), ssh.MarshalAuthorizedKey(userPub))
-	s.Port = freePort(t)
+	s.Port = daemontest.FreePort(t)
 	s.KnownHosts = filepath.Join(dir, "known_hosts")
 	write(t, s.KnownHosts, []byte(fmt.Sprintf("[127.0.0.1]:%d %s", s.Port, ssh.MarshalAuthorizedKey(hostPub))))
 	conf := fmt.Sprintf(`Port %d
@@ -144,66 +139,11 @@ func write(t testing.TB, path string, b []byte) {
 	}
 }
 
-func freePort(t testing.TB) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
 // StopSessions stops (SIGSTOP) every process sshd forked so far, the
 // sessions open now, while the listener goes on taking new ones: a
 // server whose sessions stall. The processes are continued at the test's
 // cleanup, before sshd is killed. Linux only (it reads /proc).
 func (s *Server) StopSessions(t testing.TB) {
 	t.Helper()
-	var pids []string
-	for _, p := range descendants(s.cmd.Process.Pid) {
-		pids = append(pids, fmt.Sprint(p))
-	}
-	if len(pids) == 0 {
-		t.Fatal("sshd has no session to stop")
-	}
-	if out, err := exec.Command("kill", append([]string{"-STOP"}, pids...)...).CombinedOutput(); err != nil {
-		t.Fatalf("kill -STOP: %v %s", err, out)
-	}
-	t.Cleanup(func() { exec.Command("kill", append([]string{"-CONT"}, pids...)...).Run() })
-}
-
-// descendants are the processes below pid, from /proc.
-func descendants(pid int) []int {
-	parent := map[int]int{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		var p int
-		if _, err := fmt.Sscan(e.Name(), &p); err != nil {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...: comm may hold blanks, so read after ')'.
-		i := bytes.LastIndexByte(b, ')')
-		var state string
-		var ppid int
-		if i < 0 || func() error { _, err := fmt.Sscan(string(b[i+1:]), &state, &ppid); return err }() != nil {
-			continue
-		}
-		parent[p] = ppid
-	}
-	var out []int
-	var walk func(int)
-	walk = func(p int) {
-		for c, pp := range parent {
-			if pp == p {
-				out = append(out, c)
-				walk(c)
-			}
-		}
-	}
-	walk(pid)
-	return out
+	daemontest.Continue(t, daemontest.Signal(t, s.cmd.Process.Pid, "-STOP", "sshd has no session to stop"))
 }
