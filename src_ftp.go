@@ -6,7 +6,7 @@ package slget
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"sync/atomic"
 
 	"github.com/slget/slget/fetch"
@@ -27,7 +27,9 @@ type remoteFile interface {
 // transfer as for SFTP, and SIZE and MDTM again before the rename.
 func (d *download) runFTP(ctx context.Context) error {
 	if d.req.Writer != nil {
-		return &RequestError{Err: errors.New("an ftp:// URL is saved to a file, not streamed (-o -)")}
+		if _, err := d.streamWindow(); err != nil {
+			return err // before any login
+		}
 	}
 	if _, err := ftpsrc.ParseURL(d.req.URL); err != nil {
 		return &RequestError{Err: err}
@@ -41,6 +43,12 @@ func (d *download) runFTP(ctx context.Context) error {
 	}
 	defer rem.Close()
 	sized := rem.Validator.Size >= 0
+	if d.req.Writer != nil && (!sized || !rem.Ranges) {
+		// A stream is read in slices, each a REST and a RETR of a known
+		// length: a file of no known size, or a server without REST,
+		// is saved to a file, read whole.
+		return &RequestError{Err: fmt.Errorf("%s: the FTP server does not answer SIZE or refuses REST, so the file cannot be streamed (-o -): save it to a file", fetch.Redact(d.req.URL))}
+	}
 	switch {
 	case !sized:
 		d.warn("the FTP server does not answer SIZE: downloading on one connection, from the start again after a failure (no resume)")
