@@ -70,8 +70,10 @@ func (k *Key) GossipKey() []byte { return append([]byte(nil), k.gossip...) }
 
 // signedRequestHeaders are the request headers a request's MAC covers
 // besides its method and target: what decides what the serve does and
-// sends.
-var signedRequestHeaders = []string{"Range", "If-Match", "Accept", "Accept-Encoding", "Cache-Control", "X-Slget-Slice", "X-Slget-Relay"}
+// sends, down to whether it waits for a fill in flight (X-Slget-Held) and
+// sends 102s while it waits (X-Slget-Wait).
+var signedRequestHeaders = []string{"Range", "If-Match", "Accept", "Accept-Encoding", "Cache-Control", "X-Slget-Slice", "X-Slget-Relay",
+	"X-Slget-Held", "X-Slget-Wait"}
 
 // answerHeaders are the answer headers an answer's MAC covers: the
 // version, the range, the slices' checksums, the encoding, and what a

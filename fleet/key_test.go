@@ -38,6 +38,8 @@ func TestRequestMACPassesOnlyAsMade(t *testing.T) {
 		},
 		"if-match": func(h http.Header) (string, string) { h.Set("If-Match", `"e2"`); return "GET", "http://origin/f" },
 		"relay":    func(h http.Header) (string, string) { h.Set("X-Slget-Relay", "1"); return "GET", "http://origin/f" },
+		"held":     func(h http.Header) (string, string) { h.Set("X-Slget-Held", "1"); return "GET", "http://origin/f" },
+		"wait":     func(h http.Header) (string, string) { h.Set("X-Slget-Wait", "102"); return "GET", "http://origin/f" },
 		"no mac":   func(h http.Header) (string, string) { h.Del(HeaderAuth); return "GET", "http://origin/f" },
 		"garbled": func(h http.Header) (string, string) {
 			h.Set(HeaderAuth, strings.Replace(h.Get(HeaderAuth), "m=", "m=x", 1))
