@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -78,6 +79,9 @@ type app struct {
 	session *session
 	// hooks runs the event hooks (--on-download-complete, ...); nil: none.
 	hooks *hooks
+	// remoteProxy says once that --all-proxy does not reach sftp:// and
+	// ftp:// servers.
+	remoteProxy sync.Once
 }
 
 // poolOf is the connections per host the HTTP client keeps for n
@@ -102,11 +106,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Usage:     "download a file over many connections, slice-aligned, resumable, one version end to end",
 		UsageText: "slget [options] URL...\nslget [options] -i FILE\nslget --enable-rpc [--rpc-secret TOKEN] [-d DIR] [options]\nslget status NAME...  |  slget verify NAME\nslget demo [-x N] [--size SIZE] [--rate RATE]\nslget serve --cache DIR --allow HOST [--listen ADDR] [--token-file FILE]\nslget cache ls|verify DIR  |  slget cache purge DIR URL...\nslget peers [--json]",
 		Version:   version.Version,
-		Description: "slget fetches one HTTP(S) resource over several connections in ranges aligned to\n" +
-			"fixed slices (default 1m, like nginx's \"slice 1m\"), checks that every response is\n" +
-			"of the same version (strong ETag, exact Content-Range, If-Match), and writes the file\n" +
-			"under its final name only when it is complete. Options may follow the URLs, and\n" +
-			"aria2c's habits work: -x16, -qx 8, -s, -k, -i FILE with indented out=/dir= lines.",
+		Description: "slget fetches a file over several connections (http://, https://, sftp://, ftp://)\n" +
+			"in ranges aligned to fixed slices (default 1m, like nginx's \"slice 1m\"), checks\n" +
+			"that every answer is of the same version (over HTTP a strong ETag, the exact\n" +
+			"Content-Range and If-Match; over SFTP and FTP the size and modification time), and\n" +
+			"writes the file under its final name only when it is complete. Options may follow\n" +
+			"the URLs, and aria2c's habits work: -x16, -qx 8, -s, -k, -i FILE with indented\n" +
+			"out=/dir= lines.",
 		Flags:                     appFlags(),
 		HideHelp:                  true, // appFlags and helpCommand stand in for urfave/cli's shared ones
 		HideVersion:               true,

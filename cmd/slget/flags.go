@@ -64,7 +64,7 @@ func downloadFlags() []cli.Flag {
 
 		&cli.StringSliceFlag{Name: "header", Category: catRequests, Usage: "send `\"NAME: VALUE\"` with every request (repeatable)"},
 		&cli.StringFlag{Name: "user-agent", Aliases: []string{"U"}, Category: catRequests, Usage: "send User-Agent: `STRING`"},
-		&cli.StringFlag{Name: "all-proxy", Category: catRequests, Usage: "send every request through the proxy at `URL` (default: the http_proxy, https_proxy and no_proxy variables)"},
+		&cli.StringFlag{Name: "all-proxy", Category: catRequests, Usage: "send every http:// and https:// request through the proxy at `URL` (default: the http_proxy, https_proxy and no_proxy variables); sftp:// and ftp:// go direct"},
 		&cli.StringFlag{Name: "cache-front", Value: "auto", Category: catRequests, Usage: "`CACHE` in front of the origin that its answers may not show: apache (Apache httpd's mod_cache, which stores only whole answers: the first download takes the file in one answer, which fills it) or auto (known by Via, X-Cache, Age and the like)"},
 		&cli.StringFlag{Name: "ca-certificate", Category: catRequests, Usage: "trust the CA certificates in `FILE` (PEM) for HTTPS, besides the system's"},
 		&cli.BoolFlag{Name: "http2", Value: true, Category: catRequests, Usage: "offer HTTP/2 to HTTPS servers (--http2=false: HTTP/1.1 only); small files of one host then share one connection"},

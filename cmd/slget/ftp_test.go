@@ -199,3 +199,24 @@ func TestFTPSCommand(t *testing.T) {
 		t.Errorf("in clear: exit %d, %s", r.code, r.stderr)
 	}
 }
+
+// --all-proxy does not reach an ftp:// server: the download goes direct,
+// and the command says so once, not in silence (aria2c would use it).
+func TestFTPAllProxySaid(t *testing.T) {
+	s := ftpdtest.Start(t)
+	sum := ftpData(t, s, 300<<10)
+	dir := t.TempDir()
+	out1, out2 := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	r := runSlget(t, "--all-proxy", "http://127.0.0.1:9", "-o", out1, s.URL("data.bin"))
+	if r.code != 0 || fileSHA(t, out1) != sum {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	const said = "--all-proxy is not used for sftp:// and ftp:// URLs"
+	if n := strings.Count(r.stderr, said); n != 1 {
+		t.Errorf("said %d times, want once:\n%s", n, r.stderr)
+	}
+	// Without the option, or for http:// alone, nothing is said.
+	if r := runSlget(t, "-o", out2, s.URL("data.bin")); r.code != 0 || strings.Contains(r.stderr, said) {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+}

@@ -78,6 +78,11 @@ func validatorOut(v slget.Validator) *validatorJSON {
 // request is the slget.Request the flags make for rawURL.
 func (a *app) request(rawURL string) *slget.Request {
 	cfg := a.cfg
+	if cfg.proxy != "" && isRemoteURL(rawURL) {
+		a.remoteProxy.Do(func() {
+			a.con.warnf("--all-proxy is not used for sftp:// and ftp:// URLs: slget connects to their servers directly")
+		})
+	}
 	req := &slget.Request{
 		URL:            rawURL,
 		Dir:            cfg.dir,
@@ -295,4 +300,11 @@ func proofOut(p slget.Proof) *proofJSON {
 		return nil
 	}
 	return &proofJSON{By: p.By, Says: p.String(), Sources: p.Sources, Sent: p.Sent, Checked: p.Checked, Bytes: p.Bytes, Refetched: p.Refetched, Blamed: p.Blamed}
+}
+
+// isRemoteURL reports whether u is an sftp:// or ftp:// URL, which no
+// HTTP or SOCKS proxy carries here.
+func isRemoteURL(u string) bool {
+	scheme, _, _ := strings.Cut(u, "://")
+	return strings.EqualFold(scheme, "sftp") || strings.EqualFold(scheme, "ftp")
 }
