@@ -5,6 +5,7 @@ package slget
 
 import (
 	"crypto/tls"
+	"strconv"
 	"time"
 
 	"github.com/slget/slget/fetch/ftpsrc"
@@ -70,6 +71,19 @@ const (
 	FTPNotAFile FTPKind = FTPKind(ftpsrc.NotAFile) // a folder
 	FTPRefused  FTPKind = FTPKind(ftpsrc.Refused)  // the login was refused (530)
 )
+
+// String says what k is about, in a word or two.
+func (k FTPKind) String() string {
+	switch k {
+	case FTPNotFound:
+		return "not found"
+	case FTPNotAFile:
+		return "not a file"
+	case FTPRefused:
+		return "login refused"
+	}
+	return "FTPKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // ownFTP is the root's error for one of ftpsrc's; nil for another.
 func ownFTP(e, whole error) error {

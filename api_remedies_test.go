@@ -302,3 +302,20 @@ func TestDryRunAgreesWithDo(t *testing.T) {
 		})
 	}
 }
+
+// The kinds of an SFTP or FTP server's refusal print as words, not
+// numbers, in a program's message.
+func TestRemoteKindsPrintAsWords(t *testing.T) {
+	for _, tc := range []struct {
+		got  fmt.Stringer
+		want string
+	}{
+		{slget.FTPNotFound, "not found"}, {slget.FTPNotAFile, "not a file"}, {slget.FTPRefused, "login refused"},
+		{slget.SFTPNotFound, "not found"}, {slget.SFTPNotAFile, "not a file"}, {slget.SFTPRefused, "refused"},
+		{slget.FTPKind(99), "FTPKind(99)"},
+	} {
+		if s := fmt.Sprint(tc.got); s != tc.want {
+			t.Errorf("%#v prints %q, want %q", tc.got, s, tc.want)
+		}
+	}
+}

@@ -100,8 +100,11 @@ type Request struct {
 
 	// Mirrors are more URLs of the same file (aria2's tab-separated -i
 	// line, a Metalink's URLs, Link: rel=duplicate): each is pinned by its
-	// own validator and proven by content (Pieces, Checksum, or its first
-	// slice compared with URL's) before its bytes stay; see Pieces.
+	// own validator and proven by content (Pieces, Checksum, or slices
+	// compared with another source's) before its bytes stay; see Pieces.
+	// Beside an http(s):// URL they may be sftp:// or ftp:// URLs too,
+	// logged in with their own URL's user and password, else SFTP's and
+	// FTP's; with NamedBy set those are not dialled.
 	Mirrors []string
 	Pieces  *Pieces // digests of the file's pieces; nil for none
 	PerHost int     // connections per host at a time; zero means no cap

@@ -5,8 +5,10 @@
 package slget
 
 import (
-	"github.com/slget/slget/fetch/sftpsrc"
+	"strconv"
 	"time"
+
+	"github.com/slget/slget/fetch/sftpsrc"
 )
 
 // SFTPOptions is how sftp:// URLs log in and which host keys they trust.
@@ -60,6 +62,19 @@ const (
 	SFTPNotAFile SFTPKind = SFTPKind(sftpsrc.NotAFile) // a folder, a device or a link to nothing
 	SFTPRefused  SFTPKind = SFTPKind(sftpsrc.Refused)  // the login was refused, or the file may not be read
 )
+
+// String says what k is about, in a word or two.
+func (k SFTPKind) String() string {
+	switch k {
+	case SFTPNotFound:
+		return "not found"
+	case SFTPNotAFile:
+		return "not a file"
+	case SFTPRefused:
+		return "refused"
+	}
+	return "SFTPKind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // HostKeyError is an SSH host key that is not trusted: unknown to the
 // known hosts, changed, or not the digest given. Its message shows the

@@ -1,5 +1,5 @@
 // Package slget downloads one large file over many HTTP connections at
-// once, in slice-aligned ranges, resumes it after any crash, and never
+// once (or SFTP sessions, or FTP connections), in slice-aligned ranges, resumes it after any crash, and never
 // leaves a file mixed from two versions of the resource under its final
 // name.
 //
@@ -15,6 +15,10 @@
 //		log.Fatalf("%v; what can be done: %v", err, slget.Remedies(err))
 //	case err != nil:
 //		log.Fatal(err)
+//	}
+//	if res.AlreadyComplete {
+//		fmt.Println(res.Path, "was complete already")
+//		return
 //	}
 //	fmt.Println(res.Path, res.Size, "bytes,", res.Resumed, "resumed, proven by", res.Proof)
 //
