@@ -131,7 +131,7 @@ func (d *download) transferRemote(ctx context.Context) error {
 	if d.journal != nil {
 		cfg.Journal = committer{d.journal}
 	}
-	d.prefix = d.newPrefixHash()
+	d.setPrefixes(ctx, &cfg, nil) // the slices a stop left begun: only their rest is read
 	d.cfg = cfg
 	dl := fetch.NewDownloader(cfg, d.plan, d.done, d.remote, newSyncFile(d.lock.f, d.plan, d.prefix))
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats, dl.Done)
@@ -141,13 +141,7 @@ func (d *download) transferRemote(ctx context.Context) error {
 	checks := d.startBeside(bctx)
 	err := dl.Run(ctx, nil)
 	d.prefix.stop()
-	if err == nil {
-		err = d.endBeside(ctx, checks, d.remote)
-	} else if checks != nil {
-		stopChecks()
-		<-checks
-		d.dropBeside()
-	}
+	err = d.besideEnd(ctx, err, checks, stopChecks, d.remote)
 	st := dl.Stats()
 	d.res.Connections = st.Peak
 	d.res.Transferred = st.Written

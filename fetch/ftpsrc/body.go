@@ -63,6 +63,11 @@ func (r *Remote) Open(ctx context.Context, rg segment.Range) (fetch.Body, error)
 	return fetch.Body{ReadCloser: b, From: segment.FromOrigin}, nil
 }
 
+// Unaligned implements fetch.Unaligned: a range may start inside a slice
+// (the rest of one a stopped download had begun), a REST at any offset,
+// or the bytes before it read and dropped on a server without REST.
+func (r *Remote) Unaligned() bool { return true }
+
 // skipTo reads and drops n bytes of dc, telling the download as they come
 // that the answer moves (fetch.StillWorking), so that a long way to the
 // range's start is not taken for a stall.

@@ -239,6 +239,10 @@ func (r *Remote) Check(ctx context.Context) error {
 	return nil
 }
 
+// Unaligned implements fetch.Unaligned: a range may start inside a slice
+// (the rest of one a stopped download had begun), read at any offset.
+func (r *Remote) Unaligned() bool { return true }
+
 // Open implements fetch.Source: the file opened on one session, its handle
 // checked against the pinned version (fstat), and rg read from it. A
 // cancelled ctx (a stall, the end of the claim) ends the session, so that
