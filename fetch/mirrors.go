@@ -101,8 +101,11 @@ type mirror struct {
 	fails    int
 	active   int
 	rate     float64 // bytes per second per connection, smoothed; 0 unmeasured
-	failed   map[int]bool
-	stats    *MirrorStats
+	// measuredAt is when rate was last measured: an idle mirror measured
+	// long ago is measured again (remeasureAfter).
+	measuredAt time.Time
+	failed     map[int]bool
+	stats      *MirrorStats
 }
 
 // MirrorError is a mirror's failure that its next try avoids: a piece or
@@ -219,6 +222,13 @@ func (m *Mirrors) nameOf(mr *mirror) string {
 	return mr.name
 }
 
+// remeasureAfter is how long a mirror may stay idle after its last
+// measure before pick gives it a span again to measure it anew: a first
+// measure taken at a bad moment must not keep a fast mirror out of a
+// download for good. It costs at most a slow mirror's span (about
+// spanTime of its rate) this often.
+const remeasureAfter = 3 * time.Second
+
 // pick chooses the mirror for slice k: usable, not failed at k, not
 // tried in this Open, under its host's cap; the best throughput per open
 // connection, an unmeasured one first. When every usable mirror is at its
@@ -249,8 +259,15 @@ func (m *Mirrors) pick(ctx context.Context, k int, tried map[*mirror]bool) (*mir
 				if mr.active == 0 {
 					score = m.rateOf(mr)
 				}
-				if mr.rate == 0 && mr.active == 0 {
+				switch {
+				case mr.rate == 0 && mr.active == 0:
 					score = 1e18 // measure it first
+				case mr.active == 0 && now.Sub(mr.measuredAt) > remeasureAfter:
+					// Idle since a measure that may have been a bad
+					// moment's (a slow first answer, a busy machine):
+					// measured again, a span of its rate, rather than
+					// left out for the rest of the download.
+					score = 1e17
 				}
 				if best == nil || score > bestScore {
 					best, bestScore = mr, score
@@ -341,6 +358,7 @@ func (m *Mirrors) measured(mr *mirror, n int64, took time.Duration) {
 		return
 	}
 	r := float64(n) / took.Seconds()
+	mr.measuredAt = time.Now()
 	if mr.rate == 0 {
 		mr.rate = r
 	} else {

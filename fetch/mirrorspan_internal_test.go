@@ -7,6 +7,7 @@ package fetch
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/slget/slget/segment"
 )
@@ -63,5 +64,32 @@ func TestPickWhereOneMoreConnectionGainsMost(t *testing.T) {
 	}
 	if got != fast {
 		t.Errorf("picked %s, want %s (3.6 MiB/s expected for one more there, 0.5 there)", got.name, fast.name)
+	}
+}
+
+// A mirror measured slow once, at a bad moment, and idle since, is
+// measured again after remeasureAfter, though the origin's connections
+// promise more: else a fast mirror whose first answer came slowly on a
+// busy machine carried one slice of the whole download.
+func TestPickMeasuresAnIdleMirrorAgain(t *testing.T) {
+	m := twoMirrors(t)
+	origin, mr := m.all[0], m.all[1]
+	origin.rate, mr.rate = 1<<20, 256<<10 // the mirror's first answer came slowly
+	origin.active = 8
+	now := time.Now()
+	origin.measuredAt, mr.measuredAt = now, now
+	if got, err := m.pick(context.Background(), 5, map[*mirror]bool{}); err != nil || got != origin {
+		t.Fatalf("just measured: picked %v (%v), want the origin", got, err)
+	}
+	origin.active = 8
+	mr.measuredAt = now.Add(-remeasureAfter - time.Second)
+	got, err := m.pick(context.Background(), 6, map[*mirror]bool{})
+	if err != nil || got != mr {
+		t.Fatalf("idle since a measure %v ago: picked %v (%v), want the mirror measured again", remeasureAfter+time.Second, got, err)
+	}
+	// Busy, it is not: its connections measure it as they go.
+	mr.active, origin.active = 1, 8
+	if got, err := m.pick(context.Background(), 7, map[*mirror]bool{}); err != nil || got != origin {
+		t.Fatalf("with a connection of its own: picked %v (%v), want the origin", got, err)
 	}
 }
