@@ -95,5 +95,10 @@ func userPassword(s string) string {
 	if !ok || len(pw) < 6 || strings.Count(s, pw) != 1 {
 		return ""
 	}
+	// The rest of s quoted as a message quotes it may spell the password
+	// too ("\x00" then "0000" reads "x000000").
+	if without := strings.Replace(s, pw, "", 1); strings.Contains(strconv.Quote(without), pw) {
+		return ""
+	}
 	return pw
 }

@@ -76,7 +76,7 @@ func FuzzParseURL(f *testing.F) {
 			auth, _, _ := strings.Cut(s, "/")
 			if at := strings.LastIndex(auth, "@"); at >= 0 {
 				u, p, ok := strings.Cut(auth[:at], ":")
-				rest := u + "@" + auth[at:]
+				rest := u + s[at:]
 				if ok && len(p) > 3 && !strings.Contains(rest, p) && !strings.Contains(strconv.Quote(rest), p) && strings.Contains(err.Error(), p) {
 					t.Fatalf("the password %q is in %q", p, err)
 				}

@@ -24,7 +24,7 @@ func FuzzParseURL(f *testing.F) {
 				// (%q writes a NUL then "00" as \x0000), may hold the
 				// password's characters without the password being shown.
 				u, p, ok := strings.Cut(auth[:at], ":")
-				rest := u + "@" + auth[at:]
+				rest := u + s[at:]
 				if ok && len(p) > 3 && !strings.Contains(rest, p) && !strings.Contains(strconv.Quote(rest), p) && strings.Contains(err.Error(), p) {
 					t.Fatalf("the password %q is in %q", p, err)
 				}
