@@ -13,20 +13,26 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slget/slget"
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/internal/sshdtest"
 )
 
-// sftpCopy writes origin's file on s, its bytes from liesFrom on other
+// sftpLiesFrom is where a lying sftp copy's other bytes begin: its second
+// slice (of 256 KiB), so every span the mirror is given but the first
+// slice's lies, however the origin's runs and the mirror's login race.
+const sftpLiesFrom = 256 << 10
+
+// sftpCopy writes origin's file on s, its bytes from sftpLiesFrom on other
 // ones when lie, and returns its path.
 func sftpCopy(t *testing.T, s *sshdtest.Server, origin *fetchtest.Server, lie bool) string {
 	t.Helper()
 	c := origin.Content()
 	b := c.Bytes(0, c.Size)
 	if lie {
-		for i := int64(liesFrom); i < c.Size; i++ {
+		for i := int64(sftpLiesFrom); i < c.Size; i++ {
 			b[i] ^= 0x5a
 		}
 	}
@@ -56,7 +62,11 @@ func TestSFTPMirrorLiesPartWay(t *testing.T) {
 		checksum bool
 	}{{"probation", false}, {"checksum", true}} {
 		t.Run(tc.name, func(t *testing.T) {
-			origin := fetchtest.NewServer(t, fetchtest.WithSize(probationSize), fetchtest.WithSeed(1), fetchtest.WithRateLimit(512<<10))
+			// The origin's first runs past the lie wait, so the mirror
+			// sends lying slices however slow a busy machine makes its
+			// login.
+			origin := fetchtest.NewServer(t, fetchtest.WithSize(probationSize), fetchtest.WithSeed(1), fetchtest.WithRateLimit(512<<10),
+				fetchtest.WithFirstByteDelayAtStart(sftpLiesFrom, 6, 4*time.Second))
 			mirror, shown := withPassword(s, sftpCopy(t, s, origin, true))
 			c := newClient(t, &slget.Client{Connections: 4, Slice: 256 << 10})
 			dir := t.TempDir()

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slget/slget/fetch/fetchtest"
 	"github.com/slget/slget/internal/sshdtest"
@@ -18,8 +19,14 @@ import (
 
 func TestSFTPMirrorInTabLine(t *testing.T) {
 	s := sshdtest.Start(t)
-	const size, liesFrom = 8 << 20, 1 << 20
-	origin := fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(1), fetchtest.WithRateLimit(512<<10))
+	const size, liesFrom = 8 << 20, 256 << 10 // the second slice on
+	// Each run's origin holds its first runs past the lie, so the mirror
+	// sends lying slices however slow a busy machine makes its login.
+	newOrigin := func() *fetchtest.Server {
+		return fetchtest.NewServer(t, fetchtest.WithSize(size), fetchtest.WithSeed(1), fetchtest.WithRateLimit(512<<10),
+			fetchtest.WithFirstByteDelayAtStart(liesFrom, 6, 4*time.Second))
+	}
+	origin := newOrigin()
 	b := origin.Content().Bytes(0, size)
 	for i := liesFrom; i < size; i++ {
 		b[i] ^= 0x5a
@@ -30,6 +37,7 @@ func TestSFTPMirrorInTabLine(t *testing.T) {
 	}
 	mirror := strings.Replace(s.URL(src), "@", ":sftp-s3cret@", 1)
 	for _, extra := range [][]string{nil, {"--checksum", "sha-256=" + origin.Content().SHA256()}} {
+		origin := newOrigin() // the same bytes (the same seed)
 		dir := t.TempDir()
 		list := filepath.Join(dir, "list")
 		os.WriteFile(list, []byte(origin.FileURL()+"\t"+mirror+"\n  out=f.bin\n"), 0o600)

@@ -59,6 +59,20 @@ func WithFirstByteDelay(from int64, d time.Duration) Option {
 	return WithFault(OnRange(func(start, _ int64) bool { return start >= from }, Fault{FirstByteDelay: d}))
 }
 
+// WithFirstByteDelayAtStart is WithFirstByteDelay for the first requests
+// file requests only: the runs a download gives the server at its start
+// wait, so that another source takes the spans past from, and the ranges
+// asked later (the slices fetched again from it) come at once.
+func WithFirstByteDelayAtStart(from int64, requests int, d time.Duration) Option {
+	hold := OnRange(func(start, _ int64) bool { return start >= from }, Fault{FirstByteDelay: d})
+	return WithFault(func(r *http.Request, n int) Fault {
+		if n > requests {
+			return Fault{}
+		}
+		return hold(r, n)
+	})
+}
+
 // WithFullOnRange makes every file request after the first after ones
 // answer a ranged request with 200 and the full body, ignoring Range and
 // If-Range. WithFullOnRange(0) does it from the first request on.
