@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/slget/slget/fetch"
+	"github.com/slget/slget/internal/remoteurl"
 )
 
 // Pieces are digests of consecutive pieces of the file (a Metalink's
@@ -73,7 +74,7 @@ func (d *download) mirrors(ctx context.Context, origin *fetch.Origin, src fetch.
 	why := make([]string, len(others))
 	var wg sync.WaitGroup
 	for i, u := range others {
-		if isRemote(u) {
+		if remoteurl.IsRemote(u) {
 			wg.Go(func() { remote[i], why[i] = d.dialMirror(ctx, u) })
 			continue
 		}

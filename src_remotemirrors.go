@@ -24,9 +24,6 @@ type remoteMirror struct {
 	close func()
 }
 
-// isRemote reports whether u is an sftp:// or ftp:// URL.
-func isRemote(u string) bool { return sftpsrc.IsSFTP(u) || ftpsrc.IsFTP(u) }
-
 // dialMirror logs in to the sftp:// or ftp:// mirror u and pins its
 // version: nil, with the reason, when it may not be used or does not fit.
 // Only the mirrors the user gave are dialled: the request's credentials

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/slget/slget/internal/remoteurl"
 )
 
 // The namespaces of the two versions.
@@ -275,11 +277,11 @@ func mirrors(name string, xs []xURL, version int) ([]URL, error) {
 			return nil, bad(name, "more than %d URLs", MaxURLs)
 		}
 	}
-	if !slices.ContainsFunc(out, func(m URL) bool { return !isRemote(m.URL) }) {
+	if !slices.ContainsFunc(out, func(m URL) bool { return !remoteurl.IsRemote(m.URL) }) {
 		return nil, bad(name, "no http or https URL to download it from")
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if a, b := isRemote(out[i].URL), isRemote(out[j].URL); a != b {
+		if a, b := remoteurl.IsRemote(out[i].URL), remoteurl.IsRemote(out[j].URL); a != b {
 			return b
 		}
 		return rank(out[i].Priority) < rank(out[j].Priority)
@@ -291,13 +293,6 @@ func mirrors(name string, xs []xURL, version int) ([]URL, error) {
 func ours(s string) bool {
 	s = strings.ToLower(s)
 	return s == "http" || s == "https" || s == "sftp" || s == "ftp"
-}
-
-// isRemote reports whether u is an sftp:// or ftp:// URL, kept after the
-// http(s) ones.
-func isRemote(u string) bool {
-	s, _, _ := strings.Cut(u, ":")
-	return strings.EqualFold(s, "sftp") || strings.EqualFold(s, "ftp")
 }
 
 func rank(p int) int {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/slget/slget"
+	"github.com/slget/slget/internal/remoteurl"
 	"github.com/slget/slget/internal/units"
 )
 
@@ -78,7 +79,7 @@ func validatorOut(v slget.Validator) *validatorJSON {
 // request is the slget.Request the flags make for rawURL.
 func (a *app) request(rawURL string) *slget.Request {
 	cfg := a.cfg
-	if cfg.proxy != "" && isRemoteURL(rawURL) {
+	if cfg.proxy != "" && remoteurl.IsRemote(rawURL) {
 		a.remoteProxy.Do(func() {
 			a.con.warnf("--all-proxy is not used for sftp:// and ftp:// URLs: slget connects to their servers directly")
 		})
@@ -300,11 +301,4 @@ func proofOut(p slget.Proof) *proofJSON {
 		return nil
 	}
 	return &proofJSON{By: p.By, Says: p.String(), Sources: p.Sources, Sent: p.Sent, Checked: p.Checked, Bytes: p.Bytes, Refetched: p.Refetched, Blamed: p.Blamed}
-}
-
-// isRemoteURL reports whether u is an sftp:// or ftp:// URL, which no
-// HTTP or SOCKS proxy carries here.
-func isRemoteURL(u string) bool {
-	scheme, _, _ := strings.Cut(u, "://")
-	return strings.EqualFold(scheme, "sftp") || strings.EqualFold(scheme, "ftp")
 }

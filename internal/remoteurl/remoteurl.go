@@ -37,6 +37,10 @@ func HasScheme(s, scheme string) bool {
 	return len(s) >= len(scheme) && strings.EqualFold(s[:len(scheme)], scheme)
 }
 
+// IsRemote reports whether s is an sftp:// or ftp:// URL: a source that
+// no HTTP proxy carries and that the remote sources fetch.
+func IsRemote(s string) bool { return HasScheme(s, "sftp://") || HasScheme(s, "ftp://") }
+
 // FilePath takes prefix off p.Path and checks that what is left names a
 // file, with no control character that could end the command it is sent
 // in and start another; its errors quote s without its password.

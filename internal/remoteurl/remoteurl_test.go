@@ -1,3 +1,5 @@
+// Tests of reading, redacting and telling apart sftp:// and ftp:// URLs.
+
 package remoteurl
 
 import (
@@ -69,4 +71,15 @@ func FuzzRedact(f *testing.F) {
 			t.Fatalf("%q: %v", s, err)
 		}
 	})
+}
+
+func TestIsRemote(t *testing.T) {
+	for s, want := range map[string]bool{
+		"sftp://h/f": true, "SFTP://h/f": true, "ftp://h/f": true, "Ftp://u:p@h/f": true,
+		"http://h/f": false, "https://h/ftp://": false, "ftps://h/f": false, "sftp:h/f": false, "ftp:/h": false, "": false,
+	} {
+		if got := IsRemote(s); got != want {
+			t.Errorf("IsRemote(%q) = %v, want %v", s, got, want)
+		}
+	}
 }
