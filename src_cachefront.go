@@ -41,6 +41,11 @@ const trafficServer = "Apache Traffic Server"
 // connection, or nil for ranges as usual. One request may be made: a range
 // with only-if-cached, which a cache answers from what it holds alone;
 // through squid, the whole answer and one far slice as well (squidFront).
+// Only a probe a lookup header calls a hit spares that look: an Age does
+// not tell a hit from a miss the cache passed on, whose Age counts the
+// time the origin took (a loaded machine made every probe through a cold
+// Traffic Server look like a hit, and every download took ranges the
+// origin sent again).
 func (d *download) wholeFront(ctx context.Context, origin *fetch.Origin) (*fetch.Whole, bool) {
 	sig := d.probe.Cache
 	proxy := d.c.http().AnsweringProxy(d.probe.FinalURL)
@@ -97,8 +102,9 @@ func (d *download) holding(ctx context.Context, origin *fetch.Origin, held fetch
 		// Traffic Server serves ranges of a file it is filling
 		// (read-while-writer), but slowly: four clients of eight ranges
 		// each took two and a half times as long as four curls. One
-		// whole answer from it is as fast as curl's.
-		d.warn("the cache in front (%s) is filling the file: downloading it in one answer from the cache", d.frontName())
+		// whole answer from it is as fast as curl's. The look cannot tell
+		// a fill from a file it holds whole, nor can the probe's Age.
+		d.warn("the cache in front (%s) holds or is filling the file: downloading it in one answer from the cache", d.frontName())
 		return d.newWhole(ctx, origin), true
 	case held == fetch.HoldWhole:
 		// Another download is filling it, and until it is whole the

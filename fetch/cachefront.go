@@ -116,12 +116,13 @@ func (s CacheSignals) Any() bool {
 	return s.Via != "" || s.Age >= 0 || s.Lookup != "" || s.Server != ""
 }
 
-// Hit reports whether the answer says it came from the cache's store: an
-// Age above zero, or a lookup header that says HIT.
+// Hit reports whether the answer says it came from the cache's store: a
+// lookup header that says HIT. An Age does not say so: a cache that
+// passes a miss on counts the time the origin took to answer in its Age
+// (RFC 9111, section 4.2.3), in whole seconds, and adds the origin's own
+// Age. Traffic Server says "Age: 2" of a range it passed on to an origin
+// that took 1.5 s, and "Age: 1" of one whose answer crossed a second.
 func (s CacheSignals) Hit() bool {
-	if s.Age > 0 {
-		return true
-	}
 	l := strings.ToLower(s.Lookup)
 	for _, f := range strings.Split(l, ";") {
 		f = strings.TrimSpace(f)

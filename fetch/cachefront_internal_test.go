@@ -20,9 +20,13 @@ func TestCacheSignalsOf(t *testing.T) {
 		{"nginx as origin", http.Header{"Server": {"nginx/1.22.1"}}, false, false, false, "a cache"},
 		{"Tomcat", http.Header{"Server": {"Apache-Coyote/1.1"}}, false, false, false, "a cache"},
 		{"Apache httpd, a miss", http.Header{"Server": {"Apache/2.4.71 (Debian)"}}, true, false, false, "Apache httpd"},
-		{"Apache httpd, a hit", http.Header{"Server": {"Apache/2.4.71 (Debian)"}, "Age": {"3"}}, true, true, false, "Apache httpd"},
+		{"Apache httpd, an Age", http.Header{"Server": {"Apache/2.4.71 (Debian)"}, "Age": {"3"}}, true, false, false, "Apache httpd"},
 		{"Traffic Server, a miss", http.Header{"Server": {"ATS/9.2.9"}, "Age": {"0"}}, true, false, false, "Apache Traffic Server"},
-		{"Traffic Server, a hit", http.Header{"Server": {"ATS/9.2.9"}, "Age": {"8"}}, true, true, false, "Apache Traffic Server"},
+		// An Age is not a hit: Traffic Server passing a miss on to an
+		// origin that took 1.5 s to answer says the first, a hit the
+		// second.
+		{"Traffic Server, a slow miss", http.Header{"Server": {"ATS/9.2.9"}, "Age": {"2"}}, true, false, false, "Apache Traffic Server"},
+		{"Traffic Server, an Age", http.Header{"Server": {"ATS/9.2.9"}, "Age": {"8"}}, true, false, false, "Apache Traffic Server"},
 		{"squid, a miss", http.Header{"Via": {"1.1 slget-test (squid/5.7)"}, "X-Cache": {"MISS from slget-test"},
 			"X-Cache-Lookup": {"HIT from slget-test:3128"}}, true, false, true, "squid"},
 		{"squid, a hit", http.Header{"Via": {"1.1 slget-test (squid/5.7)"}, "X-Cache": {"HIT from slget-test"}}, true, true, true, "squid"},
