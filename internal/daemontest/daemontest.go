@@ -11,7 +11,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // Need skips t when bin is missing, unless CI is set: then t fails,
@@ -52,6 +54,43 @@ func Signal(t testing.TB, pid int, sig, none string) []string {
 		t.Fatalf("kill %s: %v %s", sig, err, out)
 	}
 	return pids
+}
+
+// Stop kills the daemon p and the sessions it forked, and returns once
+// they are all gone (or dead and unreaped, which write nothing). wait
+// reaps p. The sessions outlive their daemon's kill, and one still closing
+// goes on writing the daemon's log in the test's folder while t.TempDir's
+// cleanup removes it ("directory not empty").
+func Stop(p *os.Process, wait func()) {
+	kids := Descendants(p.Pid)
+	p.Kill()
+	wait()
+	for _, k := range kids {
+		if q, err := os.FindProcess(k); err == nil {
+			q.Kill()
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for _, k := range kids {
+		for !gone(k) && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+}
+
+// gone reports whether process pid has ended: no such process, or a
+// zombie its new parent has not reaped yet.
+func gone(pid int) bool {
+	q, err := os.FindProcess(pid)
+	if err != nil || q.Signal(syscall.Signal(0)) != nil {
+		return true
+	}
+	b, err := os.ReadFile(filepath.Join("/proc", fmt.Sprint(pid), "stat"))
+	if err != nil {
+		return true
+	}
+	i := bytes.LastIndexByte(b, ')')
+	return i >= 0 && i+2 < len(b) && b[i+2] == 'Z'
 }
 
 // Continue sends SIGCONT to pids at t's cleanup.

@@ -84,10 +84,7 @@ data_connection_timeout=60
 	}
 	exited := make(chan struct{})
 	go func() { s.cmd.Wait(); close(exited) }()
-	t.Cleanup(func() {
-		s.cmd.Process.Kill()
-		<-exited
-	})
+	t.Cleanup(func() { daemontest.Stop(s.cmd.Process, func() { <-exited }) })
 	for i := 0; ; i++ {
 		if greets(s.Port) {
 			return s

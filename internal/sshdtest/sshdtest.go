@@ -77,10 +77,7 @@ LogLevel VERBOSE
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		s.cmd.Process.Kill()
-		s.cmd.Wait()
-	})
+	t.Cleanup(func() { daemontest.Stop(s.cmd.Process, func() { s.cmd.Wait() }) })
 	for i := 0; !strings.Contains(s.Log(), "Server listening"); i++ {
 		if i > 500 || s.cmd.ProcessState != nil {
 			t.Fatalf("sshd did not start: %s", s.Log())
