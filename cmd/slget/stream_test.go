@@ -9,6 +9,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -270,4 +271,46 @@ func TestStreamOutDashInInputFileIsAFile(t *testing.T) {
 	if got := fileSHA(t, filepath.Join(dir, "-")); got != srv.Content().SHA256() {
 		t.Fatalf("the file named - has SHA-256 %s", got)
 	}
+}
+
+// randomBytes is n random bytes.
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	rand.Read(b)
+	return b
+}
+
+// streamToPipe runs slget with args, which stream a file holding want to
+// stdout: the exact bytes come through the pipe (exit 0); then a reader
+// that stops after 1000 bytes (| head -c 1000) ends slget with exit 35
+// and nothing on stderr. Neither run leaves a file.
+func streamToPipe(t *testing.T, want []byte, args ...string) {
+	t.Helper()
+	sum := sha256.Sum256(want)
+	p := startPiped(t, args...)
+	h := sha256.New()
+	n, err := io.Copy(h, p.stdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := p.wait(t); code != 0 {
+		t.Fatalf("exit %d: %s", code, p.stderr.String())
+	}
+	if got := hex.EncodeToString(h.Sum(nil)); n != int64(len(want)) || got != hex.EncodeToString(sum[:]) {
+		t.Fatalf("%d bytes with SHA-256 %s through the pipe, want %d", n, got, len(want))
+	}
+	p.nothingOnDisk(t)
+
+	p = startPiped(t, args...)
+	if _, err := io.ReadFull(p.stdout, make([]byte, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	p.stdout.Close()
+	if code, _ := p.wait(t); code != exitPipeClosed {
+		t.Fatalf("exit %d, want %d", code, exitPipeClosed)
+	}
+	if s := p.stderr.String(); s != "" {
+		t.Errorf("stderr %q, want nothing: the reader left on purpose", s)
+	}
+	p.nothingOnDisk(t)
 }
