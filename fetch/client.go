@@ -61,7 +61,7 @@ type ClientOptions struct {
 	// CAs holds CA certificates (PEM) trusted for HTTPS besides the
 	// system's roots (aria2's --ca-certificate); nil means the system's
 	// alone. The system's are read only when a server's chain does not
-	// verify to these (see roots.go). Unused when TLSConfig sets RootCAs
+	// verify to these (see roots). Unused when TLSConfig sets RootCAs
 	// or InsecureSkipVerify.
 	CAs []byte
 	// NoHTTP2 offers only http/1.1 to HTTPS servers. False offers h2 as

@@ -69,7 +69,7 @@ var levelNames = [...]string{"DEBUG", "INFO", "NOTICE", "WARN", "ERROR"}
 // logf writes a line to --log at level, with the time, if the level is on.
 // The caller holds no lock.
 func (c *console) logf(level int, format string, args ...any) {
-	if c.log == nil || level < c.logLevel {
+	if !c.logs(level) {
 		return
 	}
 	line := fmt.Sprintf("%s [%s] %s", time.Now().Format("2006-01-02 15:04:05.000"), levelNames[level], fmt.Sprintf(format, args...))
@@ -99,7 +99,12 @@ func (c *console) errorf(format string, args ...any) {
 // log), so that a line nobody reads is not formatted (with -q, once per
 // file of a list).
 func (c *console) says(level int) bool {
-	return !c.quiet || (c.log != nil && level >= c.logLevel)
+	return !c.quiet || c.logs(level)
+}
+
+// logs reports whether the log (--log) takes a line at level.
+func (c *console) logs(level int) bool {
+	return c.log != nil && level >= c.logLevel
 }
 
 // printf prints for people on stderr unless -q.

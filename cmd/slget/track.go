@@ -22,7 +22,7 @@ const sampleEvery = 200 * time.Millisecond
 // track shows the progress of one download until the returned stop is
 // called with whether it succeeded.
 func (c *console) track(ev *slget.Started) (stop func(ok bool)) {
-	if c.log != nil && levelInfo >= c.logLevel {
+	if c.logs(levelInfo) { // no size formatted for a log that takes no info line
 		c.logf(levelInfo, "%s: downloading to %s (%s, %d connections, %s)", ev.URL, ev.Path, units.Bytes(ev.Size), ev.Connections, ev.Protocol)
 	}
 	if ev.Cache != "" {
@@ -34,7 +34,7 @@ func (c *console) track(ev *slget.Started) (stop func(ok bool)) {
 			c.print("slget: " + ev.URL + ": " + ev.Cache + "\n")
 		}
 	}
-	if c.log != nil && c.logLevel <= levelDebug {
+	if c.logs(levelDebug) {
 		// Progress into the log every 5 s, whatever the screen shows.
 		stopLog := c.every(ev, 5*time.Second, false, func(v *view, final, ok bool) {
 			c.logf(levelDebug, "%s: %s", ev.URL, v.line(0))
