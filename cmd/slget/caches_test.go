@@ -169,12 +169,7 @@ func TestTrafficServerFilledOnce(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(cacheFileSize), fetchtest.WithRateLimit(originRate), fetchtest.WithCacheControl("max-age=3600"))
 	cache := startTrafficServer(t, originBase(t, origin.FileURL()))
 	want := origin.Content().SHA256()
-	cold := measure(t, origin, func() { slgetAtOnce(t, 4, cache+"/file.bin", want, "-x", "8", "--verbose") })
-	t.Logf("four cold slget clients: origin %.3fx the file, %s", cold.ratio(), cold.took.Round(time.Millisecond))
-	if cold.ratio() > 1.05 {
-		t.Errorf("four slget clients at once through a cold Traffic Server cost the origin %.3fx the file, want at most 1.05x", cold.ratio())
-		logOriginRequests(t, cold.requests)
-	}
+	cold := fourColdFillOnce(t, origin, cache, "a cold Traffic Server")
 	warm := measure(t, origin, func() { slgetAtOnce(t, 1, cache+"/file.bin", want, "-x", "8") })
 	if warm.origin != 0 {
 		t.Errorf("a download through a filled Traffic Server cost the origin %d bytes, want 0", warm.origin)
@@ -193,13 +188,22 @@ func TestTrafficServerSlowProbesFilledOnce(t *testing.T) {
 	origin := fetchtest.NewServer(t, fetchtest.WithSize(cacheFileSize), fetchtest.WithRateLimit(originRate),
 		fetchtest.WithCacheControl("max-age=3600"), fetchtest.WithFault(slowProbe))
 	cache := startTrafficServer(t, originBase(t, origin.FileURL()))
+	fourColdFillOnce(t, origin, cache, "a cold Traffic Server, the origin slow to answer their probes")
+}
+
+// fourColdFillOnce runs four slget clients at once through cache, cold
+// (through says what it is), and fails t when they cost the origin more than 1.05
+// times the file, logging what it was asked.
+func fourColdFillOnce(t *testing.T, origin *fetchtest.Server, cache, through string) wave {
+	t.Helper()
 	want := origin.Content().SHA256()
 	cold := measure(t, origin, func() { slgetAtOnce(t, 4, cache+"/file.bin", want, "-x", "8", "--verbose") })
-	t.Logf("four cold slget clients, probes of 1.2 s: origin %.3fx the file, %s", cold.ratio(), cold.took.Round(time.Millisecond))
+	t.Logf("four cold slget clients through %s: origin %.3fx the file, %s", through, cold.ratio(), cold.took.Round(time.Millisecond))
 	if cold.ratio() > 1.05 {
-		t.Errorf("four slget clients at once through a cold Traffic Server, the origin slow to answer their probes, cost the origin %.3fx the file, want at most 1.05x", cold.ratio())
+		t.Errorf("four slget clients at once through %s cost the origin %.3fx the file, want at most 1.05x", through, cold.ratio())
 		logOriginRequests(t, cold.requests)
 	}
+	return cold
 }
 
 // A look at a Traffic Server that gives no plain answer (a 502 from what
