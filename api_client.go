@@ -14,6 +14,7 @@ import (
 
 	"github.com/slget/slget/fetch"
 	"github.com/slget/slget/fleet"
+	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/segment"
 )
 
@@ -142,8 +143,11 @@ type shared struct {
 	saidNoXattr bool
 	dirs        dirSyncs // fsyncs of the folders renames go to, shared
 	// datasync makes a complete partial file's data durable before its
-	// rename; nil means osfile.Datasync. Tests set it.
-	datasync  func(*os.File) error
+	// rename; nil means syncer's. Tests set it.
+	datasync func(*os.File) error
+	// syncer makes the data and folder syncs without holding a thread
+	// of the Go scheduler while the disk works (see osfile.Syncer).
+	syncer    osfile.Syncer
 	buffers   fetch.Buffers // the read buffers of the downloads' connections
 	totalOnce sync.Once
 	total     *rate.Limiter
@@ -153,6 +157,7 @@ func (c *Client) shared() *shared {
 	c.sharedOnce.Do(func() {
 		if c.sh == nil {
 			c.sh = &shared{}
+			c.sh.dirs.syncer = &c.sh.syncer
 		}
 	})
 	return c.sh
@@ -291,4 +296,5 @@ func (c *Client) CloseIdle() {
 	for _, p := range c.peerByAddr {
 		p.CloseIdle()
 	}
+	c.shared().syncer.Close() // its ring, until the next sync
 }

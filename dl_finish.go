@@ -45,7 +45,7 @@ func (d *download) finish(ctx context.Context) error {
 	d.markComplete(d.lock.f)
 	datasync := d.c.shared().datasync
 	if datasync == nil {
-		datasync = osfile.Datasync
+		datasync = d.c.shared().syncer.Datasync
 	}
 	if err := datasync(d.lock.f); err != nil {
 		return fileErr("io", part, err)

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/slget/slget/fetch"
-	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/resume"
 	"github.com/slget/slget/segment"
@@ -278,7 +277,7 @@ func (d *download) startFresh(adopted []resume.Record) error {
 		// told from another tool's.
 		if len(adopted) > 0 {
 			// Adopted slices count as done only once their bytes are durable.
-			if err := osfile.Datasync(d.lock.f); err != nil {
+			if err := d.c.shared().syncer.Datasync(d.lock.f); err != nil {
 				return fileErr("io", part, err)
 			}
 		}

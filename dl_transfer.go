@@ -87,7 +87,7 @@ func (d *download) transfer(ctx context.Context) error {
 	}
 	body = d.setPrefixes(ctx, &cfg, body)
 	d.cfg = cfg
-	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
+	dl := fetch.NewDownloader(cfg, d.plan, d.done, src, d.partialFile())
 	d.started(d.plan.Size, d.res.Resumed, cfg.Connections, true, d.plan, dl.Stats, dl.Done)
 	d.prefix.start(ctx, dl)
 	bctx, stopChecks := context.WithCancel(ctx)

@@ -30,6 +30,7 @@ type syncModel struct {
 	mu     sync.Mutex
 	synced map[string]bool // NAME.part paths whose data sync returned
 	lost   string          // the NAME.part whose data sync the power loss hits
+	syncer *osfile.Syncer  // makes the syncs, as the Client's would
 	// started counts the folder fsyncs begun, ended the highest one that
 	// has ended (they run one at a time per folder).
 	started, ended int
@@ -62,7 +63,7 @@ func (m *syncModel) datasync(f *os.File) error {
 	if f.Name() == m.lost {
 		return errPowerLost
 	}
-	if err := osfile.Datasync(f); err != nil {
+	if err := m.syncer.Datasync(f); err != nil {
 		return err
 	}
 	m.mu.Lock()
@@ -77,7 +78,7 @@ func (m *syncModel) fsync(dir string) {
 	m.started++
 	n := m.started
 	m.mu.Unlock()
-	osfile.SyncDir(dir)
+	m.syncer.SyncDir(dir)
 	m.mu.Lock()
 	m.ended = max(m.ended, n)
 	m.mu.Unlock()
@@ -97,6 +98,7 @@ func TestPowerLossAmidSharedSyncs(t *testing.T) {
 	path := func(k int) string { return filepath.Join(dir, fmt.Sprintf("f%02d.bin", k)) }
 	m := &syncModel{t: t, dir: dir, synced: map[string]bool{}, lost: path(lost) + ".part"}
 	c := &Client{}
+	m.syncer = &c.shared().syncer
 	c.shared().datasync = m.datasync
 	c.shared().dirs.fsync = m.fsync
 

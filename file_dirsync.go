@@ -37,10 +37,12 @@ type dirSyncs struct {
 	mu   sync.Mutex
 	dirs map[string]*dirSync
 	// gather is the longest wait for expected renames; zero means
-	// gatherWait. fsync syncs a folder; nil means osfile.SyncDir. Tests
+	// gatherWait. fsync syncs a folder; nil means syncer's or osfile.SyncDir. Tests
 	// set them.
 	gather time.Duration
 	fsync  func(dir string)
+	// syncer, if set, makes the fsyncs when fsync is nil.
+	syncer *osfile.Syncer
 }
 
 // dirSync is one directory's syncs: started counts the fsyncs begun, done
@@ -139,6 +141,9 @@ func (ds *dirSyncs) syncHeld(dir string, s *dirSync) {
 	}
 	if fsync == nil {
 		fsync = osfile.SyncDir
+		if ds.syncer != nil {
+			fsync = ds.syncer.SyncDir
+		}
 	}
 	deadline := time.Now().Add(gather)
 	var wake *time.Timer

@@ -35,6 +35,7 @@ type syncFile struct {
 	noReserve atomic.Bool     // the file system cannot: stop asking
 	writing   sync.Mutex      // one write at a time: see WriteAt
 	prefix    *prefixHash     // told of every write; nil for none
+	syncer    *osfile.Syncer  // makes Sync's fdatasync; nil for the plain call
 }
 
 // newSyncFile returns the File for f, sized for plan (f already is); every
@@ -98,4 +99,17 @@ func (s *syncFile) reserve(i int) error {
 }
 
 // Sync makes what was written durable: fdatasync where the system has it.
-func (s *syncFile) Sync() error { return osfile.Datasync(s.f) }
+func (s *syncFile) Sync() error {
+	if s.syncer != nil {
+		return s.syncer.Datasync(s.f)
+	}
+	return osfile.Datasync(s.f)
+}
+
+// partialFile is the File the Downloader writes d's partial file through,
+// its syncs made by the Client's Syncer.
+func (d *download) partialFile() *syncFile {
+	s := newSyncFile(d.lock.f, d.plan, d.prefix)
+	s.syncer = &d.c.shared().syncer
+	return s
+}

@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/slget/slget/fetch"
-	"github.com/slget/slget/internal/osfile"
 	"github.com/slget/slget/localcache"
 	"github.com/slget/slget/segment"
 )
@@ -71,7 +70,7 @@ func (s *sharing) copyFromCache() error {
 	}
 	// Like every slice, those from the cache count as done only once
 	// their bytes are durable.
-	if err := osfile.Datasync(d.lock.f); err != nil {
+	if err := d.c.shared().syncer.Datasync(d.lock.f); err != nil {
 		return fileErr("io", d.lock.path, err)
 	}
 	if err := s.Commit(got); err != nil {

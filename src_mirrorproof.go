@@ -112,7 +112,7 @@ func (d *download) refetchFrom(ctx context.Context, src fetch.Source, idx []int)
 	}
 	cfg := d.cfg
 	cfg.Prefixes = nil // a slice fetched again is fetched whole
-	dl := fetch.NewDownloader(cfg, d.plan, done, src, newSyncFile(d.lock.f, d.plan, d.prefix))
+	dl := fetch.NewDownloader(cfg, d.plan, done, src, d.partialFile())
 	err := dl.Run(ctx, nil)
 	d.res.Transferred += dl.Stats().Written
 	if err != nil {

@@ -218,7 +218,7 @@ func (s *sharing) refetch(idx []int) error {
 			done.Add(i)
 		}
 	}
-	dl := fetch.NewDownloader(s.cfg, d.plan, done, s.origin, newSyncFile(d.lock.f, d.plan, d.prefix))
+	dl := fetch.NewDownloader(s.cfg, d.plan, done, s.origin, d.partialFile())
 	err := dl.Run(s.ctx, nil)
 	s.again += dl.Stats().Written
 	s.recount()

@@ -1,10 +1,11 @@
 // Package osfile is the OS layer of slget: exclusive and shared locks on
 // open files, opens that never follow a symbolic link (or, on Windows, a
-// reparse point), a rename that never replaces, data and directory syncs,
-// block reservation, and the questions the download flow asks of a file
-// system (free space, longest name, holes). One file per system; the rest
-// of the module names no system call for files, and classifies their
-// errors with IsDiskFull, IsReadOnlyFS and IsSymlinkRefused.
+// reparse point), a rename that never replaces, data and directory syncs
+// (on Linux through an io_uring, see Syncer), block reservation, and the
+// questions the download flow asks of a file system (free space, longest
+// name, holes). One file per system; the rest of the module names no
+// system call for files, and classifies their errors with IsDiskFull,
+// IsReadOnlyFS and IsSymlinkRefused.
 //
 // A lock belongs to the open file (on Unix the open file description, on
 // Windows the handle): another open of the same file conflicts with it, in
