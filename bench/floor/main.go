@@ -9,6 +9,15 @@
 // (each rename waits for an fsync of the folder begun after it, shared by
 // the renames that finish together, as slget does) or "each" (one fsync per
 // rename, one at a time). It prints the median wall time of -runs runs.
+//
+// -list FILE takes each file's bytes from a URL of FILE (one per line,
+// -files ignored) with one GET of net/http asking for the first slice
+// (Range: bytes=0-1048575), as slget's probe does: the floor of a Go
+// program that keeps the file promises, set beside slget and curl on the
+// same list (run it with -runs 1 under a timer to count its start too).
+//
+// -ring makes the data and folder syncs through slget's osfile.Syncer
+// (an io_uring where the kernel gives one) instead of the system calls.
 
 //go:build linux
 
@@ -17,6 +26,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,6 +37,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/slget/slget/internal/osfile"
 )
 
 func main() {
@@ -35,7 +48,19 @@ func main() {
 	par := flag.Int("par", 8, "files at once")
 	mode := flag.String("dirsync", "group", "end, group or each")
 	runs := flag.Int("runs", 7, "runs; the median is printed")
+	list := flag.String("list", "", "a file of URLs to fetch, one per line (see above)")
+	ring := flag.Bool("ring", false, "sync through osfile.Syncer (see above)")
 	flag.Parse()
+	var urls []string
+	if *list != "" {
+		b, err := os.ReadFile(*list)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "floor:", err)
+			os.Exit(1)
+		}
+		urls = strings.Fields(string(b))
+		*files = len(urls)
+	}
 	n, err := parseSize(*size)
 	if err != nil || *files < 1 || *par < 1 || *runs < 1 || (*mode != "end" && *mode != "group" && *mode != "each") {
 		fmt.Fprintln(os.Stderr, "floor: bad flags (see -h)")
@@ -43,7 +68,11 @@ func main() {
 	}
 	var took []time.Duration
 	for r := 0; r < *runs; r++ {
-		d, err := run(*dir, *files, *par, n, *mode)
+		var sy *osfile.Syncer
+		if *ring {
+			sy = &osfile.Syncer{}
+		}
+		d, err := run(*dir, *files, *par, n, *mode, urls, sy)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "floor:", err)
 			os.Exit(1)
@@ -75,7 +104,7 @@ func parseSize(s string) (int, error) {
 
 // run writes files files of size bytes in dir, par at once, and returns
 // the wall time from the first create to the last folder sync.
-func run(dir string, files, par, size int, mode string) (time.Duration, error) {
+func run(dir string, files, par, size int, mode string, urls []string, sy *osfile.Syncer) (time.Duration, error) {
 	if err := os.RemoveAll(dir); err != nil {
 		return 0, err
 	}
@@ -87,8 +116,8 @@ func run(dir string, files, par, size int, mode string) (time.Duration, error) {
 		return 0, err
 	}
 	defer d.Close()
-	buf := make([]byte, size)
-	g := newGroup(d)
+	g := newGroup(d, sy)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: par, DisableCompression: true}}
 	var (
 		wg    sync.WaitGroup
 		mu    sync.Mutex // "each": one fsync at a time
@@ -108,8 +137,17 @@ func run(dir string, files, par, size int, mode string) (time.Duration, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			buf := make([]byte, size)
 			for i := range next {
-				if err := oneFile(dir, i, buf); err != nil {
+				b := buf
+				if urls != nil {
+					var err error
+					if b, err = get(client, urls[i], buf[:cap(buf)]); err != nil {
+						fail(err)
+						continue
+					}
+				}
+				if err := oneFile(dir, i, b, sy); err != nil {
 					fail(err)
 					continue
 				}
@@ -140,8 +178,32 @@ func run(dir string, files, par, size int, mode string) (time.Duration, error) {
 	return time.Since(start), first
 }
 
+// get reads url's first slice into buf, which must hold it all.
+func get(c *http.Client, url string, buf []byte) ([]byte, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Range", "bytes=0-1048575")
+	resp, err := c.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusPartialContent && resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("%s: %s", url, resp.Status)
+	}
+	n, err := io.ReadFull(resp.Body, buf)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	} else if err == nil {
+		err = fmt.Errorf("%s: larger than -size", url)
+	}
+	return buf[:n], err
+}
+
 // oneFile is one file's promised steps but the folder's fsync.
-func oneFile(dir string, i int, buf []byte) error {
+func oneFile(dir string, i int, buf []byte, sy *osfile.Syncer) error {
 	part := filepath.Join(dir, fmt.Sprintf("f%03d.bin.part", i))
 	f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE|os.O_EXCL|unix.O_NOFOLLOW, 0o644)
 	if err != nil {
@@ -157,7 +219,11 @@ func oneFile(dir string, i int, buf []byte) error {
 			return err
 		}
 	}
-	if err := unix.Fdatasync(fd); err != nil {
+	if sy != nil {
+		if err := sy.Datasync(f); err != nil {
+			return err
+		}
+	} else if err := unix.Fdatasync(fd); err != nil {
 		return err
 	}
 	return os.Rename(part, strings.TrimSuffix(part, ".part"))
@@ -167,6 +233,7 @@ func oneFile(dir string, i int, buf []byte) error {
 // began after its call has ended.
 type group struct {
 	d             *os.File
+	sy            *osfile.Syncer // nil: d.Sync
 	mu            sync.Mutex
 	ended         *sync.Cond
 	started, done int
@@ -174,8 +241,8 @@ type group struct {
 	err           error
 }
 
-func newGroup(d *os.File) *group {
-	g := &group{d: d}
+func newGroup(d *os.File, sy *osfile.Syncer) *group {
+	g := &group{d: d, sy: sy}
 	g.ended = sync.NewCond(&g.mu)
 	return g
 }
@@ -193,7 +260,12 @@ func (g *group) sync() error {
 		g.started++
 		mine := g.started
 		g.mu.Unlock()
-		err := g.d.Sync()
+		var err error
+		if g.sy != nil {
+			g.sy.SyncDir(g.d.Name())
+		} else {
+			err = g.d.Sync()
+		}
 		g.mu.Lock()
 		g.running, g.done = false, mine
 		if err != nil {
