@@ -23,7 +23,7 @@ func diskFolder(t *testing.T) string {
 	t.Helper()
 	inMemory := func(dir string) bool {
 		var st unix.Statfs_t
-		return unix.Statfs(dir, &st) == nil && (st.Type == unix.TMPFS_MAGIC || st.Type == unix.RAMFS_MAGIC)
+		return unix.Statfs(dir, &st) == nil && (uint32(st.Type) == unix.TMPFS_MAGIC || uint32(st.Type) == unix.RAMFS_MAGIC)
 	}
 	dir := t.TempDir()
 	if inMemory(dir) {

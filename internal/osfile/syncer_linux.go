@@ -221,7 +221,8 @@ func inMemory(fd int) bool {
 	if unix.Fstatfs(fd, &st) != nil {
 		return false
 	}
-	return st.Type == unix.TMPFS_MAGIC || st.Type == unix.RAMFS_MAGIC
+	t := uint32(st.Type) // int32 on some 32-bit systems, where RAMFS_MAGIC reads negative
+	return t == unix.TMPFS_MAGIC || t == unix.RAMFS_MAGIC
 }
 
 // plainSync is the system call itself.

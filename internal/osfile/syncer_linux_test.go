@@ -308,3 +308,17 @@ func TestSyncerWaitsWithoutThreads(t *testing.T) {
 		t.Fatalf("the control: %d threads waited in %d blocking reads; the count cannot tell", blocked, n)
 	}
 }
+
+// The kernel's structures keep their sizes on every architecture: a
+// field added or a type changed would shift the ones after it.
+func TestRingLayout(t *testing.T) {
+	if s := unsafe.Sizeof(ringSQE{}); s != sqeSize {
+		t.Errorf("a submission entry is %d bytes, want %d", s, sqeSize)
+	}
+	if s := unsafe.Sizeof(ringCQE{}); s != cqeSize {
+		t.Errorf("a completion entry is %d bytes, want %d", s, cqeSize)
+	}
+	if s := unsafe.Sizeof(ringParams{}); s != 120 {
+		t.Errorf("the setup parameters are %d bytes, want 120", s)
+	}
+}
