@@ -322,3 +322,52 @@ func TestRingLayout(t *testing.T) {
 		t.Errorf("the setup parameters are %d bytes, want 120", s)
 	}
 }
+
+// With every entry of the ring in flight, one more sync is made with the
+// system call, at once, instead of waiting for room.
+func TestSyncerRingFull(t *testing.T) {
+	needRing(t)
+	var s Syncer
+	defer s.Close()
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(p[0])
+	defer unix.Close(p[1])
+	buf := make([]byte, ringEntries)
+	var pin runtime.Pinner
+	pin.Pin(&buf[0])
+	defer pin.Unpin()
+	var results []chan int32
+	for i := range ringEntries {
+		ch, err := s.submit(ringSQE{opcode: opRead, fd: int32(p[0]), addr: uint64(uintptr(unsafe.Pointer(&buf[i]))), len: 1, off: ^uint64(0)})
+		if err != nil {
+			t.Fatalf("read %d: %v", i, err)
+		}
+		results = append(results, ch)
+	}
+	if _, err := s.submit(ringSQE{opcode: opRead, fd: int32(p[0]), addr: uint64(uintptr(unsafe.Pointer(&buf[0]))), len: 1, off: ^uint64(0)}); !errors.Is(err, errRingFull) {
+		t.Fatalf("a submission past the ring's size: %v, want errRingFull", err)
+	}
+	f, err := os.Create(filepath.Join(diskDir(t), "f"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := s.Datasync(f); err != nil || s.ViaRing() != 0 {
+		t.Fatalf("a sync with the ring full: %v, %d through the ring; want the system call", err, s.ViaRing())
+	}
+	if _, err := unix.Write(p[1], make([]byte, ringEntries)); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range results {
+		if res := <-ch; res != 1 {
+			t.Fatalf("a read ended with %d", res)
+		}
+	}
+	waitIdle(t, &s)
+	if s.noRing {
+		t.Fatal("a full ring was taken for a refused one")
+	}
+}
