@@ -37,8 +37,8 @@ type dirSyncs struct {
 	mu   sync.Mutex
 	dirs map[string]*dirSync
 	// gather is the longest wait for expected renames; zero means
-	// gatherWait. fsync syncs a folder; nil means syncer's or osfile.SyncDir. Tests
-	// set them.
+	// gatherWait. fsync syncs a folder; nil means syncer's, or
+	// osfile.SyncDir without one. Tests set them.
 	gather time.Duration
 	fsync  func(dir string)
 	// syncer, if set, makes the fsyncs when fsync is nil.
