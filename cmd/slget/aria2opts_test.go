@@ -38,6 +38,26 @@ func TestDryRunChangesNothing(t *testing.T) {
 	}
 }
 
+// With several URLs, the results table says where each would be saved,
+// and no speed, as aria2c does; before, its cells were empty.
+func TestDryRunResultsTable(t *testing.T) {
+	a := fetchtest.NewServer(t, fetchtest.WithSize(1<<20), fetchtest.WithContentDisposition(`attachment; filename="a.bin"`))
+	b := fetchtest.NewServer(t, fetchtest.WithSize(2<<20), fetchtest.WithContentDisposition(`attachment; filename="b.bin"`))
+	dir := t.TempDir()
+	r := runSlget(t, "--dry-run", "-d", dir, a.FileURL(), b.FileURL())
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, name := range []string{"a.bin", "b.bin"} {
+		if want := "OK  |        n/a|" + filepath.Join(dir, name) + "\n"; !strings.Contains(r.stderr, want) {
+			t.Errorf("the results table has no line %q:\n%s", want, r.stderr)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("--dry-run left %d files", len(ents))
+	}
+}
+
 func TestConditionalGetAndRemoteTime(t *testing.T) {
 	lm := time.Date(2025, 6, 7, 8, 9, 10, 0, time.UTC)
 	srv := fetchtest.NewServer(t, fetchtest.WithSize(2<<20), fetchtest.WithLastModified(lm))

@@ -212,9 +212,12 @@ func (c *console) printResults(urls []string, res []result) {
 			stat, what = "ERR", firstLine(r.Error)
 		case r.AlreadyComplete:
 			what += " (already complete)"
+		case r.DryRun && r.Would != nil:
+			// As aria2c: where it would be saved, and no speed.
+			spd, what = "n/a", r.Would.SaveAs
 		}
 		seen[stat] = true
-		if r.Seconds > 0 && r.ExitCode == 0 {
+		if r.Seconds > 0 && r.ExitCode == 0 && !r.DryRun {
 			spd = speed(float64(r.Transferred) / r.Seconds)
 		}
 		fmt.Fprintf(&b, "%-4s|%11s|%s\n", stat, spd, what)
