@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -48,6 +49,9 @@ func startChromium(t *testing.T, ctx context.Context, page string) *browser {
 		"--user-data-dir="+t.TempDir(), "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
 		"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 		"--window-size=1280,900", page)
+	// Its temporary files too (the org.chromium.Chromium.* folder a killed
+	// browser leaves behind) go where the test cleans up.
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

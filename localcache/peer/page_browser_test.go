@@ -49,7 +49,8 @@ func browse(t *testing.T, url string, extra ...string) (dom, log string) {
 		"--user-data-dir=" + t.TempDir(), "--enable-logging=stderr", "--v=0"}, extra...)
 	args = append(args, "--dump-dom", url)
 	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Env = append(os.Environ(), "http_proxy=", "https_proxy=", "HTTP_PROXY=", "HTTPS_PROXY=", "no_proxy=*")
+	cmd.Env = append(os.Environ(), "http_proxy=", "https_proxy=", "HTTP_PROXY=", "HTTPS_PROXY=", "no_proxy=*",
+		"TMPDIR="+t.TempDir()) // its org.chromium.Chromium.* folder too goes where the test cleans up
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
