@@ -299,8 +299,10 @@ func leaksPassword(s, out string) bool {
 	if !ok || len(pass) < 6 || strings.Count(s, pass) != 1 {
 		return false
 	}
-	if without := strings.Replace(s, pass, "", 1); strings.Contains(strconv.Quote(without), pass) {
-		return false
+	for _, mark := range []string{"", "***"} { // the password left out, or redacted
+		if shown := strings.Replace(s, pass, mark, 1); strings.Contains(shown, pass) || strings.Contains(strconv.Quote(shown), pass) {
+			return false
+		}
 	}
 	return strings.Contains(out, pass)
 }

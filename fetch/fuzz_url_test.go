@@ -95,10 +95,13 @@ func userPassword(s string) string {
 	if !ok || len(pw) < 6 || strings.Count(s, pw) != 1 {
 		return ""
 	}
-	// The rest of s quoted as a message quotes it may spell the password
-	// too ("\x00" then "0000" reads "x000000").
-	if without := strings.Replace(s, pw, "", 1); strings.Contains(strconv.Quote(without), pw) {
-		return ""
+	// The rest of s, as it is, redacted ("user:***@") or quoted as a
+	// message quotes it, may spell the password too ("\x00" then "0000"
+	// reads "x000000"; "00@:" is in "00@:***@").
+	for _, mark := range []string{"", "***"} {
+		if shown := strings.Replace(s, pw, mark, 1); strings.Contains(shown, pw) || strings.Contains(strconv.Quote(shown), pw) {
+			return ""
+		}
 	}
 	return pw
 }

@@ -20,12 +20,12 @@ func FuzzParseURL(f *testing.F) {
 		if err != nil {
 			auth, _, _ := strings.Cut(s, "/")
 			if at := strings.LastIndex(auth, "@"); at >= 0 {
-				// The rest of the URL, as it is and as a message quotes it
-				// (%q writes a NUL then "00" as \x0000), may hold the
-				// password's characters without the password being shown.
+				// The rest of the URL, as it is, redacted ("user:***@host")
+				// and as a message quotes it (%q writes a NUL then "00" as
+				// \x0000), may hold the password's characters without the
+				// password being shown ("00@:" in "00@:***@").
 				u, p, ok := strings.Cut(auth[:at], ":")
-				rest := u + s[at:]
-				if ok && len(p) > 3 && !strings.Contains(rest, p) && !strings.Contains(strconv.Quote(rest), p) && strings.Contains(err.Error(), p) {
+				if ok && len(p) > 3 && !spells(p, u+s[at:], u+":***"+s[at:]) && strings.Contains(err.Error(), p) {
 					t.Fatalf("the password %q is in %q", p, err)
 				}
 			}
@@ -51,4 +51,15 @@ func FuzzParseHostKeyMD(f *testing.F) {
 			t.Fatalf("%q read as %s with %d bytes", s, md.Type, len(md.Sum))
 		}
 	})
+}
+
+// spells reports whether any of shown, as it is or quoted as a message
+// quotes it, holds p.
+func spells(p string, shown ...string) bool {
+	for _, v := range shown {
+		if strings.Contains(v, p) || strings.Contains(strconv.Quote(v), p) {
+			return true
+		}
+	}
+	return false
 }
