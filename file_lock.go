@@ -167,8 +167,7 @@ func (l *partLock) release() {
 			os.Remove(l.path)
 		}
 	}
-	l.f.Close()
-	l.f = nil
+	l.close()
 }
 
 // remove deletes the locked file and unlocks it: a partial download that
@@ -177,6 +176,16 @@ func (l *partLock) remove() {
 	if l.holds() {
 		os.Remove(l.path)
 	}
+	l.close()
+}
+
+// close unlocks the file, then closes it. Unlocking first matters: the
+// lock belongs to the open file, which lives while any reference to it
+// does, and a sync made through the Client's io_uring keeps one a moment
+// past its completion. Closed alone, the file could still look locked to
+// a rerun that starts at once ("another slget is downloading this file").
+func (l *partLock) close() {
+	osfile.Unlock(l.f)
 	l.f.Close()
 	l.f = nil
 }
@@ -203,7 +212,7 @@ func (l *partLock) replace(from string) error {
 		f.Close()
 		return fileErr("create", l.path, err)
 	}
-	l.f.Close()
+	l.close()
 	l.f, l.created, l.id = f, false, fi
 	return nil
 }
