@@ -9,30 +9,36 @@ package main
 import "github.com/urfave/cli/v2"
 
 // The wrappers keep every method of the flag but Names, so that
-// urfave/cli's interfaces (help, values, actions, categories) see the same
-// flag.
+// urfave/cli's interfaces (values, actions, usage) see the same flag. The
+// flag's help group moves into the wrapper (see namedOnce).
 type (
 	namedBool struct {
 		*cli.BoolFlag
-		names []string
+		named
 	}
 	namedInt struct {
 		*cli.IntFlag
-		names []string
+		named
 	}
 	namedString struct {
 		*cli.StringFlag
-		names []string
+		named
 	}
 	namedStringSlice struct {
 		*cli.StringSliceFlag
-		names []string
+		named
 	}
 	namedFloat64 struct {
 		*cli.Float64Flag
-		names []string
+		named
 	}
 )
+
+// named is what a wrapper keeps of its flag: its names and its help group.
+type named struct {
+	names []string
+	group string
+}
 
 func (f *namedBool) Names() []string        { return f.names }
 func (f *namedInt) Names() []string         { return f.names }
@@ -40,28 +46,61 @@ func (f *namedString) Names() []string      { return f.names }
 func (f *namedStringSlice) Names() []string { return f.names }
 func (f *namedFloat64) Names() []string     { return f.names }
 
+// helpGroup is the group --help lists the flag in.
+func (n named) helpGroup() string { return n.group }
+
 // namedOnce returns flags with each flag of a known kind replaced by one
 // that answers Names from a list made now; other kinds stay as they are.
+//
+// The list is the name and the aliases as written: urfave/cli's Names would
+// also cut each at a comma or a space, which no slget name has (the test
+// compares the two), and its regular expression cost a tenth of a
+// millisecond per start over all the flags.
+//
+// The flag's Category moves to the wrapper, where optionsHelp finds it:
+// urfave/cli lays out every flag of a category in its own help text as the
+// program starts, for help templates slget does not use, which took another
+// quarter of a millisecond. The flags are the caller's own (appFlags makes
+// them anew for each run), so clearing the field touches no other run.
 func namedOnce(flags []cli.Flag) []cli.Flag {
 	out := make([]cli.Flag, len(flags))
 	for i, f := range flags {
-		names := f.Names()
 		switch f := f.(type) {
 		case *cli.BoolFlag:
-			out[i] = &namedBool{f, names}
+			out[i] = &namedBool{f, takeNames(f.Name, f.Aliases, &f.Category)}
 		case *cli.IntFlag:
-			out[i] = &namedInt{f, names}
+			out[i] = &namedInt{f, takeNames(f.Name, f.Aliases, &f.Category)}
 		case *cli.StringFlag:
-			out[i] = &namedString{f, names}
+			out[i] = &namedString{f, takeNames(f.Name, f.Aliases, &f.Category)}
 		case *cli.StringSliceFlag:
-			out[i] = &namedStringSlice{f, names}
+			out[i] = &namedStringSlice{f, takeNames(f.Name, f.Aliases, &f.Category)}
 		case *cli.Float64Flag:
-			out[i] = &namedFloat64{f, names}
+			out[i] = &namedFloat64{f, takeNames(f.Name, f.Aliases, &f.Category)}
 		default:
 			out[i] = f
 		}
 	}
 	return out
+}
+
+// takeNames is a flag's name, then its aliases, and the category it takes
+// from the flag.
+func takeNames(name string, aliases []string, category *string) named {
+	n := named{names: append([]string{name}, aliases...), group: *category}
+	*category = ""
+	return n
+}
+
+// helpGroupOf is the group --help lists f in: its wrapper's, or its own
+// Category; "" for none.
+func helpGroupOf(f cli.Flag) string {
+	if g, ok := f.(interface{ helpGroup() string }); ok {
+		return g.helpGroup()
+	}
+	if c, ok := f.(cli.CategorizableFlag); ok {
+		return c.GetCategory()
+	}
+	return ""
 }
 
 // isIntFlag reports whether f is an integer option, wrapped or not.

@@ -5,6 +5,7 @@ package main
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v2"
@@ -72,5 +73,35 @@ func TestFlagsNamedOnceRun(t *testing.T) {
 	}
 	if !acted {
 		t.Error("the action of -q did not run")
+	}
+}
+
+// TestFlagsHelpGroups: each option keeps its group in --help though
+// urfave/cli no longer sees it, and urfave/cli lays out no category of its
+// own as the program starts (it would write every option's help text, for
+// templates slget does not use).
+func TestFlagsHelpGroups(t *testing.T) {
+	app := &cli.App{Name: "t", Flags: appFlags(), HideHelp: true, HideVersion: true}
+	app.Setup()
+	if cats := app.VisibleFlagCategories(); len(cats) != 0 {
+		t.Errorf("urfave/cli made %d flag categories at start, want none", len(cats))
+	}
+	for _, c := range []struct{ flag, group string }{
+		{"connections", catConnections}, {"continue", catResume}, {"quiet", catPrinting}, {"header", catRequests},
+	} {
+		var got string
+		for _, f := range app.Flags {
+			if f.Names()[0] == c.flag {
+				got = helpGroupOf(f)
+			}
+		}
+		if got != c.group {
+			t.Errorf("--%s is in group %q, want %q", c.flag, got, c.group)
+		}
+	}
+	help := optionsHelp(app.Flags, helpWidth)
+	conn, out, x := strings.Index(help, "   "+catConnections+":\n"), strings.Index(help, "   "+catOutput+":\n"), strings.Index(help, "-x, --connections")
+	if conn < 0 || out < 0 || x < conn || x > out {
+		t.Errorf("-x is not listed under %q (at %d, group at %d, next at %d):\n%s", catConnections, x, conn, out, help)
 	}
 }

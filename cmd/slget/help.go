@@ -84,9 +84,9 @@ func optionsHelp(flags []cli.Flag, width int) string {
 		if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
 			continue
 		}
-		cat := "Other"
-		if c, ok := f.(cli.CategorizableFlag); ok && c.GetCategory() != "" {
-			cat = c.GetCategory()
+		cat := helpGroupOf(f)
+		if cat == "" {
+			cat = "Other"
 		}
 		if _, seen := groups[cat]; !seen {
 			order = append(order, cat)
