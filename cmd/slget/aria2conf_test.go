@@ -46,6 +46,7 @@ func TestConfFile(t *testing.T) {
 		"header=X-Two: 2\n"+
 		"max-connection-per-server=2\n"+
 		"json\n"+
+		"disable-ipv6=true\n"+
 		"bt-tracker=\n"+
 		"seed-ratio=1.0\n")
 	r := runSlget(t, "--conf-path", conf, "-o", "from-cmdline.bin", "--header", "X-Three: 3", srv.FileURL())
@@ -69,6 +70,9 @@ func TestConfFile(t *testing.T) {
 	}
 	if !strings.Contains(r.stderr, "2 of aria2c's options that slget does not have") || !strings.Contains(r.stderr, "bt-tracker, seed-ratio") {
 		t.Fatalf("the file's BitTorrent options are not named once: %s", r.stderr)
+	}
+	if strings.Count(r.stderr, "--disable-ipv6=true (aria2c's) is accepted and not applied") != 1 {
+		t.Fatalf("the file's ignored option does not get its one note: %s", r.stderr)
 	}
 }
 
