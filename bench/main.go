@@ -177,8 +177,10 @@ func run(ctx context.Context, o options, log func(string, ...any)) error {
 		found[t.prog()] = t
 		if t.name == "slget" {
 			bin := filepath.Join(dir, "bin", "slget")
-			cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/slget")
-			cmd.Dir = root
+			// Built as the README says a binary is: static, without
+			// urfave/cli's man-page writer.
+			cmd := exec.CommandContext(ctx, "go", "build", "-tags", "urfave_cli_no_docs", "-o", bin, "./cmd/slget")
+			cmd.Dir, cmd.Env = root, append(os.Environ(), "CGO_ENABLED=0")
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.why = "build failed"
 				log("slget does not build, going on without it:\n%s", strings.TrimSpace(string(out)))
