@@ -11,8 +11,15 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Datasync makes f's data durable, without its times (fdatasync).
-func Datasync(f *os.File) error { return unix.Fdatasync(int(f.Fd())) }
+// Datasync makes f's data durable, without its times (fdatasync), made
+// again if a signal interrupts it.
+func Datasync(f *os.File) error {
+	for {
+		if err := unix.Fdatasync(int(f.Fd())); err != unix.EINTR {
+			return err
+		}
+	}
+}
 
 // Volume is what the file system holding dir allows, asked with one
 // statfs: the longest name (0 if it cannot be told) and the bytes an

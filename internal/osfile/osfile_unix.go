@@ -91,12 +91,16 @@ func IsReadOnlyFS(err error) bool { return errors.Is(err, syscall.EROFS) }
 // entry in it survives a crash. Errors are ignored: not every file system
 // can sync a directory, and what called it is correct without (only less
 // durable).
-func SyncDir(dir string) {
+func SyncDir(dir string) { syncDirWith(dir, (*os.File).Sync) }
+
+// syncDirWith opens the directory dir and makes its sync with sync
+// (errors ignored, as SyncDir's).
+func syncDirWith(dir string, sync func(*os.File) error) {
 	d, err := openFile(dir, os.O_RDONLY, 0)
 	if err != nil {
 		return
 	}
-	_ = d.Sync()
+	_ = sync(d)
 	d.Close()
 }
 

@@ -60,12 +60,7 @@ func (s *Syncer) Datasync(f *os.File) error {
 
 // SyncDir fsyncs the directory dir, as SyncDir does (errors ignored).
 func (s *Syncer) SyncDir(dir string) {
-	d, err := openFile(dir, os.O_RDONLY, 0)
-	if err != nil {
-		return
-	}
-	_ = s.sync(d, false)
-	d.Close()
+	syncDirWith(dir, func(d *os.File) error { return s.sync(d, false) })
 }
 
 // ViaRing is the count of syncs made through an io_uring so far.
@@ -86,17 +81,17 @@ func (s *Syncer) Close() {
 func (s *Syncer) sync(f *os.File, data bool) error {
 	fd := int(f.Fd())
 	if inMemory(fd) {
-		return plainSync(fd, data)
+		return plainSync(f, data)
 	}
 	res, err := s.await(fsyncEntry(fd, data))
 	runtime.KeepAlive(f) // open until the kernel is done with its descriptor
 	if err != nil {
-		return plainSync(fd, data)
+		return plainSync(f, data)
 	}
 	if res == -int32(syscall.EINVAL) || res == -int32(syscall.EOPNOTSUPP) {
 		// A kernel whose ring has no fsync says so here: the system call
 		// gives the file's own answer.
-		return plainSync(fd, data)
+		return plainSync(f, data)
 	}
 	if res < 0 {
 		return syscall.Errno(-res) // as the system call returns it
@@ -225,19 +220,13 @@ func inMemory(fd int) bool {
 	return t == unix.TMPFS_MAGIC || t == unix.RAMFS_MAGIC
 }
 
-// plainSync is the system call itself.
-func plainSync(fd int, data bool) error {
-	for {
-		var err error
-		if data {
-			err = unix.Fdatasync(fd)
-		} else {
-			err = unix.Fsync(fd)
-		}
-		if err != syscall.EINTR {
-			return err
-		}
+// plainSync is the system call itself: Datasync's, or the full sync of
+// os.File.Sync.
+func plainSync(f *os.File, data bool) error {
+	if data {
+		return Datasync(f)
 	}
+	return f.Sync()
 }
 
 // RingAvailable says whether the kernel gives this process an io_uring
