@@ -26,13 +26,8 @@ type remoteFile interface {
 // (they are the validator), then the output, the journal and the
 // transfer as for SFTP, and SIZE and MDTM again before the rename.
 func (d *download) runFTP(ctx context.Context) error {
-	if d.req.Writer != nil {
-		if _, err := d.streamWindow(); err != nil {
-			return err // before any login
-		}
-	}
-	if _, err := ftpsrc.ParseURL(d.req.URL); err != nil {
-		return &RequestError{Err: err}
+	if err := d.remoteChecks(func(u string) error { _, err := ftpsrc.ParseURL(u); return err }); err != nil {
+		return err
 	}
 	cfg := d.req.FTP.config()
 	rem, err := dialRemote(ctx, d, "FTP server", "ftp", func() (*ftpsrc.Remote, error) {

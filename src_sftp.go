@@ -19,13 +19,8 @@ import (
 // and mtime are the validator), then the output, the journal and the
 // transfer as for HTTP, and a stat again before the rename.
 func (d *download) runSFTP(ctx context.Context) error {
-	if d.req.Writer != nil {
-		if _, err := d.streamWindow(); err != nil {
-			return err
-		}
-	}
-	if _, err := sftpsrc.ParseURL(d.req.URL); err != nil {
-		return &RequestError{Err: err}
+	if err := d.remoteChecks(func(u string) error { _, err := sftpsrc.ParseURL(u); return err }); err != nil {
+		return err
 	}
 	cfg, err := d.req.SFTP.config()
 	if err != nil {
@@ -39,6 +34,20 @@ func (d *download) runSFTP(ctx context.Context) error {
 	}
 	defer rem.Close()
 	return d.runRemote(ctx, "SFTP", rem.Validator, true, true, d.transferRemote)
+}
+
+// remoteChecks are what an sftp:// or ftp:// request is checked for
+// before any connection or login: -o -'s window, and the URL (parse).
+func (d *download) remoteChecks(parse func(string) error) error {
+	if d.req.Writer != nil {
+		if _, err := d.streamWindow(); err != nil {
+			return err
+		}
+	}
+	if err := parse(d.req.URL); err != nil {
+		return &RequestError{Err: err}
+	}
+	return nil
 }
 
 // runRemote is the flow of an sftp:// or ftp:// URL once its server
