@@ -1,8 +1,10 @@
-// Flags whose names are worked out once: urfave/cli asks every flag for its
-// names each time it looks one up, and each answer runs a regular
-// expression; before any download, it looks up every name of every flag
-// among all flags (its flag actions), which for slget's hundred options was
-// most of the time the command took to start.
+// Flags whose names are worked out once, and whose --help group urfave/cli
+// does not see: urfave/cli asks every flag for its names each time it looks
+// one up, and each answer runs a regular expression; before any download,
+// it looks up every name of every flag among all flags (its flag actions),
+// which for slget's hundred options was most of the time the command took
+// to start. It also wrote every grouped flag's help text at start, for
+// templates slget does not use.
 
 package main
 
