@@ -68,11 +68,7 @@ func main() {
 	}
 	var took []time.Duration
 	for r := 0; r < *runs; r++ {
-		var sy *osfile.Syncer
-		if *ring {
-			sy = &osfile.Syncer{}
-		}
-		d, err := run(*dir, *files, *par, n, *mode, urls, sy)
+		d, err := run(*dir, *files, *par, n, *mode, urls, newSyncs(*ring))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "floor:", err)
 			os.Exit(1)
@@ -104,7 +100,22 @@ func parseSize(s string) (int, error) {
 
 // run writes files files of size bytes in dir, par at once, and returns
 // the wall time from the first create to the last folder sync.
-func run(dir string, files, par, size int, mode string, urls []string, sy *osfile.Syncer) (time.Duration, error) {
+// syncs are the floor's two syncs, of a file's data and of the folder:
+// the system calls, or those of an osfile.Syncer (-ring).
+type syncs struct {
+	data func(*os.File) error
+	dir  func(*os.File) error
+}
+
+func newSyncs(ring bool) syncs {
+	if !ring {
+		return syncs{data: osfile.Datasync, dir: (*os.File).Sync}
+	}
+	sy := &osfile.Syncer{}
+	return syncs{data: sy.Datasync, dir: func(d *os.File) error { sy.SyncDir(d.Name()); return nil }}
+}
+
+func run(dir string, files, par, size int, mode string, urls []string, sy syncs) (time.Duration, error) {
 	if err := os.RemoveAll(dir); err != nil {
 		return 0, err
 	}
@@ -116,7 +127,7 @@ func run(dir string, files, par, size int, mode string, urls []string, sy *osfil
 		return 0, err
 	}
 	defer d.Close()
-	g := newGroup(d, sy)
+	g := newGroup(d, sy.dir)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: par, DisableCompression: true}}
 	var (
 		wg    sync.WaitGroup
@@ -154,7 +165,7 @@ func run(dir string, files, par, size int, mode string, urls []string, sy *osfil
 				switch mode {
 				case "each":
 					mu.Lock()
-					err = d.Sync()
+					err = sy.dir(d)
 					mu.Unlock()
 				case "group":
 					err = g.sync()
@@ -171,7 +182,7 @@ func run(dir string, files, par, size int, mode string, urls []string, sy *osfil
 	close(next)
 	wg.Wait()
 	if mode == "end" {
-		if err := d.Sync(); err != nil {
+		if err := sy.dir(d); err != nil {
 			return 0, err
 		}
 	}
@@ -203,7 +214,7 @@ func get(c *http.Client, url string, buf []byte) ([]byte, error) {
 }
 
 // oneFile is one file's promised steps but the folder's fsync.
-func oneFile(dir string, i int, buf []byte, sy *osfile.Syncer) error {
+func oneFile(dir string, i int, buf []byte, sy syncs) error {
 	part := filepath.Join(dir, fmt.Sprintf("f%03d.bin.part", i))
 	f, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE|os.O_EXCL|unix.O_NOFOLLOW, 0o644)
 	if err != nil {
@@ -219,11 +230,7 @@ func oneFile(dir string, i int, buf []byte, sy *osfile.Syncer) error {
 			return err
 		}
 	}
-	if sy != nil {
-		if err := sy.Datasync(f); err != nil {
-			return err
-		}
-	} else if err := unix.Fdatasync(fd); err != nil {
+	if err := sy.data(f); err != nil {
 		return err
 	}
 	return os.Rename(part, strings.TrimSuffix(part, ".part"))
@@ -233,7 +240,7 @@ func oneFile(dir string, i int, buf []byte, sy *osfile.Syncer) error {
 // began after its call has ended.
 type group struct {
 	d             *os.File
-	sy            *osfile.Syncer // nil: d.Sync
+	syncDir       func(*os.File) error
 	mu            sync.Mutex
 	ended         *sync.Cond
 	started, done int
@@ -241,8 +248,8 @@ type group struct {
 	err           error
 }
 
-func newGroup(d *os.File, sy *osfile.Syncer) *group {
-	g := &group{d: d, sy: sy}
+func newGroup(d *os.File, syncDir func(*os.File) error) *group {
+	g := &group{d: d, syncDir: syncDir}
 	g.ended = sync.NewCond(&g.mu)
 	return g
 }
@@ -260,12 +267,7 @@ func (g *group) sync() error {
 		g.started++
 		mine := g.started
 		g.mu.Unlock()
-		var err error
-		if g.sy != nil {
-			g.sy.SyncDir(g.d.Name())
-		} else {
-			err = g.d.Sync()
-		}
+		err := g.syncDir(g.d)
 		g.mu.Lock()
 		g.running, g.done = false, mine
 		if err != nil {
