@@ -167,8 +167,8 @@ func TestAnotherURLsPartialDownloadIsLeftAlone(t *testing.T) {
 	}
 	// and the first URL's download still resumes where it stopped.
 	res, err = c.Do(t.Context(), &slget.Request{URL: first.FileURL(), Path: path})
-	if err != nil || res.Resumed != st.BytesDone || fileSHA256(path) != first.Content().SHA256() {
-		t.Fatalf("the first download's resume: %v, resumed %d of the %d done", err, res.Resumed, st.BytesDone)
+	if err != nil || res.Resumed != st.BytesWritten || fileSHA256(path) != first.Content().SHA256() {
+		t.Fatalf("the first download's resume: %v, resumed %d of the %d written", err, res.Resumed, st.BytesWritten)
 	}
 }
 

@@ -65,8 +65,8 @@ func TestLongOutputNames(t *testing.T) {
 			t.Errorf("%d-byte name: journal %q, want NAME.slget", n, st.Journal)
 		}
 		res, err := c.Do(t.Context(), &slget.Request{URL: srv.FileURL(), Path: path})
-		if err != nil || res.Resumed != st.BytesDone || fileSHA256(path) != srv.Content().SHA256() {
-			t.Fatalf("%d-byte name: the second run: %v, resumed %d of the %d done", n, err, res.Resumed, st.BytesDone)
+		if err != nil || res.Resumed != st.BytesWritten || fileSHA256(path) != srv.Content().SHA256() {
+			t.Fatalf("%d-byte name: the second run: %v, resumed %d of the %d written", n, err, res.Resumed, st.BytesWritten)
 		}
 		if got := dirNames(t, dir); len(got) != 1 || got[0] != name {
 			t.Errorf("%d-byte name: left %q, want only the file", n, got)

@@ -52,6 +52,7 @@ func TestPausedThreeTimesFetchesOnlyWhatIsMissing(t *testing.T) {
 	c := newClient(t, &slget.Client{Connections: 4, Slice: slice})
 	path := filepath.Join(t.TempDir(), "f.bin")
 	stops := 0
+	var last *slget.Status
 	// Each run is stopped once the origin has served 150 KiB more: what a
 	// stopped run's answers still carried counts, so the stops are placed
 	// from where the last one left the count.
@@ -61,7 +62,8 @@ func TestPausedThreeTimesFetchesOnlyWhatIsMissing(t *testing.T) {
 			break
 		}
 		stops++
-		t.Logf("stopped at %d bytes served: %d of %d slices done", srv.BytesServed(), st.SlicesDone, st.Slices)
+		last = st
+		t.Logf("stopped at %d bytes served: %d of %d slices done, %d bytes written", srv.BytesServed(), st.SlicesDone, st.Slices, st.BytesWritten)
 	}
 	if stops < 2 {
 		t.Fatalf("only %d stops before the end: the origin is too fast for this test", stops)
@@ -78,6 +80,13 @@ func TestPausedThreeTimesFetchesOnlyWhatIsMissing(t *testing.T) {
 	}
 	if got := fileSHA256(res.Path); got != srv.Content().SHA256() || res.SHA256 != got {
 		t.Fatalf("SHA-256 %s, want %s", got, srv.Content().SHA256())
+	}
+	// Resumed counts the begun slices' written starts as well as the done
+	// slices: all that the journal recorded but one begun slice at most,
+	// which a resume may fetch whole to compare it with the server's.
+	if stops == 2 && (res.Resumed > last.BytesWritten || res.Resumed < last.BytesWritten-slice) {
+		t.Errorf("resumed %d bytes, want %d (done %d, begun slices' starts %d) less one begun slice's at most",
+			res.Resumed, last.BytesWritten, last.BytesDone, last.BytesWritten-last.BytesDone)
 	}
 	// Each resume reads slice 0 (the probe) and one finished slice again,
 	// to compare them with the journal; nothing else may come twice.

@@ -68,8 +68,8 @@ func TestInterruptThenResume(t *testing.T) {
 	before := srv.BytesServed()
 	srv.ResetLog()
 	res, _ := get(t, c, srv, &slget.Request{Path: path})
-	if res.Resumed != st.BytesDone {
-		t.Errorf("resumed %d bytes, the journal had %d", res.Resumed, st.BytesDone)
+	if res.Resumed != st.BytesWritten {
+		t.Errorf("resumed %d bytes, the journal had %d written", res.Resumed, st.BytesWritten)
 	}
 	plan, _ := segment.NewPlan(size, slice)
 	if err := refetched(srv.Requests()[1:], plan, done); err != nil {

@@ -130,6 +130,7 @@ func (d *download) setPrefixes(ctx context.Context, cfg *fetch.Config, body io.R
 	cfg.Prefixes = d.prefixProbe(prefixes)
 	for _, p := range cfg.Prefixes {
 		d.prefixed = append(d.prefixed, p.Index) // of the version the checks beside compare
+		d.res.Resumed += p.Len                   // on disk before this run, and kept
 	}
 	return body
 }

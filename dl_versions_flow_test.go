@@ -70,8 +70,8 @@ func TestResumeCostsOneSlice(t *testing.T) {
 	before := srv.BytesServed()
 	res, _ := get(t, c, srv, &slget.Request{Path: path})
 	sent, missing := srv.BytesServed()-before, size-st.BytesDone
-	if res.Resumed != st.BytesDone {
-		t.Errorf("resumed %d bytes, the journal had %d", res.Resumed, st.BytesDone)
+	if res.Resumed != st.BytesWritten {
+		t.Errorf("resumed %d bytes, the journal had %d written", res.Resumed, st.BytesWritten)
 	}
 	// The probe's slice 0, the slices missing (those in flight at the
 	// stop among them), and one finished slice to compare.

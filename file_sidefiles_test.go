@@ -163,8 +163,8 @@ func TestOtherURLSameETagLeavesPartialAlone(t *testing.T) {
 	}
 	// The first URL's partial download resumes to the first URL's bytes.
 	res, err = c.Do(t.Context(), &slget.Request{URL: a.FileURL(), Path: path})
-	if err != nil || res.Resumed != st.BytesDone || fileSHA256(path) != a.Content().SHA256() {
-		t.Fatalf("the first download's resume: %v, resumed %d of the %d done", err, res.Resumed, st.BytesDone)
+	if err != nil || res.Resumed != st.BytesWritten || fileSHA256(path) != a.Content().SHA256() {
+		t.Fatalf("the first download's resume: %v, resumed %d of the %d written", err, res.Resumed, st.BytesWritten)
 	}
 }
 

@@ -147,8 +147,8 @@ func TestFTPResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Resumed != st.BytesDone || res.Transferred > 4<<20-st.BytesDone+4*(128<<10) {
-		t.Errorf("resumed %d bytes (journal %d), moved %d", res.Resumed, st.BytesDone, res.Transferred)
+	if res.Resumed != st.BytesWritten || res.Transferred > 4<<20-st.BytesDone+4*(128<<10) {
+		t.Errorf("resumed %d bytes (journal %d written), moved %d", res.Resumed, st.BytesWritten, res.Transferred)
 	}
 	if fileSHA256(path) != want {
 		t.Fatal("wrong bytes")
@@ -349,7 +349,7 @@ func TestFTPNoRESTResume(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, w)
 	}
-	if fileSHA256(path) != want || res.Resumed != st.BytesDone {
-		t.Fatalf("resumed %d of %d", res.Resumed, st.BytesDone)
+	if fileSHA256(path) != want || res.Resumed != st.BytesWritten {
+		t.Fatalf("resumed %d of %d written", res.Resumed, st.BytesWritten)
 	}
 }

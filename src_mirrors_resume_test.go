@@ -70,8 +70,8 @@ func TestMirrorsResumeWithAnotherList(t *testing.T) {
 	if fileSHA256(path) != origin.Content().SHA256() {
 		t.Fatal("wrong bytes")
 	}
-	if res.Resumed != st.BytesDone {
-		t.Errorf("resumed %d bytes, the journal had %d", res.Resumed, st.BytesDone)
+	if res.Resumed != st.BytesWritten {
+		t.Errorf("resumed %d bytes, the journal had %d written", res.Resumed, st.BytesWritten)
 	}
 	if n := len(gone.Requests()); n != 0 {
 		t.Errorf("the mirror no longer listed got %d requests", n)
