@@ -5,14 +5,17 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/slget/slget/fetch/fetchtest"
+	"github.com/slget/slget/internal/units"
 	"github.com/slget/slget/resume"
 )
 
@@ -59,6 +62,22 @@ func TestKill9MidSliceReusesThePrefix(t *testing.T) {
 	}
 	for srv.InFlight() > 0 {
 		time.Sleep(2 * time.Millisecond)
+	}
+	// slget status counts the begun slices' written starts apart from
+	// the done slices, as the resume will count them.
+	var st statusJSON
+	if out, err := exec.Command(bin, "status", "--json", path).Output(); err != nil || json.Unmarshal(out, &st) != nil {
+		t.Fatalf("status --json: %v %s", err, out)
+	}
+	begun := int64(0)
+	for _, p := range journalPrefixes(t, path+".slget") {
+		begun += p.Len
+	}
+	if begun == 0 || st.BytesWritten != st.BytesDone+begun {
+		t.Errorf("status: %d bytes written, want the %d done and the %d of the begun slices", st.BytesWritten, st.BytesDone, begun)
+	}
+	if out, _ := exec.Command(bin, "status", path).Output(); !strings.Contains(string(out), "begun:   "+units.Bytes(begun)+" more") {
+		t.Errorf("status does not say the %s begun:\n%s", units.Bytes(begun), out)
 	}
 	before := srv.BytesServed()
 	srv.ResetLog()

@@ -28,6 +28,7 @@ type statusJSON struct {
 	Slices       int              `json:"slices"`
 	SlicesDone   int              `json:"slices_done"`
 	BytesDone    int64            `json:"bytes_done"`
+	BytesWritten int64            `json:"bytes_written"` // bytes_done and the written starts of slices begun
 	BySource     map[string]int64 `json:"bytes_by_source"`
 	ByMirror     map[string]int64 `json:"bytes_by_mirror,omitempty"` // besides the first URL
 	Proof        string           `json:"proof,omitempty"`
@@ -56,7 +57,7 @@ func statusCommand(con *console) *cli.Command {
 				if c.Bool("json") {
 					con.jsonLine(statusJSON{Path: s.Path, Journal: s.Journal, URL: s.URL, FinalURL: s.FinalURL, ETag: s.ETag,
 						LastModified: s.LastModified, Size: s.Size, SliceSize: s.SliceSize, Slices: s.Slices, SlicesDone: s.SlicesDone,
-						BytesDone: s.BytesDone, BySource: sourcesOut(s.BySource), Created: s.Created.Format("2006-01-02 15:04:05 UTC"), Active: s.Active,
+						BytesDone: s.BytesDone, BytesWritten: s.BytesWritten, BySource: sourcesOut(s.BySource), Created: s.Created.Format("2006-01-02 15:04:05 UTC"), Active: s.Active,
 						ByMirror: s.ByMirror, Proof: s.Proof})
 					continue
 				}
@@ -82,6 +83,9 @@ func printStatus(con *console, s *slget.Status) {
 		units.Bytes(s.BytesDone), units.Bytes(s.Size), pct, s.SlicesDone, plural(s.Slices, "slice"), units.Exact(s.SliceSize), s.URL)
 	if s.FinalURL != s.URL {
 		fmt.Fprintf(con.stdout, "  final:   %s\n", s.FinalURL)
+	}
+	if begun := s.BytesWritten - s.BytesDone; begun > 0 {
+		fmt.Fprintf(con.stdout, "  begun:   %s more, the written starts of slices not done (a resume checks them and keeps them)\n", units.Bytes(begun))
 	}
 	fmt.Fprintf(con.stdout, "  version: %s\n  started: %s\n", v, s.Created.Format("2006-01-02 15:04:05 UTC"))
 	if s.Active {
