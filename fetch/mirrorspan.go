@@ -25,22 +25,35 @@ const spanTime = time.Second
 const slowerBy = 1.5
 
 // spanOf is r, or its first slices when mr is slower than another mirror
-// (about spanTime of mr's rate, one slice at least), or its first slice
-// when mr is not measured yet.
+// or another usable mirror is not measured yet (about spanTime of mr's
+// rate, one slice at least), or its first slice when mr is not measured
+// yet.
+//
+// An unmeasured mirror may be the faster one: until it is measured, a
+// run stays in spans, so that the next one can go to it. Otherwise the
+// runs begun before its first measure (while its first slice is checked
+// against another mirror's, say) stay whole with the slower source to
+// their end.
 func (m *Mirrors) spanOf(mr *mirror, r segment.Range) segment.Range {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var best float64
+	unmeasured := false
+	now := time.Now()
 	for _, o := range m.all {
-		if !o.banned && o.rate > best {
-			best = o.rate
+		if o.banned {
+			continue
+		}
+		best = max(best, o.rate)
+		if o != mr && o.rate == 0 && !now.Before(o.until) {
+			unmeasured = true
 		}
 	}
 	var n int64
 	switch {
 	case mr.rate == 0:
 		n = 1 // measured first: the next span goes where the rates say
-	case mr.rate*slowerBy >= best:
+	case mr.rate*slowerBy >= best && !unmeasured:
 		return r
 	default:
 		n = max(int64(mr.rate*spanTime.Seconds())/m.plan.Slice, 1)

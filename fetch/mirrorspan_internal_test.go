@@ -35,6 +35,8 @@ func TestSpanOf(t *testing.T) {
 	}{
 		{"unmeasured: one slice, to measure it", 0, 0, slow, 1 << 20},
 		{"the fast one unmeasured too", 1 << 20, 0, fast, 1 << 20},
+		{"the other unmeasured: a second of its rate, until it is", 1 << 20, 0, slow, 1 << 20},
+		{"the other unmeasured, at 2.5 MiB/s: two slices", 2.5 * (1 << 20), 0, slow, 2 << 20},
 		{"the fast one: the whole run", 1 << 20, 4 << 20, fast, 8 << 20},
 		{"the slow one: a second of its rate", 1 << 20, 4 << 20, slow, 1 << 20},
 		{"a slow one at 2.5 MiB/s: two slices", 2.5 * (1 << 20), 8 << 20, slow, 2 << 20},
