@@ -100,6 +100,11 @@ func parseLink(s string, base *url.URL) (Link, string, bool) {
 		return Link{}, s, false
 	}
 	l.URL = u.String()
+	// A reference may resolve to a URL that does not parse again ("//::"
+	// gives "http://::"), or that names no host: neither is a source.
+	if v, err := url.Parse(l.URL); err != nil || v.Host == "" {
+		return Link{}, s, false
+	}
 	return l, s, true
 }
 
