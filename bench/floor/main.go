@@ -98,8 +98,6 @@ func parseSize(s string) (int, error) {
 	return v * mult, nil
 }
 
-// run writes files files of size bytes in dir, par at once, and returns
-// the wall time from the first create to the last folder sync.
 // syncs are the floor's two syncs, of a file's data and of the folder:
 // the system calls, or those of an osfile.Syncer (-ring).
 type syncs struct {
@@ -115,6 +113,8 @@ func newSyncs(ring bool) syncs {
 	return syncs{data: sy.Datasync, dir: func(d *os.File) error { sy.SyncDir(d.Name()); return nil }}
 }
 
+// run writes files files of size bytes in dir, par at once, and returns
+// the wall time from the first create to the last folder sync.
 func run(dir string, files, par, size int, mode string, urls []string, sy syncs) (time.Duration, error) {
 	if err := os.RemoveAll(dir); err != nil {
 		return 0, err
