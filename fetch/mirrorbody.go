@@ -201,7 +201,9 @@ func (m *Mirrors) crossCheck(ctx context.Context, mr *mirror, r segment.Range) (
 	if err != nil {
 		return Body{}, err
 	}
+	began := time.Now() // from the answer's headers, as a wrapped body's
 	mine, err := readAll(b.ReadCloser, first.Len())
+	took := time.Since(began)
 	b.Close()
 	if err != nil {
 		return Body{}, err
@@ -220,6 +222,10 @@ func (m *Mirrors) crossCheck(ctx context.Context, mr *mirror, r segment.Range) (
 	m.mu.Unlock()
 	m.prob.Checked(mr.name, k)
 	m.counted(mr, int64(len(mine)))
+	// The checked slice measures mr: without it, a mirror checked with a
+	// span of one slice would still be unmeasured after it, and its
+	// next span would be one slice again, to measure it.
+	m.measured(mr, int64(len(mine)), took)
 	rest := segment.Range{Start: first.End, End: r.End}
 	var rc io.ReadCloser = io.NopCloser(strings.NewReader(""))
 	if rest.Len() > 0 {

@@ -5,7 +5,9 @@
 package fetch
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"testing"
 	"time"
 
@@ -93,5 +95,49 @@ func TestPickMeasuresAnIdleMirrorAgain(t *testing.T) {
 	mr.active, origin.active = 1, 8
 	if got, err := m.pick(context.Background(), 7, map[*mirror]bool{}); err != nil || got != origin {
 		t.Fatalf("with a connection of its own: picked %v (%v), want the origin", got, err)
+	}
+}
+
+// bytesSource is a Source of data, at once.
+type bytesSource []byte
+
+func (s bytesSource) Open(_ context.Context, r segment.Range) (Body, error) {
+	return Body{ReadCloser: io.NopCloser(bytes.NewReader(s[r.Start:r.End]))}, nil
+}
+
+// The slice that proves a mirror also measures it: a mirror checked with
+// a span of one slice (as spanOf gives an unmeasured one) is measured
+// when that span ends, so that the next span is sized by its rate, not
+// one slice again to measure it.
+func TestCrossCheckMeasuresTheMirror(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789abcdef"), 3<<16) // 3 MiB
+	plan, err := segment.NewPlan(int64(len(data)), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMirrors([]string{"http://a.example/f", "http://b.example/f"}, []Source{bytesSource(data), bytesSource(data)}, plan,
+		MirrorOptions{CrossCheck: true, Proven: []bool{true, false}})
+	mr := m.all[1]
+	if mr.trust || mr.rate != 0 {
+		t.Fatalf("before: trusted %v, rate %v", mr.trust, mr.rate)
+	}
+	span := plan.SliceRange(1)
+	if got := m.spanOf(mr, span); got != span {
+		t.Fatalf("span of the unmeasured mirror %v, want %v", got, span)
+	}
+	b, err := m.open(context.Background(), mr, span)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(b)
+	b.Close()
+	if err != nil || !bytes.Equal(got, data[span.Start:span.End]) {
+		t.Fatalf("read %d bytes (%v), want slice 1's %d", len(got), err, span.Len())
+	}
+	m.mu.Lock()
+	trusted, rate := mr.trust, mr.rate
+	m.mu.Unlock()
+	if !trusted || rate <= 0 {
+		t.Errorf("after its checked slice: trusted %v, rate %v; want trusted and measured", trusted, rate)
 	}
 }
