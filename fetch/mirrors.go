@@ -204,6 +204,10 @@ func (m *Mirrors) open(ctx context.Context, mr *mirror, r segment.Range) (Body, 
 	m.mu.Lock()
 	trusted := mr.trust
 	m.mu.Unlock()
+	if r.End == m.plan.Size && m.prob.Watched(mr.name) {
+		// Its sample will be the file's last slice (Probation.Ahead).
+		m.prob.Ahead(m.plan.N() - 1)
+	}
 	if !trusted {
 		return m.crossCheck(ctx, mr, r)
 	}

@@ -24,8 +24,9 @@ type Reference func(ctx context.Context, i int) (crc uint32, from string, err er
 // at the powers of two of its count are checked as they come (a few at
 // once, beside the transfer), and Sample checks, once the transfer
 // ended, the last slice of the file each source sent that no check has
-// seen yet. A source whose slice differs is caught: Caught says which, and
-// Slices which slices it sent, to fetch again from the others.
+// seen yet (its reference read ahead, beside the transfer, when Ahead
+// was told). A source whose slice differs is caught: Caught says which,
+// and Slices which slices it sent, to fetch again from the others.
 //
 // Decision: the schedule doubles, so a source that lies from some slice on
 // is caught within twice the slices it sent before lying, at a cost of
@@ -46,6 +47,8 @@ type Probation struct {
 	srcs    map[string]*onProbation
 	queue   []check
 	running int // checks under way, at most maxChecks
+	reading int // references read ahead under way (Ahead)
+	refs    map[int]*ahead
 	idle    *sync.Cond
 	checks  int   // slices compared
 	bytes   int64 // bytes the references cost
@@ -194,13 +197,15 @@ func (p *Probation) drain() {
 		c := p.queue[0]
 		p.queue = p.queue[1:]
 		p.mu.Unlock()
-		crc, from, err := p.ref(ctx, c.i)
+		crc, from, wasAhead, err := p.refOf(ctx, c.i)
 		p.mu.Lock()
 		if err != nil {
 			continue // the reference failed, not the source: nothing against it
 		}
 		p.checks++
-		p.bytes += p.rng(c.i).Len()
+		if !wasAhead {
+			p.bytes += p.rng(c.i).Len()
+		}
 		if crc != c.crc {
 			r := p.rng(c.i)
 			why := fmt.Sprintf("slice %d (bytes %d-%d) differs from the same slice from %s (it sends other bytes)", c.i, r.Start, r.End-1, from)
@@ -215,9 +220,7 @@ func (p *Probation) drain() {
 		p.queue = nil
 	}
 	p.running--
-	if p.running == 0 {
-		p.idle.Broadcast()
-	}
+	p.idle.Broadcast()
 }
 
 // catchLocked marks name caught; false when it was already, or is not
@@ -271,7 +274,8 @@ func (p *Probation) Sample(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// wait returns when no check runs, or ctx ended.
+// wait returns when no check runs and no reference is read ahead, or
+// ctx ended.
 func (p *Probation) wait(ctx context.Context) {
 	stop := context.AfterFunc(ctx, func() {
 		p.mu.Lock()
@@ -280,7 +284,7 @@ func (p *Probation) wait(ctx context.Context) {
 	})
 	defer stop()
 	p.mu.Lock()
-	for p.running > 0 && ctx.Err() == nil {
+	for (p.running > 0 || p.reading > 0) && ctx.Err() == nil {
 		p.idle.Wait()
 	}
 	p.mu.Unlock()
