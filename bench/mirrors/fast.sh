@@ -3,7 +3,9 @@
 # connection (Link: rel=duplicate), both sending the file's Repr-Digest
 # (nginx add_header), so the mirror is proven: how much of the file the
 # faster mirror carries, and the wall time against the mirror alone.
-#   bench/mirrors/fast.sh SIZE_MIB RUNS NAME=SLGET_BINARY...
+# With DIGEST=no neither sends it: the mirror is then on probation, its
+# slices compared with the origin's.
+#   [DIGEST=no] bench/mirrors/fast.sh SIZE_MIB RUNS NAME=SLGET_BINARY...
 set -euo pipefail
 size=${1:?}; runs=${2:?}; shift 2
 . "$(dirname "$0")/../nginxfile.sh"
@@ -11,12 +13,14 @@ nginx_folder fast "$size"
 digest=$(python3 -c "import base64,binascii; print(base64.b64encode(binascii.unhexlify('$want')).decode())")
 po=$(free_port)
 pm=$(free_port)
+hd="add_header Repr-Digest \"sha-256=:$digest:\" always;"
+[ "${DIGEST:-yes}" = no ] && hd=
 cat >"$dir/nginx.conf" <<CONF
 worker_processes 2; error_log $dir/logs/error.log warn; pid $dir/nginx.pid; events { worker_connections 1024; }
 http { log_format b '\$server_port \$status \$body_bytes_sent'; access_log $dir/logs/access.log b;
 client_body_temp_path $dir/tmp; proxy_temp_path $dir/tmp; fastcgi_temp_path $dir/tmp; uwsgi_temp_path $dir/tmp; scgi_temp_path $dir/tmp;
-server { listen 127.0.0.1:$po; location / { root $dir/www; limit_rate 1m; add_header Repr-Digest "sha-256=:$digest:" always; add_header Link "<http://127.0.0.1:$pm/f.bin>; rel=duplicate; pri=1" always; } }
-server { listen 127.0.0.1:$pm; location / { root $dir/www; limit_rate 4m; add_header Repr-Digest "sha-256=:$digest:" always; } } }
+server { listen 127.0.0.1:$po; location / { root $dir/www; limit_rate 1m; $hd add_header Link "<http://127.0.0.1:$pm/f.bin>; rel=duplicate; pri=1" always; } }
+server { listen 127.0.0.1:$pm; location / { root $dir/www; limit_rate 4m; $hd } } }
 CONF
 /usr/sbin/nginx -c "$dir/nginx.conf" -p "$dir"
 for ((r = 1; r <= runs; r++)); do
