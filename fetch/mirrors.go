@@ -108,6 +108,12 @@ type mirror struct {
 	stats      *MirrorStats
 }
 
+// usable reports whether mr may be asked at now: not out for good, not
+// cooling down after failures. Mirrors.mu is held.
+func (mr *mirror) usable(now time.Time) bool {
+	return !mr.banned && !now.Before(mr.until)
+}
+
 // MirrorError is a mirror's failure that its next try avoids: a piece or
 // a slice that proves it has other bytes.
 type MirrorError struct {
@@ -246,7 +252,7 @@ func (m *Mirrors) pick(ctx context.Context, k int, tried map[*mirror]bool) (*mir
 		capped, any := false, false
 		for pass := 0; pass < 2 && best == nil && !capped; pass++ {
 			for _, mr := range m.all {
-				if mr.banned || tried[mr] || now.Before(mr.until) || (pass == 0 && mr.failed[k]) || mr.checking {
+				if !mr.usable(now) || tried[mr] || (pass == 0 && mr.failed[k]) || mr.checking {
 					continue
 				}
 				any = true

@@ -45,7 +45,7 @@ func (m *Mirrors) spanOf(mr *mirror, r segment.Range) segment.Range {
 			continue
 		}
 		best = max(best, o.rate)
-		if o != mr && o.rate == 0 && !now.Before(o.until) {
+		if o != mr && o.rate == 0 && o.usable(now) {
 			unmeasured = true
 		}
 	}
