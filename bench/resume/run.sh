@@ -34,12 +34,14 @@ for ((r = 1; r <= runs; r++)); do
       continue
     fi
     (timeout -s KILL "$kill_after" "$bin" -q -x 8 -d "$out" "$url" 2>/dev/null || true) 2>/dev/null
-    done_bytes=$("$bin" status --json "$out/f.bin" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin).get("bytes_done", 0))' 2>/dev/null || echo "?")
+    # Done slices, and the bytes written (the begun slices' checked starts
+    # too, which a resume keeps).
+    read -r done_bytes written <<<"$("$bin" status --json "$out/f.bin" 2>/dev/null | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j.get("bytes_done", 0), j.get("bytes_written", j.get("bytes_done", 0)))' 2>/dev/null || echo "? ?")"
     t0=$(date +%s.%N)
     "$bin" -q -x 8 -d "$out" "$url"
     t1=$(date +%s.%N)
     got=$(sha256sum "$out/f.bin" | cut -d' ' -f1)
     [ "$got" = "$want" ] || echo "$name: WRONG BYTES"
-    echo "run $r $name: $done_bytes bytes done at the kill; the resume took $(echo "$t1 - $t0" | bc)s"
+    echo "run $r $name: $done_bytes bytes done ($written written) at the kill; the resume took $(echo "$t1 - $t0" | bc)s"
   done
 done
