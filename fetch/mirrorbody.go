@@ -187,15 +187,25 @@ func (b *mirrorBody) Close() error {
 // crossCheck reads the first slice of r from mr, which is not trusted
 // yet, and the same slice from a trusted mirror, and compares them: the
 // same bytes make mr trusted and the body goes on from mr; other bytes
-// drop it, and the try fails over to another mirror.
+// drop it, and the try fails over to another mirror. The two are read at
+// once: the check takes as long as the slower of them, not both in turn.
 func (m *Mirrors) crossCheck(ctx context.Context, mr *mirror, r segment.Range) (Body, error) {
-	defer func() {
-		m.mu.Lock()
-		mr.checking = false
-		m.mu.Unlock()
-	}()
+	defer m.checked(mr)
 	k := m.plan.Index(r.Start)
 	first := m.plan.SliceRange(k)
+	refCtx, cancel := context.WithCancel(ctx)
+	refc := make(chan refRead, 1)
+	go func() {
+		data, name, err := m.reference(refCtx, first, mr)
+		refc <- refRead{data, name, err}
+	}()
+	waited := false
+	defer func() {
+		cancel() // given up when mr fails first
+		if !waited {
+			<-refc
+		}
+	}()
 	// The first slice alone: a mirror with other bytes sends no more.
 	b, err := mr.src.Open(ctx, first)
 	if err != nil {
@@ -208,24 +218,24 @@ func (m *Mirrors) crossCheck(ctx context.Context, mr *mirror, r segment.Range) (
 	if err != nil {
 		return Body{}, err
 	}
-	ref, refName, err := m.reference(ctx, first, mr)
-	if err != nil {
-		b.Close()
+	// Its rate, known now, lets pick wait for the end of this check
+	// rather than give a slower source another slice (worthWaiting); a
+	// mirror with one-slice spans is measured by it too.
+	m.measured(mr, int64(len(mine)), took)
+	ref := <-refc
+	waited = true
+	if ref.err != nil {
 		// The reference failed, not mr: say nothing against it.
-		return Body{}, err
+		return Body{}, ref.err
 	}
-	if crc32.Checksum(mine, castagnoli) != crc32.Checksum(ref, castagnoli) {
-		return Body{}, &MirrorError{Mirror: mr.name, Reason: fmt.Sprintf("slice %d (bytes %d-%d) differs from the same slice from %s (it sends other bytes)", k, first.Start, first.End-1, refName)}
+	if crc32.Checksum(mine, castagnoli) != crc32.Checksum(ref.data, castagnoli) {
+		return Body{}, &MirrorError{Mirror: mr.name, Reason: fmt.Sprintf("slice %d (bytes %d-%d) differs from the same slice from %s (it sends other bytes)", k, first.Start, first.End-1, ref.from)}
 	}
 	m.mu.Lock()
 	mr.trust = true
 	m.mu.Unlock()
 	m.prob.Checked(mr.name, k)
 	m.counted(mr, int64(len(mine)))
-	// The checked slice measures mr: without it, a mirror checked with a
-	// span of one slice would still be unmeasured after it, and its
-	// next span would be one slice again, to measure it.
-	m.measured(mr, int64(len(mine)), took)
 	rest := segment.Range{Start: first.End, End: r.End}
 	var rc io.ReadCloser = io.NopCloser(strings.NewReader(""))
 	if rest.Len() > 0 {
@@ -238,6 +248,23 @@ func (m *Mirrors) crossCheck(ctx context.Context, mr *mirror, r segment.Range) (
 		rc = more.ReadCloser
 	}
 	return Body{ReadCloser: &prefixBody{head: mine, rest: m.wrap(ctx, mr, rest, rc)}, From: b.From, Mirror: m.nameOf(mr)}, nil
+}
+
+// refRead is a reference's read: the bytes and the mirror they came from.
+type refRead struct {
+	data []byte
+	from string
+	err  error
+}
+
+// checked ends mr's check: pick may give it spans again, and the picks
+// that wait for it (worthWaiting) look again.
+func (m *Mirrors) checked(mr *mirror) {
+	m.mu.Lock()
+	mr.checking = false
+	close(m.freed)
+	m.freed = make(chan struct{})
+	m.mu.Unlock()
 }
 
 // reference reads range r from a proven mirror other than not.

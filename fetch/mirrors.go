@@ -244,14 +244,18 @@ const remeasureAfter = 3 * time.Second
 // connection, an unmeasured one first. When every usable mirror is at its
 // cap, it waits for a connection to end.
 func (m *Mirrors) pick(ctx context.Context, k int, tried map[*mirror]bool) (*mirror, error) {
+	since := time.Now()
 	for {
 		m.mu.Lock()
 		now := time.Now()
-		var best *mirror
+		var best, checked *mirror
 		var bestScore float64
 		capped, any := false, false
 		for pass := 0; pass < 2 && best == nil && !capped; pass++ {
 			for _, mr := range m.all {
+				if mr.checking && mr.usable(now) && !tried[mr] && (checked == nil || mr.rate > checked.rate) {
+					checked = mr
+				}
 				if !mr.usable(now) || tried[mr] || (pass == 0 && mr.failed[k]) || mr.checking {
 					continue
 				}
@@ -284,7 +288,7 @@ func (m *Mirrors) pick(ctx context.Context, k int, tried map[*mirror]bool) (*mir
 				}
 			}
 		}
-		if best != nil {
+		if best != nil && !(checked != nil && worthWaiting(checked, bestScore, now.Sub(since))) {
 			best.checking = !best.trust
 			best.active++
 			m.perHost[best.host]++
@@ -293,7 +297,7 @@ func (m *Mirrors) pick(ctx context.Context, k int, tried map[*mirror]bool) (*mir
 		}
 		freed := m.freed
 		m.mu.Unlock()
-		if !any {
+		if best == nil && !any {
 			return nil, m.noneLeft(tried)
 		}
 		select {
@@ -303,6 +307,16 @@ func (m *Mirrors) pick(ctx context.Context, k int, tried map[*mirror]bool) (*mir
 			return nil, context.Cause(ctx)
 		}
 	}
+}
+
+// worthWaiting reports whether a pick should wait for the check of mr,
+// measured by its checked slice, rather than take a mirror that promises
+// score: when mr is slowerBy faster, for at most spanTime (so that a
+// check whose reference hangs holds no other connection). The check ends
+// within a slice of the proven source's time, and a slice given to that
+// slower source would keep the connection from mr about as long.
+func worthWaiting(mr *mirror, score float64, waited time.Duration) bool {
+	return mr.rate > 0 && score < 1e17 && mr.rate >= slowerBy*score && waited < spanTime
 }
 
 // rateOf is mr's measured rate, or, before it is measured, the mean of

@@ -141,3 +141,121 @@ func TestCrossCheckMeasuresTheMirror(t *testing.T) {
 		t.Errorf("after its checked slice: trusted %v, rate %v; want trusted and measured", trusted, rate)
 	}
 }
+
+// gatedSource is a Source of data whose Open of slice gate first closes
+// opened, and whose other Opens wait for opened: it proves the two run at
+// once.
+type gatedSource struct {
+	data   []byte
+	gate   segment.Range
+	opened chan struct{}
+	waits  bool // this source's Opens wait for opened
+}
+
+func (s *gatedSource) Open(ctx context.Context, r segment.Range) (Body, error) {
+	if s.waits {
+		select {
+		case <-s.opened:
+		case <-ctx.Done():
+			return Body{}, ctx.Err()
+		}
+	} else if r == s.gate {
+		close(s.opened)
+	}
+	return Body{ReadCloser: io.NopCloser(bytes.NewReader(s.data[r.Start:r.End]))}, nil
+}
+
+// The check reads the reference beside the mirror's slice, not after it:
+// here the mirror answers only once the reference was asked for, which
+// read in turn never happens.
+func TestCrossCheckReadsTheReferenceAtOnce(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789abcdef"), 3<<16)
+	plan, err := segment.NewPlan(int64(len(data)), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	span := plan.SliceRange(1)
+	opened := make(chan struct{})
+	origin := &gatedSource{data: data, gate: span, opened: opened}
+	mirror := &gatedSource{data: data, opened: opened, waits: true}
+	m := NewMirrors([]string{"http://a.example/f", "http://b.example/f"}, []Source{origin, mirror}, plan,
+		MirrorOptions{CrossCheck: true, Proven: []bool{true, false}})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, err := m.open(ctx, m.all[1], span)
+	if err != nil {
+		t.Fatalf("the check ended in %v: its reference was not asked for while the mirror's slice was", err)
+	}
+	got, err := io.ReadAll(b)
+	b.Close()
+	if err != nil || !bytes.Equal(got, data[span.Start:span.End]) {
+		t.Fatalf("read %d bytes (%v), want slice 1's", len(got), err)
+	}
+}
+
+// A pick waits for the check of a mirror its checked slice measured
+// faster, rather than give the slower source another slice, and takes
+// that mirror once the check ends.
+func TestPickWaitsForAFasterMirrorsCheck(t *testing.T) {
+	m := twoMirrors(t)
+	origin, mr := m.all[0], m.all[1]
+	origin.rate, origin.active = 1<<20, 7
+	mr.rate, mr.checking, mr.active = 4<<20, true, 1
+	res := make(chan *mirror, 1)
+	go func() {
+		got, err := m.pick(context.Background(), 9, map[*mirror]bool{})
+		if err != nil {
+			t.Error(err)
+		}
+		res <- got
+	}()
+	select {
+	case got := <-res:
+		t.Fatalf("picked %s at once, while a mirror 4 times faster was being checked", got.name)
+	case <-time.After(100 * time.Millisecond):
+	}
+	m.mu.Lock()
+	mr.trust = true
+	m.mu.Unlock()
+	m.checked(mr)
+	if got := <-res; got != mr {
+		t.Errorf("after the check: picked %s, want the mirror", got.name)
+	}
+}
+
+// The wait is bounded: a check that does not end (its reference hangs)
+// holds a pick for spanTime at most, then the slower source is taken.
+func TestPickWaitsForACheckAtMostASpan(t *testing.T) {
+	m := twoMirrors(t)
+	origin, mr := m.all[0], m.all[1]
+	origin.rate, origin.active = 1<<20, 7
+	mr.rate, mr.checking, mr.active = 4<<20, true, 1
+	begun := time.Now()
+	got, err := m.pick(context.Background(), 9, map[*mirror]bool{})
+	if err != nil || got != origin {
+		t.Fatalf("picked %v (%v), want the origin once the wait ended", got, err)
+	}
+	if waited := time.Since(begun); waited < spanTime {
+		t.Errorf("took the origin after %v, before spanTime", waited)
+	}
+}
+
+func TestWorthWaiting(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		rate   float64
+		score  float64
+		waited time.Duration
+		want   bool
+	}{
+		{"4x faster", 4 << 20, 1 << 20, 0, true},
+		{"within 1.5x", 1.4 * (1 << 20), 1 << 20, 0, false},
+		{"not measured", 0, 1 << 20, 0, false},
+		{"another to measure first", 4 << 20, 1e18, 0, false},
+		{"waited a span", 4 << 20, 1 << 20, spanTime, false},
+	} {
+		if got := worthWaiting(&mirror{rate: tc.rate}, tc.score, tc.waited); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
