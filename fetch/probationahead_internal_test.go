@@ -54,24 +54,33 @@ func (r *refs) count(i int) int {
 	return r.reads[i]
 }
 
-// aheadCase runs a source that sends slices 0 to 3 and then the file's
-// last (its 5th: no power of two, so left for the sample), with the last
-// one's crc given, after Ahead read its reference while it was sent.
-func aheadCase(t *testing.T, lastCRC uint32) (*Probation, *refs, int) {
+// aheadBegun is a Probation of 100 slices watching source "m", the
+// reference of its last slice read ahead (and held until r.release is
+// closed), and sent slices 0 to sent-1 from m.
+func aheadBegun(t *testing.T, sent int) (p *Probation, r *refs, last int) {
 	t.Helper()
 	plan, err := segment.NewPlan(100<<20, 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := plan.N() - 1
-	r := newRefs(last)
-	p := NewProbation(context.Background(), plan, r.read)
+	last = plan.N() - 1
+	r = newRefs(last)
+	p = NewProbation(context.Background(), plan, r.read)
 	p.Watch("m")
 	p.Ahead(last)
 	<-r.entered // read beside the transfer, before the source sent it
-	for i := range 4 {
+	for i := range sent {
 		p.Sent("m", i, sliceSum(i))
 	}
+	return p, r, last
+}
+
+// aheadCase runs a source that sends slices 0 to 3 and then the file's
+// last (its 5th: no power of two, so left for the sample), with the last
+// one's crc given, after Ahead read its reference while it was sent.
+func aheadCase(t *testing.T, lastCRC uint32) (*Probation, *refs, int) {
+	t.Helper()
+	p, r, last := aheadBegun(t, 4)
 	close(r.release)
 	p.Sent("m", last, lastCRC)
 	if err := p.Sample(context.Background()); err != nil {
@@ -107,19 +116,7 @@ func TestAheadCatchesALie(t *testing.T) {
 // last slice) is still waited for by Sample, so that no read outlives the
 // download, and its bytes are counted.
 func TestAheadUnusedIsWaitedFor(t *testing.T) {
-	plan, err := segment.NewPlan(100<<20, 1<<20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	last := plan.N() - 1
-	r := newRefs(last)
-	p := NewProbation(context.Background(), plan, r.read)
-	p.Watch("m")
-	p.Ahead(last)
-	<-r.entered
-	for i := range 3 {
-		p.Sent("m", i, sliceSum(i))
-	}
+	p, r, last := aheadBegun(t, 3)
 	done := make(chan error, 1)
 	go func() { done <- p.Sample(context.Background()) }()
 	// Slices 0 and 1 are compared as they came; then only the read ahead
