@@ -262,8 +262,7 @@ type refRead struct {
 func (m *Mirrors) checked(mr *mirror) {
 	m.mu.Lock()
 	mr.checking = false
-	close(m.freed)
-	m.freed = make(chan struct{})
+	m.wakePicksLocked()
 	m.mu.Unlock()
 }
 

@@ -65,8 +65,8 @@ type Mirrors struct {
 
 	mu      sync.Mutex
 	perHost map[string]int
-	pending map[int]int // per slice, failed tries to fail over
-	freed   chan struct{}
+	pending map[int]int   // per slice, failed tries to fail over
+	freed   chan struct{} // closed, and made anew, to wake the waiting picks (wakePicksLocked)
 	stats   map[string]*MirrorStats
 	sender  map[int]string // by slice, the mirror that sent it ("" the primary)
 	sums    map[int]uint32 // by slice, the CRC-32C of the copy that finished it
@@ -242,7 +242,8 @@ const remeasureAfter = 3 * time.Second
 // pick chooses the mirror for slice k: usable, not failed at k, not
 // tried in this Open, under its host's cap; the best throughput per open
 // connection, an unmeasured one first. When every usable mirror is at its
-// cap, it waits for a connection to end.
+// cap, it waits for a connection to end; while a mirror measured faster
+// is being checked, it waits for the check (worthWaiting).
 func (m *Mirrors) pick(ctx context.Context, k int, tried map[*mirror]bool) (*mirror, error) {
 	since := time.Now()
 	for {
@@ -360,9 +361,15 @@ func (m *Mirrors) release(mr *mirror) {
 	m.mu.Lock()
 	mr.active--
 	m.perHost[mr.host]--
+	m.wakePicksLocked()
+	m.mu.Unlock()
+}
+
+// wakePicksLocked tells the picks that wait (for a connection to end, or
+// for a faster mirror's check) to look again; m.mu is held.
+func (m *Mirrors) wakePicksLocked() {
 	close(m.freed)
 	m.freed = make(chan struct{})
-	m.mu.Unlock()
 }
 
 // counted adds n bytes that mr sent.
